@@ -1,0 +1,214 @@
+//! Normative TOSCA profiles, embedded in the binary as YAML text.
+//!
+//! Each profile is a folder of ordinary TOSCA files (under `profiles/` in the source tree) that
+//! we wrote ourselves from the specification. They are compiled into the binary with
+//! [`include_str!`], so the compiler needs no files on disk to resolve the types a
+//! `tosca_definitions_version` imports implicitly.
+//!
+//! Paths are relative to the profiles root and always use `/`, for example
+//! `simple-1.3/node.yaml`. Imports inside a profile file are relative to that file's folder.
+//!
+//! This crate only holds text: parsing and resolving the files is the job of the loader.
+
+#![deny(missing_docs)]
+
+/// One embedded file of a profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProfileFile {
+    /// The file's path relative to the profiles root, e.g. `"simple-1.3/node.yaml"`.
+    pub path: &'static str,
+    /// The file's full YAML text.
+    pub text: &'static str,
+}
+
+/// Builds the table of embedded files from paths relative to the profiles root, so that a
+/// file's path and the file `include_str!` reads can never disagree.
+macro_rules! embed {
+    ($($path:literal),* $(,)?) => {
+        &[$(ProfileFile { path: $path, text: include_str!(concat!("../", $path)) }),*]
+    };
+}
+
+/// Every embedded file, grouped by profile, entry point first.
+static FILES: &[ProfileFile] = embed![
+    "primitives.yaml",
+    "simple-1.3/profile.yaml",
+    "simple-1.3/data.yaml",
+    "simple-1.3/artifact.yaml",
+    "simple-1.3/capability.yaml",
+    "simple-1.3/interface.yaml",
+    "simple-1.3/relationship.yaml",
+    "simple-1.3/node.yaml",
+    "simple-1.3/group.yaml",
+    "simple-1.3/policy.yaml",
+];
+
+/// The path of the file defining the primitive data types (`string`, `integer`, …), which every
+/// file imports implicitly, whatever its version.
+pub const PRIMITIVES: &str = "primitives.yaml";
+
+/// Every embedded file.
+pub fn files() -> &'static [ProfileFile] {
+    FILES
+}
+
+/// The embedded file at this path (relative to the profiles root, e.g.
+/// `"simple-1.3/profile.yaml"`), or `None` if no such file is embedded.
+pub fn get(path: &str) -> Option<&'static str> {
+    FILES.iter().find(|file| file.path == path).map(|file| file.text)
+}
+
+/// The entry-point path of the normative profile implicitly imported by a
+/// `tosca_definitions_version`, e.g. `"tosca_simple_yaml_1_3"` gives
+/// `Some("simple-1.3/profile.yaml")`.
+///
+/// Returns `None` for versions without an embedded profile. For now only 1.3 has one; 1.0–1.2
+/// and 2.0 will follow.
+pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> {
+    match tosca_definitions_version {
+        "tosca_simple_yaml_1_3" => Some("simple-1.3/profile.yaml"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use saphyr::{LoadableYamlNode, Yaml};
+
+    /// Joins an import path to the folder of the importing file, resolving `.` and `..`.
+    /// Returns `None` when the import leaves the profiles root or is absolute or a URL.
+    fn join(importing_file: &str, import: &str) -> Option<String> {
+        if import.starts_with('/') || import.contains(':') {
+            return None;
+        }
+        let mut parts: Vec<&str> = importing_file.split('/').collect();
+        parts.pop();
+        for part in import.split('/') {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop()?;
+                }
+                _ => parts.push(part),
+            }
+        }
+        Some(parts.join("/"))
+    }
+
+    fn parse(file: &ProfileFile) -> Yaml<'static> {
+        let mut documents =
+            Yaml::load_from_str(file.text).unwrap_or_else(|error| panic!("{} is not valid YAML: {error}", file.path));
+        assert_eq!(documents.len(), 1, "{} must hold one YAML document", file.path);
+        documents.remove(0)
+    }
+
+    /// The file names listed under `imports:`, in the short (string) or long (`file:`) form.
+    fn imports(file: &ProfileFile) -> Vec<String> {
+        let document = parse(file);
+        let Some(list) = document.as_mapping_get("imports") else {
+            return Vec::new();
+        };
+        let list = list.as_sequence().unwrap_or_else(|| panic!("{}: `imports` must be a list", file.path));
+        list.iter()
+            .map(|entry| {
+                entry
+                    .as_str()
+                    .or_else(|| entry.as_mapping_get("file").and_then(Yaml::as_str))
+                    .unwrap_or_else(|| panic!("{}: unreadable import {entry:?}", file.path))
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_file_path_resolves() {
+        assert!(!files().is_empty());
+        for file in files() {
+            assert_eq!(get(file.path), Some(file.text), "{}", file.path);
+            assert!(!file.text.trim().is_empty(), "{} is empty", file.path);
+        }
+        assert_eq!(get("simple-1.3/missing.yaml"), None);
+    }
+
+    #[test]
+    fn paths_are_unique() {
+        for (index, file) in files().iter().enumerate() {
+            assert!(files()[..index].iter().all(|other| other.path != file.path), "{} is embedded twice", file.path);
+        }
+    }
+
+    #[test]
+    fn every_yaml_file_on_disk_is_embedded() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/simple-1.3");
+        for entry in std::fs::read_dir(root).expect("profile folder") {
+            let name = entry.expect("folder entry").file_name();
+            let name = name.to_str().expect("UTF-8 file name");
+            if name.ends_with(".yaml") {
+                let path = format!("simple-1.3/{name}");
+                assert!(get(&path).is_some(), "{path} exists but is not embedded");
+            }
+        }
+    }
+
+    #[test]
+    fn every_import_resolves_to_an_embedded_file() {
+        let mut problems = Vec::new();
+        for file in files() {
+            for import in imports(file) {
+                match join(file.path, &import) {
+                    Some(target) if get(&target).is_some() => {}
+                    target => problems.push(format!("{}: import {import:?} -> {target:?}", file.path)),
+                }
+            }
+        }
+        assert!(problems.is_empty(), "unresolved imports:\n{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn every_file_is_a_normative_1_3_file() {
+        for file in files() {
+            let document = parse(file);
+            assert_eq!(
+                document.as_mapping_get("tosca_definitions_version").and_then(Yaml::as_str),
+                Some("tosca_simple_yaml_1_3"),
+                "{}",
+                file.path
+            );
+            let normative = document
+                .as_mapping_get("metadata")
+                .and_then(|metadata| metadata.as_mapping_get("puccini-rs.normative"));
+            assert_eq!(normative.and_then(Yaml::as_str), Some("true"), "{}", file.path);
+        }
+    }
+
+    #[test]
+    fn entry_point_imports_every_other_file_of_its_profile() {
+        let entry = implicit_import("tosca_simple_yaml_1_3").expect("1.3 has a profile");
+        let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
+        let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+        for file in files() {
+            if file.path.starts_with("simple-1.3/") && file.path != entry {
+                assert!(imported.iter().any(|path| path == file.path), "{} not imported", file.path);
+            }
+        }
+    }
+
+    #[test]
+    fn implicit_imports() {
+        assert_eq!(implicit_import("tosca_simple_yaml_1_3"), Some("simple-1.3/profile.yaml"));
+        assert!(get(implicit_import("tosca_simple_yaml_1_3").unwrap()).is_some());
+        for version in ["tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_2_0", ""] {
+            assert_eq!(implicit_import(version), None, "{version}");
+        }
+    }
+
+    #[test]
+    fn join_resolves_relative_paths() {
+        assert_eq!(join("simple-1.3/node.yaml", "data.yaml").as_deref(), Some("simple-1.3/data.yaml"));
+        assert_eq!(join("simple-1.3/node.yaml", "./data.yaml").as_deref(), Some("simple-1.3/data.yaml"));
+        assert_eq!(join("simple-1.3/node.yaml", "../x/y.yaml").as_deref(), Some("x/y.yaml"));
+        assert_eq!(join("simple-1.3/node.yaml", "../../y.yaml"), None);
+        assert_eq!(join("simple-1.3/node.yaml", "https://example.invalid/y.yaml"), None);
+    }
+}

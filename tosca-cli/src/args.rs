@@ -1,0 +1,78 @@
+//! Command-line arguments, as written.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Compile and validate TOSCA service templates.
+#[derive(Debug, Parser)]
+#[command(name = "puccini-rs", version, about)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Compile a service template into its topology (JSON on stdout, problems on stderr).
+    Compile(CompileArgs),
+    /// Check service templates and report every problem (exit 1 if any).
+    Validate(ValidateArgs),
+    /// Print the JSON Schema of the topology output.
+    Schema,
+}
+
+/// Input values for the topology.
+#[derive(Debug, Args)]
+pub(crate) struct InputArgs {
+    /// An input value, parsed as YAML (repeatable).
+    #[arg(short = 'i', long = "input", value_name = "NAME=VALUE", value_parser = parse_input)]
+    pub(crate) values: Vec<(String, String)>,
+    /// A YAML file mapping input names to values.
+    #[arg(long = "inputs", value_name = "FILE")]
+    pub(crate) values_file: Option<String>,
+}
+
+/// `compile`.
+#[derive(Debug, Args)]
+pub(crate) struct CompileArgs {
+    /// The service template.
+    #[arg(value_name = "INPUT")]
+    pub(crate) template: String,
+    /// Write the topology to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<String>,
+    /// The output format.
+    #[arg(short, long, value_enum, default_value_t = OutputFormat::Json)]
+    pub(crate) format: OutputFormat,
+    /// Do not print the topology (problems only).
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+    #[command(flatten)]
+    pub(crate) inputs: InputArgs,
+}
+
+/// `validate`.
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// The service templates.
+    #[arg(required = true, value_name = "INPUT")]
+    pub(crate) templates: Vec<String>,
+    #[command(flatten)]
+    pub(crate) inputs: InputArgs,
+}
+
+/// Topology output formats.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum OutputFormat {
+    /// JSON (pretty-printed).
+    Json,
+    /// YAML.
+    Yaml,
+}
+
+fn parse_input(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
+        _ => Err(format!("expected NAME=VALUE, got `{text}`")),
+    }
+}

@@ -1,0 +1,88 @@
+//! The pipeline: read → namespace → hierarchy → inheritance → render.
+//!
+//! [`compile`] runs every phase, threading one [`Problems`] collector through them, and
+//! returns the topology with every problem sorted by file and position. It fails only when the
+//! root file cannot be loaded; every mistake in the input is a problem.
+
+use indexmap::IndexMap;
+
+use crate::loader::{LoadError, Loader, Location};
+use crate::problem::{Code, Problem, Problems};
+use crate::render::Inputs;
+use crate::source::SourceMap;
+use crate::topology::Topology;
+use crate::yaml;
+
+/// What a compilation is asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Input values as YAML text, by input name (from `--input NAME=VALUE`).
+    pub inputs: Vec<(String, String)>,
+    /// A YAML file of input values (from `--inputs FILE`).
+    pub inputs_file: Option<Location>,
+}
+
+/// The result of a compilation.
+#[derive(Debug)]
+pub struct Compiled {
+    /// The topology (complete as far as the problems allowed).
+    pub topology: Topology,
+    /// Every problem, sorted by file, position and code.
+    pub problems: Vec<Problem>,
+    /// The source files, for rendering problems.
+    pub sources: SourceMap,
+}
+
+impl Compiled {
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|problem| problem.severity == crate::problem::Severity::Error)
+    }
+}
+
+/// Compiles the service template at `root`.
+pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError> {
+    let sources = SourceMap::new();
+    let loader = Loader::new(sources.clone());
+    let mut problems = Problems::new();
+    let inputs = read_inputs(options, &loader, &mut problems)?;
+    let read = crate::read::read(root, &loader, &mut problems)?;
+    let (namespace, catalog) = crate::namespace::namespace(read, &mut problems);
+    let hierarchy = crate::hierarchy::hierarchy(&namespace, &catalog, &mut problems);
+    let catalog = crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems);
+    let topology = crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems);
+    Ok(Compiled { topology, problems: problems.into_sorted(&sources), sources })
+}
+
+/// Parses the supplied input values: the file first, then `--input` values on top.
+fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> Result<Inputs, LoadError> {
+    let mut inputs = IndexMap::new();
+    let limits = yaml::Limits::default();
+    if let Some(location) = &options.inputs_file {
+        let loaded = loader.load(location)?;
+        if let Some(node) = yaml::parse(loaded.source, &loaded.text, &limits, problems) {
+            match node.as_mapping() {
+                Some(entries) => {
+                    for entry in entries {
+                        if let Some(name) = entry.key.as_str() {
+                            inputs.insert(name.to_owned(), entry.value.clone());
+                        }
+                    }
+                }
+                None if node.is_null() => {}
+                None => problems.report(
+                    Code::WrongKind,
+                    node.span,
+                    format!("an inputs file must be a map of input names to values, found {}", node.kind_name()),
+                ),
+            }
+        }
+    }
+    for (name, text) in &options.inputs {
+        let source = loader.sources().add(format!("--input {name}"), text.as_str());
+        if let Some(node) = yaml::parse(source, text, &limits, problems) {
+            inputs.insert(name.clone(), node);
+        }
+    }
+    Ok(inputs)
+}

@@ -1,0 +1,333 @@
+//! Definitions inside types: properties, attributes, parameters, schemas, capabilities,
+//! requirements, interfaces, operations and artifacts. A definition in a derived type refines
+//! the parent's definition of the same name (`#[derive(Inherit)]`).
+
+use indexmap::IndexMap;
+use tosca_derive::{Entity, Inherit};
+
+use super::Range;
+use crate::grammar::Metadata;
+use crate::source::{Located, Span};
+use crate::yaml::Node;
+
+/// A property definition.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "property definition")]
+pub struct PropertyDefinition {
+    /// The property's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a data type.
+    #[tosca(required, lookup = "data_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `required` (default true).
+    pub required: Option<Located<bool>>,
+    /// `default`.
+    pub default: Option<Node>,
+    /// `value` (a fixed value, 1.3 parameter style).
+    #[tosca(since = "1.3")]
+    pub value: Option<Node>,
+    /// `status`: supported, unsupported, experimental or deprecated.
+    pub status: Option<Located<String>>,
+    /// `constraints`.
+    pub constraints: Vec<Node>,
+    /// `key_schema` (1.3+).
+    #[tosca(since = "1.3")]
+    pub key_schema: Option<SchemaDefinition>,
+    /// `entry_schema`.
+    pub entry_schema: Option<SchemaDefinition>,
+    /// `external_schema` (1.3+).
+    #[tosca(since = "1.3")]
+    pub external_schema: Option<Located<String>>,
+    /// `metadata` (1.3+).
+    #[tosca(since = "1.3")]
+    pub metadata: Metadata,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An attribute definition.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "attribute definition")]
+pub struct AttributeDefinition {
+    /// The attribute's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a data type.
+    #[tosca(required, lookup = "data_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `default`.
+    pub default: Option<Node>,
+    /// `status`.
+    pub status: Option<Located<String>>,
+    /// `key_schema` (1.3+).
+    #[tosca(since = "1.3")]
+    pub key_schema: Option<SchemaDefinition>,
+    /// `entry_schema`.
+    pub entry_schema: Option<SchemaDefinition>,
+    /// `metadata` (1.3+).
+    #[tosca(since = "1.3")]
+    pub metadata: Metadata,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A parameter definition: a topology input or output, or an operation input.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "parameter definition")]
+pub struct ParameterDefinition {
+    /// The parameter's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a data type (optional where `value` is given).
+    #[tosca(lookup = "data_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `required` (default true).
+    pub required: Option<Located<bool>>,
+    /// `default`.
+    pub default: Option<Node>,
+    /// `value`.
+    pub value: Option<Node>,
+    /// `status`.
+    pub status: Option<Located<String>>,
+    /// `constraints`.
+    pub constraints: Vec<Node>,
+    /// `key_schema` (1.3+).
+    #[tosca(since = "1.3")]
+    pub key_schema: Option<SchemaDefinition>,
+    /// `entry_schema`.
+    pub entry_schema: Option<SchemaDefinition>,
+    /// `external_schema` (1.3+).
+    #[tosca(since = "1.3")]
+    pub external_schema: Option<Located<String>>,
+    /// `metadata` (1.3+).
+    #[tosca(since = "1.3")]
+    pub metadata: Metadata,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A schema definition (`entry_schema`, `key_schema`).
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "schema definition", short = "type")]
+pub struct SchemaDefinition {
+    /// `type`: a data type.
+    #[tosca(required, lookup = "data_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `constraints`.
+    pub constraints: Vec<Node>,
+    /// `key_schema` (1.3+).
+    #[tosca(since = "1.3", inherit = "deep")]
+    pub key_schema: Option<Box<SchemaDefinition>>,
+    /// `entry_schema`.
+    #[tosca(inherit = "deep")]
+    pub entry_schema: Option<Box<SchemaDefinition>>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A capability definition in a node type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "capability definition", short = "type")]
+pub struct CapabilityDefinition {
+    /// The capability's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a capability type.
+    #[tosca(required, lookup = "capability_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `properties`: refinements of the capability type's property definitions.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, AttributeDefinition>,
+    /// `valid_source_types`.
+    #[tosca(lookup = "node_type")]
+    pub valid_source_types: Vec<Located<String>>,
+    /// `occurrences` (default `[1, UNBOUNDED]`).
+    pub occurrences: Option<Range>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A requirement definition in a node type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "requirement definition", short = "capability")]
+pub struct RequirementDefinition {
+    /// The requirement's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `capability`: the capability type the target must offer.
+    #[tosca(required, lookup = "capability_type", refine = "derived")]
+    pub capability: Option<Located<String>>,
+    /// `node`: the node type the target must be.
+    #[tosca(lookup = "node_type", refine = "derived")]
+    pub node: Option<Located<String>>,
+    /// `relationship`.
+    #[tosca(inherit = "deep")]
+    pub relationship: Option<RelationshipDefinition>,
+    /// `occurrences` (default `[1, 1]`).
+    pub occurrences: Option<Range>,
+    /// `node_filter` (1.3 allows it here).
+    pub node_filter: Option<Node>,
+    /// `description` (1.2+).
+    #[tosca(since = "1.2")]
+    pub description: Option<Located<String>>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// The `relationship` of a requirement definition: a type, optionally with interface
+/// refinements.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "relationship definition", short = "type")]
+pub struct RelationshipDefinition {
+    /// `type`: a relationship type.
+    #[tosca(required, lookup = "relationship_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An interface definition in a type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "interface definition")]
+pub struct InterfaceDefinition {
+    /// The interface's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: an interface type (required where not refining an inherited definition).
+    #[tosca(lookup = "interface_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `inputs`.
+    pub inputs: IndexMap<String, ParameterDefinition>,
+    /// `operations` (1.3+).
+    #[tosca(since = "1.3")]
+    pub operations: IndexMap<String, OperationDefinition>,
+    /// `notifications` (1.3+).
+    #[tosca(since = "1.3")]
+    pub notifications: IndexMap<String, NotificationDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An operation definition.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "operation definition", short = "implementation")]
+pub struct OperationDefinition {
+    /// The operation's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `implementation`.
+    pub implementation: Option<Implementation>,
+    /// `inputs`.
+    pub inputs: IndexMap<String, ParameterDefinition>,
+    /// `outputs` (1.3+): attribute mappings.
+    #[tosca(since = "1.3")]
+    pub outputs: IndexMap<String, Node>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A notification definition (1.3+).
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "notification definition", short = "implementation")]
+pub struct NotificationDefinition {
+    /// The notification's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `implementation`.
+    pub implementation: Option<Implementation>,
+    /// `outputs`: attribute mappings.
+    pub outputs: IndexMap<String, Node>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An operation implementation.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "operation implementation", short = "primary")]
+pub struct Implementation {
+    /// `primary`: an artifact name or file.
+    pub primary: Option<Node>,
+    /// `dependencies`.
+    pub dependencies: Vec<Node>,
+    /// `timeout` in seconds.
+    #[tosca(since = "1.2")]
+    pub timeout: Option<Node>,
+    /// `operation_host`: SELF, HOST, SOURCE, TARGET or ORCHESTRATOR.
+    #[tosca(since = "1.2")]
+    pub operation_host: Option<Located<String>>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An artifact definition, in a node type or a node template.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "artifact definition", short = "file")]
+pub struct ArtifactDefinition {
+    /// The artifact's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: an artifact type. Required once a template's artifact is merged with its node
+    /// type's, except in the short notation, where the file extension decides (checked when
+    /// rendering, since a template may refine an artifact its node type defines).
+    #[tosca(lookup = "artifact_type", refine = "derived")]
+    pub r#type: Option<Located<String>>,
+    /// `file` (required once merged, like `type`).
+    pub file: Option<Located<String>>,
+    /// `repository`.
+    pub repository: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `deploy_path`.
+    pub deploy_path: Option<Located<String>>,
+    /// `artifact_version` (1.3+).
+    #[tosca(since = "1.3")]
+    pub artifact_version: Option<Located<String>>,
+    /// `checksum` (1.3+).
+    #[tosca(since = "1.3")]
+    pub checksum: Option<Located<String>>,
+    /// `checksum_algorithm` (1.3+).
+    #[tosca(since = "1.3")]
+    pub checksum_algorithm: Option<Located<String>>,
+    /// `properties` (1.3+): values for the artifact type's properties.
+    #[tosca(since = "1.3")]
+    pub properties: IndexMap<String, Node>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+impl crate::grammar::Inherit for Node {
+    /// A raw value is replaced as a whole, never merged.
+    fn inherit(&mut self, _: &Self, _: &mut crate::grammar::InheritContext<'_>) {}
+}

@@ -1,0 +1,79 @@
+//! The `[lower, upper]` ranges of `occurrences`, with `UNBOUNDED`.
+
+use crate::grammar::{Kind, Read, ReadContext, References};
+use crate::problem::Code;
+use crate::source::{Located, Span};
+use crate::yaml::{Node, Plain};
+
+/// An upper bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bound {
+    /// A finite bound.
+    Finite(u64),
+    /// `UNBOUNDED`.
+    Unbounded,
+}
+
+/// A closed range `[lower, upper]` of counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The lower bound.
+    pub lower: u64,
+    /// The upper bound.
+    pub upper: Bound,
+    /// Where the range was written.
+    pub span: Span,
+}
+
+impl Range {
+    /// Whether `count` lies in the range.
+    pub fn contains(&self, count: u64) -> bool {
+        count >= self.lower && Bound::Finite(count) <= self.upper
+    }
+}
+
+impl std::fmt::Display for Range {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.upper {
+            Bound::Finite(upper) => write!(f, "[{}, {upper}]", self.lower),
+            Bound::Unbounded => write!(f, "[{}, UNBOUNDED]", self.lower),
+        }
+    }
+}
+
+fn count(node: &Node) -> Option<u64> {
+    match node.as_scalar()?.resolve() {
+        Plain::Integer(value) => u64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+impl Read for Range {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        let invalid = |cx: &mut ReadContext<'_>, message: &str| {
+            cx.problems.report(Code::InvalidValue, node.span, message.to_owned());
+            None
+        };
+        let Some([lower, upper]) = node.as_sequence() else {
+            return invalid(cx, "a range must be a list of two bounds, like [ 1, UNBOUNDED ]");
+        };
+        let Some(lower) = count(lower) else {
+            return invalid(cx, "a range's lower bound must be a non-negative integer");
+        };
+        let upper = if upper.as_str() == Some("UNBOUNDED") {
+            Bound::Unbounded
+        } else if let Some(upper) = count(upper) {
+            Bound::Finite(upper)
+        } else {
+            return invalid(cx, "a range's upper bound must be a non-negative integer or UNBOUNDED");
+        };
+        if Bound::Finite(lower) > upper {
+            return invalid(cx, "a range's lower bound must not exceed its upper bound");
+        }
+        Some(Range { lower, upper, span: node.span })
+    }
+}
+
+impl References for Range {
+    fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}
+}

@@ -1,0 +1,274 @@
+//! The topology template and the templates in it.
+
+use indexmap::IndexMap;
+use tosca_derive::Entity;
+
+use super::{ArtifactDefinition, Implementation, ParameterDefinition, Range};
+use crate::grammar::{Metadata, Sequenced};
+use crate::source::{Located, Span};
+use crate::yaml::Node;
+
+/// `topology_template`.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "topology template")]
+pub struct TopologyTemplate {
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `inputs`.
+    pub inputs: IndexMap<String, ParameterDefinition>,
+    /// `node_templates`.
+    pub node_templates: IndexMap<String, NodeTemplate>,
+    /// `relationship_templates`.
+    pub relationship_templates: IndexMap<String, RelationshipTemplate>,
+    /// `groups`.
+    pub groups: IndexMap<String, GroupTemplate>,
+    /// `policies`: a sequenced list.
+    pub policies: Sequenced<PolicyTemplate>,
+    /// `outputs`.
+    pub outputs: IndexMap<String, ParameterDefinition>,
+    /// `substitution_mappings`.
+    pub substitution_mappings: Option<Node>,
+    /// `workflows` (1.1+).
+    #[tosca(since = "1.1")]
+    pub workflows: Option<Node>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A node template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "node template")]
+pub struct NodeTemplate {
+    /// The template's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a node type (required unless `copy` supplies it; checked when rendering).
+    #[tosca(lookup = "node_type")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `metadata`.
+    pub metadata: Metadata,
+    /// `directives`.
+    pub directives: Vec<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, Node>,
+    /// `requirements`: a sequenced list; a name may repeat.
+    pub requirements: Sequenced<RequirementAssignment>,
+    /// `capabilities`.
+    pub capabilities: IndexMap<String, CapabilityAssignment>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceAssignment>,
+    /// `artifacts`.
+    pub artifacts: IndexMap<String, ArtifactDefinition>,
+    /// `node_filter`.
+    pub node_filter: Option<Node>,
+    /// `copy`: the name of a node template to copy from.
+    pub copy: Option<Located<String>>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A requirement assignment in a node template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "requirement assignment", short = "node")]
+pub struct RequirementAssignment {
+    /// The requirement's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `capability`: a capability name in the target, or a capability type.
+    pub capability: Option<Located<String>>,
+    /// `node`: a node template or a node type.
+    pub node: Option<Located<String>>,
+    /// `relationship`.
+    pub relationship: Option<RelationshipAssignment>,
+    /// `node_filter`.
+    pub node_filter: Option<Node>,
+    /// `occurrences` (1.3+).
+    #[tosca(since = "1.3")]
+    pub occurrences: Option<Range>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// The `relationship` of a requirement assignment: a relationship template or type name, or a
+/// type with values.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "relationship assignment", short = "type")]
+pub struct RelationshipAssignment {
+    /// `type`: a relationship type or relationship template name.
+    pub r#type: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `attributes` (1.3 allows them).
+    pub attributes: IndexMap<String, Node>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceAssignment>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A capability assignment in a node template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "capability assignment")]
+pub struct CapabilityAssignment {
+    /// The capability's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, Node>,
+    /// `occurrences` (1.3+).
+    #[tosca(since = "1.3")]
+    pub occurrences: Option<Range>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An interface assignment in a template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "interface assignment")]
+pub struct InterfaceAssignment {
+    /// The interface's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `inputs`.
+    pub inputs: IndexMap<String, Node>,
+    /// `operations` (1.3+).
+    #[tosca(since = "1.3")]
+    pub operations: IndexMap<String, OperationAssignment>,
+    /// `notifications` (1.3+).
+    #[tosca(since = "1.3")]
+    pub notifications: IndexMap<String, NotificationAssignment>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An operation assignment in a template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "operation assignment", short = "implementation")]
+pub struct OperationAssignment {
+    /// The operation's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `implementation`.
+    pub implementation: Option<Implementation>,
+    /// `inputs`.
+    pub inputs: IndexMap<String, Node>,
+    /// `outputs` (1.3+): attribute mappings.
+    #[tosca(since = "1.3")]
+    pub outputs: IndexMap<String, Node>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A notification assignment in a template (1.3+).
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "notification assignment", short = "implementation")]
+pub struct NotificationAssignment {
+    /// The notification's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `implementation`.
+    pub implementation: Option<Implementation>,
+    /// `outputs`: attribute mappings.
+    pub outputs: IndexMap<String, Node>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A relationship template.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "relationship template")]
+pub struct RelationshipTemplate {
+    /// The template's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a relationship type.
+    #[tosca(required, lookup = "relationship_type")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `metadata`.
+    pub metadata: Metadata,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, Node>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceAssignment>,
+    /// `copy`: the name of a relationship template to copy from.
+    pub copy: Option<Located<String>>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A group definition in the topology.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "group definition")]
+pub struct GroupTemplate {
+    /// The group's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a group type.
+    #[tosca(required, lookup = "group_type")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `metadata`.
+    pub metadata: Metadata,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `attributes` (1.3 allows them).
+    pub attributes: IndexMap<String, Node>,
+    /// `members`: node template names.
+    pub members: Vec<Located<String>>,
+    /// `interfaces` (up to 1.3).
+    #[tosca(until = "1.3")]
+    pub interfaces: IndexMap<String, InterfaceAssignment>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A policy definition in the topology.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "policy definition")]
+pub struct PolicyTemplate {
+    /// The policy's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `type`: a policy type.
+    #[tosca(required, lookup = "policy_type")]
+    pub r#type: Option<Located<String>>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `metadata`.
+    pub metadata: Metadata,
+    /// `properties`.
+    pub properties: IndexMap<String, Node>,
+    /// `targets`: node template or group names.
+    pub targets: Vec<Located<String>>,
+    /// `triggers` (1.1+).
+    #[tosca(since = "1.1")]
+    pub triggers: Option<Node>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
+}

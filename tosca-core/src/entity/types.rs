@@ -1,0 +1,281 @@
+//! Type definitions: artifact, data, capability, interface, relationship, node, group and
+//! policy types. Every type has `derived_from`, `version`, `metadata` and `description`;
+//! `derived_from` names a type of the same kind and is never inherited.
+
+use indexmap::IndexMap;
+use tosca_derive::{Entity, Inherit};
+
+use super::{
+    ArtifactDefinition, AttributeDefinition, CapabilityDefinition, InterfaceDefinition, NotificationDefinition,
+    OperationDefinition, ParameterDefinition, PropertyDefinition, RequirementDefinition, SchemaDefinition,
+};
+use crate::grammar::{Metadata, Sequenced};
+use crate::source::{Located, Span};
+use crate::yaml::Node;
+
+/// An artifact type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "artifact type")]
+pub struct ArtifactType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "artifact_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `mime_type`.
+    pub mime_type: Option<Located<String>>,
+    /// `file_ext`.
+    pub file_ext: Vec<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A data type: a complex type with properties, or a primitive type refined by constraints.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "data type")]
+pub struct DataType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "data_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `constraints`: clauses the value must satisfy, in addition to the parent's.
+    #[tosca(inherit = "skip")]
+    pub constraints: Vec<Node>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `key_schema` (1.3+, for types derived from `map`).
+    #[tosca(since = "1.3")]
+    pub key_schema: Option<SchemaDefinition>,
+    /// `entry_schema` (1.3+, for types derived from `list` or `map`).
+    #[tosca(since = "1.3")]
+    pub entry_schema: Option<SchemaDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A capability type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "capability type")]
+pub struct CapabilityType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "capability_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, AttributeDefinition>,
+    /// `valid_source_types`: node types that may require this capability.
+    #[tosca(lookup = "node_type")]
+    pub valid_source_types: Vec<Located<String>>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// An interface type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "interface type")]
+pub struct InterfaceType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "interface_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `inputs`: parameters common to every operation.
+    pub inputs: IndexMap<String, ParameterDefinition>,
+    /// `operations` (1.3+).
+    #[tosca(since = "1.3")]
+    pub operations: IndexMap<String, OperationDefinition>,
+    /// `notifications` (1.3+).
+    #[tosca(since = "1.3")]
+    pub notifications: IndexMap<String, NotificationDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A relationship type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "relationship type")]
+pub struct RelationshipType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "relationship_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, AttributeDefinition>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceDefinition>,
+    /// `valid_target_types`: capability types the relationship may target.
+    #[tosca(lookup = "capability_type")]
+    pub valid_target_types: Vec<Located<String>>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A node type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "node type")]
+pub struct NodeType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "node_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, AttributeDefinition>,
+    /// `requirements`: a sequenced list; names must be unique.
+    pub requirements: Sequenced<RequirementDefinition>,
+    /// `capabilities`.
+    pub capabilities: IndexMap<String, CapabilityDefinition>,
+    /// `interfaces`.
+    pub interfaces: IndexMap<String, InterfaceDefinition>,
+    /// `artifacts`.
+    pub artifacts: IndexMap<String, ArtifactDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A group type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "group type")]
+pub struct GroupType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "group_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes`.
+    pub attributes: IndexMap<String, AttributeDefinition>,
+    /// `members`: node types whose templates may be members.
+    #[tosca(lookup = "node_type")]
+    pub members: Vec<Located<String>>,
+    /// `requirements` (up to 1.1).
+    #[tosca(until = "1.1")]
+    pub requirements: Sequenced<RequirementDefinition>,
+    /// `capabilities` (up to 1.1).
+    #[tosca(until = "1.1")]
+    pub capabilities: IndexMap<String, CapabilityDefinition>,
+    /// `interfaces` (up to 1.3).
+    #[tosca(until = "1.3")]
+    pub interfaces: IndexMap<String, InterfaceDefinition>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// A policy type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "policy type")]
+pub struct PolicyType {
+    /// The type's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `derived_from`.
+    #[tosca(lookup = "policy_type", inherit = "skip")]
+    pub derived_from: Option<Located<String>>,
+    /// `version`.
+    #[tosca(inherit = "skip")]
+    pub version: Option<Located<String>>,
+    /// `metadata`.
+    #[tosca(inherit = "skip")]
+    pub metadata: Metadata,
+    /// `description`.
+    #[tosca(inherit = "skip")]
+    pub description: Option<Located<String>>,
+    /// `properties`.
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `targets`: node or group types the policy may target (checked by name in either kind).
+    pub targets: Vec<Located<String>>,
+    /// `triggers`.
+    pub triggers: Option<Node>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}

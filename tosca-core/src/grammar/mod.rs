@@ -1,0 +1,37 @@
+//! The runtime half of `tosca-derive`: the traits the derives implement and the helpers their
+//! generated code calls.
+//!
+//! - [`Read`] turns a positioned YAML [`Node`](crate::yaml::Node) into an entity, reporting
+//!   wrong kinds, unknown and missing keys as problems.
+//! - [`References`] walks an entity and yields every name that refers to a type, with the
+//!   [`Kind`] it must be, so the namespace phase can check them all in one generic pass.
+//! - [`Inherit`] completes a derived entity from its parent and checks refinements.
+//!
+//! Generated code reaches these only through `tosca_core::__private`, so user code and
+//! generated code cannot collide.
+
+mod inherit;
+mod kind;
+mod read;
+mod references;
+
+pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
+pub use kind::Kind;
+pub use read::{EntityInfo, Metadata, Named, Read, ReadContext, Sequenced, nearest};
+pub use references::{NameField, References};
+
+/// Helpers for generated code. Not a public API.
+#[doc(hidden)]
+pub mod private {
+    pub use super::inherit::{inherit_deep, refine_derived};
+    pub use super::read::{
+        OptionInner, entity_entries, is_mapping_or_null, key_text, missing_key, unknown_key, version_excluded,
+        version_in,
+    };
+    pub use super::{
+        EntityInfo, Inherit, InheritContext, InheritField, Kind, NameField, Named, Read, ReadContext, References,
+    };
+    pub use crate::source::{Located, Span};
+    pub use crate::version::Version;
+    pub use crate::yaml::{Entry, Node};
+}

@@ -1,0 +1,260 @@
+//! Reading entities from positioned YAML.
+
+use indexmap::IndexMap;
+
+use crate::problem::{Code, Problem, Problems};
+use crate::source::{Located, Span};
+use crate::version::Version;
+use crate::yaml::{Entry, Node, Plain, Value};
+
+/// What a reader needs besides the node: where to report, and which grammar applies.
+pub struct ReadContext<'p> {
+    /// Where problems go.
+    pub problems: &'p mut Problems,
+    /// The grammar version of the file being read.
+    pub version: Version,
+}
+
+/// Something that can be read from a YAML node.
+///
+/// Implemented by `#[derive(Entity)]` for entities and here for leaf values and containers.
+/// A reader reports every mistake it finds and returns `None` only when the value is unusable.
+pub trait Read: Sized {
+    /// Reads `node`. `name` is the map key or sequenced-list name the node was found under, for
+    /// entities that record their own name.
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self>;
+}
+
+/// Static facts about a derived entity, used for messages and documentation.
+pub trait EntityInfo {
+    /// The readable name of the entity ("node type").
+    const ENTITY: &'static str;
+    /// Every keyname the entity accepts in any version.
+    const KEYS: &'static [&'static str];
+}
+
+/// An entity that knows its own name (it has a `#[tosca(name)]` field).
+pub trait Named {
+    /// The name and where it was written.
+    fn name(&self) -> &Located<String>;
+}
+
+/// A TOSCA "sequenced list": a YAML list of single-entry maps, `- name: value`, where names may
+/// repeat (requirement assignments) or must not (requirement definitions; checked by the
+/// phases that care).
+#[derive(Clone, Debug)]
+pub struct Sequenced<T>(pub Vec<T>);
+
+impl<T> Default for Sequenced<T> {
+    fn default() -> Self {
+        Sequenced(Vec::new())
+    }
+}
+
+/// A `metadata` map: string keys to string values (non-string scalars keep their text).
+pub type Metadata = IndexMap<String, Located<String>>;
+
+fn wrong_kind(node: &Node, expected: &str, cx: &mut ReadContext<'_>) {
+    cx.problems.report(Code::WrongKind, node.span, format!("expected {expected}, found {}", node.kind_name()));
+}
+
+impl Read for String {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        match &node.value {
+            Value::Scalar(scalar) if !node.is_null() || scalar.is_quoted() => Some(scalar.text.clone()),
+            _ => {
+                wrong_kind(node, "a string", cx);
+                None
+            }
+        }
+    }
+}
+
+impl Read for bool {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        match node.as_scalar().map(|scalar| scalar.resolve()) {
+            Some(Plain::Bool(value)) => Some(value),
+            _ => {
+                wrong_kind(node, "a boolean", cx);
+                None
+            }
+        }
+    }
+}
+
+impl Read for Node {
+    fn read(node: &Node, _: Option<&Located<String>>, _: &mut ReadContext<'_>) -> Option<Self> {
+        Some(node.clone())
+    }
+}
+
+impl<T: Read> Read for Located<T> {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        T::read(node, name, cx).map(|value| Located::new(value, node.span))
+    }
+}
+
+impl<T: Read> Read for Box<T> {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        T::read(node, name, cx).map(Box::new)
+    }
+}
+
+impl<T: Read> Read for Vec<T> {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        match &node.value {
+            Value::Sequence(items) => Some(items.iter().filter_map(|item| T::read(item, None, cx)).collect()),
+            _ if node.is_null() => Some(Vec::new()),
+            _ => {
+                wrong_kind(node, "a list", cx);
+                None
+            }
+        }
+    }
+}
+
+impl<T: Read> Read for IndexMap<String, T> {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        let entries = match &node.value {
+            Value::Mapping(entries) => entries,
+            _ if node.is_null() => return Some(IndexMap::new()),
+            _ => {
+                wrong_kind(node, "a map", cx);
+                return None;
+            }
+        };
+        let mut map = IndexMap::with_capacity(entries.len());
+        for entry in entries {
+            let Some(key) = key_text(entry, cx) else { continue };
+            let name = Located::new(key.to_owned(), entry.key.span);
+            if let Some(value) = T::read(&entry.value, Some(&name), cx) {
+                map.insert(name.value, value);
+            }
+        }
+        Some(map)
+    }
+}
+
+impl<T: Read> Read for Sequenced<T> {
+    fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        let items = match &node.value {
+            Value::Sequence(items) => items,
+            _ if node.is_null() => return Some(Sequenced::default()),
+            _ => {
+                wrong_kind(node, "a list of single-entry maps", cx);
+                return None;
+            }
+        };
+        let mut list = Vec::with_capacity(items.len());
+        for item in items {
+            match item.as_mapping() {
+                Some([entry]) => {
+                    let Some(key) = key_text(entry, cx) else { continue };
+                    let name = Located::new(key.to_owned(), entry.key.span);
+                    list.extend(T::read(&entry.value, Some(&name), cx));
+                }
+                _ => wrong_kind(item, "a single-entry map", cx),
+            }
+        }
+        Some(Sequenced(list))
+    }
+}
+
+/// The entries of an entity's mapping: a null node reads as an empty entity; anything else but
+/// a mapping is reported.
+pub fn entity_entries<'n>(node: &'n Node, entity: &str, cx: &mut ReadContext<'_>) -> Option<&'n [Entry]> {
+    match &node.value {
+        Value::Mapping(entries) => Some(entries),
+        _ if node.is_null() => Some(&[]),
+        _ => {
+            wrong_kind(node, &format!("a map for {} {entity}", article(entity)), cx);
+            None
+        }
+    }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// The text of a scalar key; other keys are reported.
+pub fn key_text<'n>(entry: &'n Entry, cx: &mut ReadContext<'_>) -> Option<&'n str> {
+    match entry.key.as_scalar() {
+        Some(scalar) => Some(&scalar.text),
+        None => {
+            wrong_kind(&entry.key, "a string key", cx);
+            None
+        }
+    }
+}
+
+/// Reports a keyname the entity does not know, suggesting the nearest known one.
+pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keys: &[&str], cx: &mut ReadContext<'_>) {
+    let mut problem = Problem::new(Code::UnknownKey, entry.key.span, format!("unknown keyname `{key}` in {entity}"));
+    if let Some(nearest) = nearest(key, keys.iter().copied()) {
+        problem = problem.with_help(format!("did you mean `{nearest}`?"));
+    }
+    cx.problems.push(problem);
+}
+
+/// Reports a keyname that exists, but not in the version of the file being read.
+pub fn version_excluded(
+    entry: &Entry,
+    key: &str,
+    entity: &str,
+    since: Option<Version>,
+    until: Option<Version>,
+    cx: &mut ReadContext<'_>,
+) {
+    let range = match (since, until) {
+        (Some(since), Some(until)) => format!("from {} to {}", since.number(), until.number()),
+        (Some(since), None) => format!("since {}", since.number()),
+        (None, Some(until)) => format!("up to {}", until.number()),
+        (None, None) => String::from("in no version"),
+    };
+    cx.problems.push(
+        Problem::new(
+            Code::UnknownKey,
+            entry.key.span,
+            format!("keyname `{key}` of {entity} is not part of {}", cx.version),
+        )
+        .with_help(format!("`{key}` exists in TOSCA {range}")),
+    );
+}
+
+/// Reports a missing required keyname.
+pub fn missing_key(span: Span, key: &str, entity: &str, cx: &mut ReadContext<'_>) {
+    cx.problems.report(Code::MissingKey, span, format!("{entity} is missing required keyname `{key}`"));
+}
+
+/// The candidate nearest to `word` by edit similarity, if any is close enough to be a likely typo.
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::jaro_winkler(word, candidate), candidate))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
+}
+
+/// Reads the inside of an `Option<T>` field.
+pub trait OptionInner {
+    /// Reads `T` and wraps it.
+    fn read_some(node: &Node, cx: &mut ReadContext<'_>) -> Self;
+}
+
+impl<T: Read> OptionInner for Option<T> {
+    fn read_some(node: &Node, cx: &mut ReadContext<'_>) -> Self {
+        T::read(node, None, cx)
+    }
+}
+
+/// Whether a node is a mapping or null (so not a short notation).
+pub fn is_mapping_or_null(node: &Node) -> bool {
+    matches!(node.value, Value::Mapping(_)) || node.is_null()
+}
+
+/// Whether `version` lies in the inclusive range.
+pub fn version_in(version: Version, since: Option<Version>, until: Option<Version>) -> bool {
+    since.is_none_or(|since| version >= since) && until.is_none_or(|until| version <= until)
+}

@@ -1,0 +1,153 @@
+//! Phase 3, hierarchy: every type's parent, with derivation loops and broken chains found.
+//!
+//! Input: the [`Namespace`] and the [`Catalog`]. Output: a [`Hierarchy`]: each type's parent
+//! and depth, and whether its chain is complete. A type in a loop is a `derivation-loop`
+//! problem (reported once per loop, with every member labelled); a type whose ancestor is in a
+//! loop or does not resolve is "broken": it is not inherited and later phases skip it without
+//! further problems, so one bad type never hides the problems of others.
+
+use crate::catalog::{Catalog, TypeId};
+use crate::grammar::{Kind, TypeRelations};
+use crate::namespace::Namespace;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Located;
+
+/// One kind's hierarchy.
+#[derive(Clone, Debug, Default)]
+pub struct KindHierarchy {
+    /// Each type's parent.
+    pub parent: Vec<Option<TypeId>>,
+    /// Each type's number of ancestors (0 for roots); meaningless for broken types.
+    pub depth: Vec<u32>,
+    /// Whether the type's chain is broken (a loop or an unresolved ancestor).
+    pub broken: Vec<bool>,
+}
+
+/// The output of the hierarchy phase.
+#[derive(Clone, Debug, Default)]
+pub struct Hierarchy {
+    kinds: Vec<KindHierarchy>,
+}
+
+impl Hierarchy {
+    /// One kind's hierarchy.
+    pub fn kind(&self, kind: Kind) -> &KindHierarchy {
+        &self.kinds[kind.index()]
+    }
+
+    /// The type and its ancestors, most derived first; empty for a broken type.
+    pub fn ancestors(&self, kind: Kind, id: TypeId) -> Vec<TypeId> {
+        let table = self.kind(kind);
+        if table.broken[id.index()] {
+            return Vec::new();
+        }
+        let mut chain = vec![id];
+        let mut current = id;
+        while let Some(parent) = table.parent[current.index()] {
+            chain.push(parent);
+            current = parent;
+        }
+        chain
+    }
+
+    /// Whether `id` is `ancestor` or derives from it.
+    pub fn derives_from(&self, kind: Kind, id: TypeId, ancestor: TypeId) -> bool {
+        self.ancestors(kind, id).contains(&ancestor)
+    }
+}
+
+/// Runs the hierarchy phase.
+pub fn hierarchy(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) -> Hierarchy {
+    let kinds = Kind::ALL.iter().map(|kind| kind_hierarchy(*kind, namespace, catalog, problems)).collect();
+    Hierarchy { kinds }
+}
+
+fn kind_hierarchy(kind: Kind, namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) -> KindHierarchy {
+    let count = catalog.len(kind);
+    let mut parent = vec![None; count];
+    let mut broken = vec![false; count];
+    for (index, slot) in parent.iter_mut().enumerate() {
+        if let Some(name) = catalog.derived_from(kind, TypeId(index as u32)) {
+            match namespace.resolve(kind, name) {
+                Some(id) => *slot = Some(id),
+                // Already reported as type-not-found.
+                None => broken[index] = true,
+            }
+        }
+    }
+
+    // Walk each chain once: 0 = unvisited, 1 = on the current walk, 2 = finished.
+    let mut state = vec![0u8; count];
+    let mut depth = vec![0u32; count];
+    for start in 0..count {
+        let mut walk = Vec::new();
+        let mut current = Some(start);
+        while let Some(index) = current {
+            match state[index] {
+                2 => break,
+                1 => {
+                    let position = walk.iter().position(|&member| member == index).unwrap_or(0);
+                    report_loop(kind, &walk[position..], catalog, problems);
+                    for &member in &walk[position..] {
+                        broken[member] = true;
+                    }
+                    break;
+                }
+                _ => {
+                    state[index] = 1;
+                    walk.push(index);
+                    current = parent[index].map(TypeId::index);
+                }
+            }
+        }
+        // Finish the walk from the top down, so each type's parent is finished before it.
+        for &member in walk.iter().rev() {
+            state[member] = 2;
+            if let Some(up) = parent[member] {
+                if broken[up.index()] {
+                    broken[member] = true;
+                } else if !broken[member] {
+                    depth[member] = depth[up.index()] + 1;
+                }
+            }
+        }
+    }
+    KindHierarchy { parent, depth, broken }
+}
+
+fn report_loop(kind: Kind, members: &[usize], catalog: &Catalog, problems: &mut Problems) {
+    let names: Vec<&Located<String>> =
+        members.iter().map(|&member| catalog.name(kind, TypeId(member as u32))).collect();
+    let Some(first) = names.first() else { return };
+    let chain: Vec<&str> = names.iter().chain([first]).map(|name| name.value.as_str()).collect();
+    let span = catalog.derived_from(kind, TypeId(members[0] as u32)).map(|name| name.span).unwrap_or(first.span);
+    let mut problem = Problem::new(
+        Code::DerivationLoop,
+        span,
+        format!("{kind} `{}` derives from itself: {}", first.value, chain.join(" → ")),
+    );
+    for (member, name) in members.iter().zip(&names).skip(1) {
+        let at = catalog.derived_from(kind, TypeId(*member as u32)).map(|n| n.span).unwrap_or(name.span);
+        problem = problem.with_label(at, format!("`{}` continues the loop here", name.value));
+    }
+    problems.push(problem);
+}
+
+/// Answers refinement checks from the hierarchy and namespace.
+pub struct Relations<'a> {
+    /// Name resolution.
+    pub namespace: &'a Namespace,
+    /// The hierarchy.
+    pub hierarchy: &'a Hierarchy,
+}
+
+impl TypeRelations for Relations<'_> {
+    fn is_derived_from(&self, kind: Kind, child: &Located<String>, ancestor: &Located<String>) -> Option<bool> {
+        let child = self.namespace.resolve(kind, child)?;
+        let ancestor = self.namespace.resolve(kind, ancestor)?;
+        if self.hierarchy.kind(kind).broken[child.index()] {
+            return None;
+        }
+        Some(self.hierarchy.derives_from(kind, child, ancestor))
+    }
+}

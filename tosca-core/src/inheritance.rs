@@ -1,0 +1,176 @@
+//! Phase 4, inheritance: every type completed from its ancestors, and every definition from
+//! the type it names.
+//!
+//! Input: the raw [`Catalog`], the [`Namespace`] and the [`Hierarchy`]. Output: the resolved
+//! [`Catalog`], where each type holds everything it inherits.
+//!
+//! The work is a task graph: a type is ready when its parent is resolved and when the types its
+//! definitions are completed from (a capability definition's capability type, an interface
+//! definition's interface type) are resolved. Definitions only use types of kinds that come
+//! earlier in [`Kind::ALL`], so the graph is run kind by kind, and within a kind level by level
+//! of hierarchy depth; the types of one level are independent and run in parallel. Results are
+//! written back in arena order and problems merged in that order, so the output does not depend
+//! on scheduling. A cycle cannot hang it: derivation loops were cut by the hierarchy phase
+//! (those types are broken and left as written), and the kind order admits no other cycles.
+
+use rayon::prelude::*;
+
+use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
+use crate::entity::{
+    ArtifactType, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition, InterfaceType,
+    NodeType, PolicyType, RelationshipType,
+};
+use crate::grammar::{InheritContext, InheritField, Kind};
+use crate::hierarchy::{Hierarchy, Relations};
+use crate::namespace::Namespace;
+use crate::problem::{Code, Problem, Problems};
+
+/// Runs the inheritance phase.
+pub fn inheritance(
+    namespace: &Namespace,
+    mut catalog: Catalog,
+    hierarchy: &Hierarchy,
+    problems: &mut Problems,
+) -> Catalog {
+    let relations = Relations { namespace, hierarchy };
+    resolve_kind::<DataType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<ArtifactType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<CapabilityType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<InterfaceType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<RelationshipType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<NodeType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<GroupType>(&mut catalog, namespace, &relations, problems);
+    resolve_kind::<PolicyType>(&mut catalog, namespace, &relations, problems);
+    catalog
+}
+
+/// What a type needs besides its parent: completing its definitions from the types they name.
+trait Complete: TypeEntity {
+    /// Completes the definitions of `self` from the (already resolved) types of earlier kinds.
+    fn complete(&mut self, _catalog: &Catalog, _namespace: &Namespace, _cx: &mut InheritContext<'_>) {}
+}
+
+impl Complete for DataType {}
+impl Complete for ArtifactType {}
+impl Complete for CapabilityType {}
+impl Complete for InterfaceType {}
+impl Complete for PolicyType {}
+
+impl Complete for RelationshipType {
+    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
+        for interface in self.interfaces.values_mut() {
+            complete_interface(interface, catalog, namespace, cx);
+        }
+    }
+}
+
+impl Complete for GroupType {
+    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
+        for interface in self.interfaces.values_mut() {
+            complete_interface(interface, catalog, namespace, cx);
+        }
+    }
+}
+
+impl Complete for NodeType {
+    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
+        for capability in self.capabilities.values_mut() {
+            complete_capability(capability, catalog, namespace, cx);
+        }
+        for interface in self.interfaces.values_mut() {
+            complete_interface(interface, catalog, namespace, cx);
+        }
+        for requirement in &mut self.requirements.0 {
+            if let Some(relationship) = &mut requirement.relationship {
+                for interface in relationship.interfaces.values_mut() {
+                    complete_interface(interface, catalog, namespace, cx);
+                }
+            }
+        }
+    }
+}
+
+/// A capability definition's properties and attributes refine its capability type's.
+fn complete_capability(
+    definition: &mut CapabilityDefinition,
+    catalog: &Catalog,
+    namespace: &Namespace,
+    cx: &mut InheritContext<'_>,
+) {
+    let Some(id) = definition.r#type.as_ref().and_then(|name| namespace.resolve(Kind::CapabilityType, name)) else {
+        return;
+    };
+    let capability_type = &catalog.capability_types[id.index()].entity;
+    definition.properties.inherit_field(&capability_type.properties, cx);
+    definition.attributes.inherit_field(&capability_type.attributes, cx);
+    definition.valid_source_types.inherit_field(&capability_type.valid_source_types, cx);
+}
+
+/// An interface definition's inputs, operations and notifications refine its interface type's.
+fn complete_interface(
+    definition: &mut InterfaceDefinition,
+    catalog: &Catalog,
+    namespace: &Namespace,
+    cx: &mut InheritContext<'_>,
+) {
+    let Some(name) = &definition.r#type else {
+        cx.problems.push(Problem::new(
+            Code::MissingKey,
+            definition.span,
+            format!("interface definition `{}` is missing required keyname `type`", definition.name.value),
+        ));
+        return;
+    };
+    let Some(id) = namespace.resolve(Kind::InterfaceType, name) else { return };
+    let interface_type = &catalog.interface_types[id.index()].entity;
+    definition.inputs.inherit_field(&interface_type.inputs, cx);
+    definition.operations.inherit_field(&interface_type.operations, cx);
+    definition.notifications.inherit_field(&interface_type.notifications, cx);
+}
+
+fn resolve_kind<T: Complete>(
+    catalog: &mut Catalog,
+    namespace: &Namespace,
+    relations: &Relations<'_>,
+    problems: &mut Problems,
+) {
+    let table = relations.hierarchy.kind(T::KIND);
+    let mut arena: Vec<Defined<T>> = std::mem::take(T::arena_mut(catalog));
+    let mut levels: Vec<Vec<usize>> = Vec::new();
+    for (index, depth) in table.depth.iter().enumerate() {
+        if table.broken[index] {
+            continue;
+        }
+        let depth = *depth as usize;
+        if levels.len() <= depth {
+            levels.resize_with(depth + 1, Vec::new);
+        }
+        levels[depth].push(index);
+    }
+    let shared: &Catalog = catalog;
+    for level in levels {
+        let done: Vec<(usize, T, Problems)> = level
+            .par_iter()
+            .map(|&index| {
+                let mut local = Problems::new();
+                let mut entity = arena[index].entity.clone();
+                let mut cx = InheritContext { problems: &mut local, relations };
+                if let Some(parent) = table.parent[index] {
+                    entity.inherit(&arena[parent.index()].entity, &mut cx);
+                }
+                entity.complete(shared, namespace, &mut cx);
+                (index, entity, local)
+            })
+            .collect();
+        for (index, entity, local) in done {
+            arena[index].entity = entity;
+            problems.extend(local);
+        }
+    }
+    *T::arena_mut(catalog) = arena;
+}
+
+/// The full names of a type and its ancestors, most derived first.
+pub fn type_chain(kind: Kind, id: TypeId, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<String> {
+    hierarchy.ancestors(kind, id).into_iter().map(|ancestor| catalog.name(kind, ancestor).value.clone()).collect()
+}

@@ -1,0 +1,31 @@
+//! The puccini-rs TOSCA compiler: phases from YAML text to a validated topology.
+//!
+//! [`compile::compile`] runs the pipeline. Each phase is a module with explicit input and
+//! output types: [`read`] → [`namespace`] → [`hierarchy`] → [`inheritance`] → [`render`],
+//! producing a [`topology::Topology`] and a list of [`problem::Problem`]s. See
+//! `ARCHITECTURE.md` at the repository root for the map and the invariants.
+#![deny(missing_docs)]
+
+extern crate self as tosca_core;
+
+pub mod catalog;
+pub mod compile;
+pub mod entity;
+pub mod grammar;
+pub mod hierarchy;
+pub mod inheritance;
+pub mod loader;
+pub mod namespace;
+pub mod problem;
+pub mod read;
+pub mod render;
+pub mod source;
+pub mod topology;
+pub mod version;
+pub mod yaml;
+
+#[doc(hidden)]
+pub use grammar::private as __private;
+
+pub use compile::{Compiled, Options, compile};
+pub use loader::Location;

@@ -1,0 +1,235 @@
+//! Phase 2, namespace: which names each file can see, and whether every type name resolves.
+//!
+//! Input: the [`ReadOutput`]. Output: a [`Namespace`] and the [`Catalog`] the types were moved
+//! into. A file sees its own types and, transitively, everything its imports see, under the
+//! import's `namespace_prefix` when it has one. Types of the embedded normative profiles are
+//! also visible by their short names (`Compute`, `tosca:Compute` for `tosca.nodes.Compute`);
+//! a user's own type of the same name wins over a short name without complaint. Two different
+//! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
+//! is a `type-not-found` problem with the nearest visible name as help.
+
+use std::collections::HashMap;
+
+use crate::catalog::{Catalog, TypeId};
+use crate::entity::ServiceTemplate;
+use crate::grammar::{Kind, References, nearest};
+use crate::problem::{Code, Problem, Problems};
+use crate::read::{ReadOutput, Unit};
+use crate::source::{Located, SourceId};
+
+/// Where a name leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Binding {
+    id: TypeId,
+    /// A normative short name, which a real definition may shadow.
+    alias: bool,
+}
+
+/// The names one file can see.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    names: HashMap<(Kind, String), Binding>,
+}
+
+impl Scope {
+    /// The type a name refers to.
+    pub fn get(&self, kind: Kind, name: &str) -> Option<TypeId> {
+        self.names.get(&(kind, name.to_owned())).map(|binding| binding.id)
+    }
+
+    /// Every name of a kind (for suggestions).
+    pub fn names(&self, kind: Kind) -> impl Iterator<Item = &str> {
+        self.names.keys().filter(move |(k, _)| *k == kind).map(|(_, name)| name.as_str())
+    }
+}
+
+/// The output of the namespace phase.
+#[derive(Debug)]
+pub struct Namespace {
+    /// Every unit, in read order; index 0 is the root.
+    pub units: Vec<Unit>,
+    /// One scope per unit.
+    pub scopes: Vec<Scope>,
+    /// Which unit each source file is.
+    pub unit_of_source: HashMap<SourceId, usize>,
+}
+
+impl Namespace {
+    /// Resolves a name written at `name.span` (so in that file's scope).
+    pub fn resolve(&self, kind: Kind, name: &Located<String>) -> Option<TypeId> {
+        let unit = *self.unit_of_source.get(&name.span.source)?;
+        self.scopes.get(unit)?.get(kind, &name.value)
+    }
+
+    /// The root unit's scope.
+    pub fn root(&self) -> &Scope {
+        &self.scopes[0]
+    }
+}
+
+/// Runs the namespace phase.
+pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catalog) {
+    let mut units = read.units;
+    let mut catalog = Catalog::default();
+    let mut own: Vec<Vec<(Kind, String, TypeId)>> = Vec::with_capacity(units.len());
+    for (index, unit) in units.iter_mut().enumerate() {
+        let before: Vec<usize> = Kind::ALL.iter().map(|kind| catalog.len(*kind)).collect();
+        catalog.take_from(index, &mut unit.template);
+        let mut names = Vec::new();
+        for (kind, start) in Kind::ALL.iter().zip(before) {
+            for id in start..catalog.len(*kind) {
+                let id = TypeId(u32::try_from(id).unwrap_or(u32::MAX));
+                names.push((*kind, catalog.name(*kind, id).value.clone(), id));
+            }
+        }
+        own.push(names);
+    }
+
+    let scopes = build_scopes(&units, &own, &catalog, problems);
+    let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
+    let namespace = Namespace { units, scopes, unit_of_source };
+    check_references(&namespace, &catalog, problems);
+    (namespace, catalog)
+}
+
+/// Builds every unit's scope, imports before importers (post-order; a loop sees what was built
+/// so far, and the loop itself was reported by the read phase).
+fn build_scopes(
+    units: &[Unit],
+    own: &[Vec<(Kind, String, TypeId)>],
+    catalog: &Catalog,
+    problems: &mut Problems,
+) -> Vec<Scope> {
+    let mut scopes: Vec<Scope> = vec![Scope::default(); units.len()];
+    for index in post_order(units) {
+        let unit = &units[index];
+        let mut scope = Scope::default();
+        for (kind, name, id) in &own[index] {
+            insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: false }, problems);
+            if unit.normative {
+                for alias in short_names(*kind, name) {
+                    insert(&mut scope, catalog, *kind, alias, Binding { id: *id, alias: true }, problems);
+                }
+            }
+        }
+        for import in &unit.imports {
+            let imported: Vec<((Kind, String), Binding)> =
+                scopes[import.unit].names.iter().map(|(key, binding)| (key.clone(), *binding)).collect();
+            for ((kind, name), binding) in imported {
+                let name = match &import.namespace_prefix {
+                    Some(prefix) => format!("{prefix}:{name}"),
+                    None => name,
+                };
+                insert(&mut scope, catalog, kind, name, binding, problems);
+            }
+        }
+        scopes[index] = scope;
+    }
+    scopes
+}
+
+fn insert(scope: &mut Scope, catalog: &Catalog, kind: Kind, name: String, binding: Binding, problems: &mut Problems) {
+    match scope.names.get(&(kind, name.clone())).copied() {
+        None => {
+            scope.names.insert((kind, name), binding);
+        }
+        Some(existing) if existing.id == binding.id => {
+            if existing.alias && !binding.alias {
+                scope.names.insert((kind, name), binding);
+            }
+        }
+        Some(existing) if existing.alias => {
+            scope.names.insert((kind, name), binding);
+        }
+        Some(_) if binding.alias => {}
+        Some(existing) => {
+            let first = catalog.name(kind, existing.id);
+            let second = catalog.name(kind, binding.id);
+            problems.push(
+                Problem::new(Code::DuplicateName, second.span, format!("{kind} `{name}` is defined more than once"))
+                    .with_label(first.span, "also defined here"),
+            );
+        }
+    }
+}
+
+/// The short names of a normative type, as the Simple Profile names them: the name without
+/// its kind's prefix (`Compute` for `tosca.nodes.Compute`, `Container.Runtime` for
+/// `tosca.nodes.Container.Runtime`), also without a following domain segment such as
+/// `network.` (`PortInfo` for `tosca.datatypes.network.PortInfo`), each also with the `tosca:`
+/// prefix.
+fn short_names(kind: Kind, name: &str) -> Vec<String> {
+    const DOMAINS: &[&str] = &["network.", "nfv."];
+    let Some(short) = kind.normative_segment().iter().find_map(|prefix| name.strip_prefix(prefix)) else {
+        return Vec::new();
+    };
+    let mut shorts = vec![short];
+    shorts.extend(DOMAINS.iter().filter_map(|domain| short.strip_prefix(domain)));
+    shorts.into_iter().flat_map(|short| [short.to_owned(), format!("tosca:{short}")]).collect()
+}
+
+fn post_order(units: &[Unit]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(units.len());
+    let mut state = vec![0u8; units.len()]; // 0 new, 1 open, 2 done
+    for start in 0..units.len() {
+        let mut stack = vec![(start, 0usize)];
+        while let Some((index, next)) = stack.pop() {
+            if next == 0 {
+                if state[index] != 0 {
+                    continue;
+                }
+                state[index] = 1;
+            }
+            if let Some(import) = units[index].imports.get(next) {
+                stack.push((index, next + 1));
+                if state[import.unit] == 0 {
+                    stack.push((import.unit, 0));
+                }
+            } else {
+                state[index] = 2;
+                order.push(index);
+            }
+        }
+    }
+    order
+}
+
+/// Reports every type name that resolves to nothing, in every type and in the topology.
+fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) {
+    let mut check = |kind: Kind, name: &Located<String>| {
+        if namespace.resolve(kind, name).is_none() {
+            let mut problem =
+                Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
+            if let Some(unit) = namespace.unit_of_source.get(&name.span.source) {
+                if let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind)) {
+                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                }
+            }
+            problems.push(problem);
+        }
+    };
+    macro_rules! visit_arena {
+        ($($field:ident),*) => {$(
+            for defined in &catalog.$field {
+                defined.entity.visit_references(&mut check);
+            }
+        )*};
+    }
+    visit_arena!(
+        data_types,
+        artifact_types,
+        capability_types,
+        interface_types,
+        relationship_types,
+        node_types,
+        group_types,
+        policy_types
+    );
+    for unit in &namespace.units {
+        visit_template(&unit.template, &mut check);
+    }
+}
+
+fn visit_template<'a>(template: &'a ServiceTemplate, check: &mut dyn FnMut(Kind, &'a Located<String>)) {
+    template.topology_template.visit_references(check);
+}

@@ -1,0 +1,154 @@
+//! Problems: everything the compiler has to say about a user's input.
+//!
+//! There is one [`Problem`] type (after ruff's `Diagnostic`): a stable [`Code`], a
+//! [`Severity`], a short message, a primary span, secondary [`Label`]s that may point into other
+//! files, and an optional help line. Phases never return `Err` for a user mistake: they push a
+//! problem into a [`Problems`] collector and carry on with what they can.
+
+mod catalogue;
+
+pub use catalogue::Code;
+
+use crate::source::{SourceMap, Span};
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The input is wrong; the output cannot be trusted.
+    Error,
+    /// The input is suspicious or deprecated but the output is sound.
+    Warning,
+}
+
+impl Severity {
+    /// The lowercase name, as printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A secondary location with a short explanation ("parent declared here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What is there.
+    pub message: String,
+}
+
+/// One problem found in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The stable code, named after the defect.
+    pub code: Code,
+    /// Error or warning; defaults to the code's own severity.
+    pub severity: Severity,
+    /// One sentence, no trailing period.
+    pub message: String,
+    /// The primary location.
+    pub span: Span,
+    /// Related locations, possibly in other files.
+    pub labels: Vec<Label>,
+    /// An optional suggestion ("did you mean `properties`?").
+    pub help: Option<String>,
+}
+
+impl Problem {
+    /// A problem with the code's default severity.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Problem {
+        Problem { code, severity: code.severity(), message: message.into(), span, labels: Vec::new(), help: None }
+    }
+
+    /// Adds a secondary location.
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Problem {
+        self.labels.push(Label { span, message: message.into() });
+        self
+    }
+
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Problem {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// The collector threaded through every phase.
+///
+/// Phases take `&mut Problems` and push into it; parallel work collects into its own `Problems`
+/// and [`extend`](Problems::extend)s the shared one in document order.
+#[derive(Clone, Debug, Default)]
+#[must_use = "problems must be reported, not dropped"]
+pub struct Problems {
+    list: Vec<Problem>,
+}
+
+impl Problems {
+    /// An empty collector.
+    pub fn new() -> Problems {
+        Problems::default()
+    }
+
+    /// Records a problem.
+    pub fn push(&mut self, problem: Problem) {
+        self.list.push(problem);
+    }
+
+    /// Records a problem built from its parts.
+    pub fn report(&mut self, code: Code, span: Span, message: impl Into<String>) {
+        self.push(Problem::new(code, span, message));
+    }
+
+    /// Moves every problem of `other` into this collector.
+    pub fn extend(&mut self, other: Problems) {
+        self.list.extend(other.list);
+    }
+
+    /// Whether nothing was reported.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// How many problems were reported.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.list.iter().any(|problem| problem.severity == Severity::Error)
+    }
+
+    /// The problems, in the order reported.
+    pub fn iter(&self) -> impl Iterator<Item = &Problem> {
+        self.list.iter()
+    }
+
+    /// Sorts by file name, offset, code and message and drops exact duplicates, so the list
+    /// does not depend on thread scheduling or on how often a shared file was visited.
+    pub fn into_sorted(mut self, sources: &SourceMap) -> Vec<Problem> {
+        let mut keyed: Vec<(String, Problem)> = self.list.drain(..).map(|p| (sources.name(p.span.source), p)).collect();
+        keyed.sort_by(|(a_name, a), (b_name, b)| {
+            (a_name, a.span.start, a.span.end, a.code.as_str(), &a.message).cmp(&(
+                b_name,
+                b.span.start,
+                b.span.end,
+                b.code.as_str(),
+                &b.message,
+            ))
+        });
+        keyed.dedup_by(|(a_name, a), (b_name, b)| a_name == b_name && a == b);
+        keyed.into_iter().map(|(_, problem)| problem).collect()
+    }
+}
+
+impl IntoIterator for Problems {
+    type Item = Problem;
+    type IntoIter = std::vec::IntoIter<Problem>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}

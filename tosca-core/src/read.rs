@@ -1,0 +1,289 @@
+//! Phase 1, read: from a root location to every file it needs, each parsed and read into a
+//! [`ServiceTemplate`].
+//!
+//! Imports are followed level by level; the files of one level are loaded, parsed and read in
+//! parallel (rayon), and the results are merged in document order, so the output never depends
+//! on thread scheduling. Each location is read once however many files import it. Every file
+//! except the embedded profiles implicitly imports the normative profile of its version.
+
+use std::collections::{HashMap, HashSet};
+
+use rayon::prelude::*;
+
+use crate::entity::ServiceTemplate;
+use crate::grammar::{Read, ReadContext};
+use crate::loader::{LoadError, Loader, Location};
+use crate::problem::{Code, Problem, Problems};
+use crate::source::{SourceId, Span};
+use crate::version::Version;
+use crate::yaml::{self, Node};
+
+/// The metadata key marking a file of the embedded normative profiles.
+pub const NORMATIVE_METADATA: &str = "puccini-rs.normative";
+
+/// The metadata key marking the embedded file of primitive data types.
+pub const PRIMITIVES_METADATA: &str = "puccini-rs.primitives";
+
+/// The output of the read phase.
+#[derive(Debug)]
+pub struct ReadOutput {
+    /// Every file, the root first, then in depth-first import order.
+    pub units: Vec<Unit>,
+}
+
+/// One file, read.
+#[derive(Debug)]
+pub struct Unit {
+    /// Where it was read from.
+    pub location: Location,
+    /// Its source id, for spans.
+    pub source: SourceId,
+    /// Its grammar version.
+    pub version: Version,
+    /// Its content.
+    pub template: ServiceTemplate,
+    /// The files it imports, resolved to units, in import order (the implicit profile import
+    /// last).
+    pub imports: Vec<UnitImport>,
+    /// Whether it is a file of the embedded normative profiles (whose types also get short
+    /// names such as `Compute` and `tosca:Compute`).
+    pub normative: bool,
+    /// Whether it is the embedded file of primitive data types.
+    pub primitives: bool,
+}
+
+/// An import resolved to a unit.
+#[derive(Clone, Debug)]
+pub struct UnitImport {
+    /// Index of the imported unit in [`ReadOutput::units`].
+    pub unit: usize,
+    /// The `namespace_prefix`, if any.
+    pub namespace_prefix: Option<String>,
+    /// Where the import is written (the importing file's start for the implicit import).
+    pub span: Span,
+}
+
+/// A file that was parsed, before units are numbered.
+struct ParsedFile {
+    source: SourceId,
+    version: Version,
+    template: ServiceTemplate,
+    normative: bool,
+    primitives: bool,
+    imports: Vec<ImportTarget>,
+}
+
+struct ImportTarget {
+    location: Location,
+    namespace_prefix: Option<String>,
+    span: Span,
+}
+
+/// Reads `root` and everything it imports. Fails only when the root itself cannot be loaded;
+/// everything else is a problem.
+pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result<ReadOutput, LoadError> {
+    loader.load(root)?;
+    let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
+    let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
+    let mut frontier = vec![root.clone()];
+    while !frontier.is_empty() {
+        let results: Vec<(Option<ParsedFile>, Problems)> = frontier
+            .par_iter()
+            .map(|location| {
+                let mut local = Problems::new();
+                let file = parse_file(location, loader, &mut local);
+                (file, local)
+            })
+            .collect();
+        let mut next = Vec::new();
+        for (location, (file, local)) in frontier.into_iter().zip(results) {
+            problems.extend(local);
+            if let Some(file) = &file {
+                for import in &file.imports {
+                    if seen.insert(import.location.clone()) {
+                        next.push(import.location.clone());
+                    }
+                }
+            }
+            parsed.insert(location, file);
+        }
+        frontier = next;
+    }
+    Ok(number_units(root, parsed, loader, problems))
+}
+
+/// Numbers units depth-first from the root, resolves imports to unit indices, reports import
+/// failures at the import and loops with their chain.
+fn number_units(
+    root: &Location,
+    mut parsed: HashMap<Location, Option<ParsedFile>>,
+    loader: &Loader,
+    problems: &mut Problems,
+) -> ReadOutput {
+    // First pass: depth-first order (iterative), loop detection.
+    let mut index: HashMap<Location, usize> = HashMap::new();
+    let mut order: Vec<Location> = Vec::new();
+    let mut on_stack: Vec<Location> = Vec::new();
+    enum Step {
+        Enter(Location),
+        Leave,
+    }
+    let mut stack = vec![Step::Enter(root.clone())];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Leave => {
+                on_stack.pop();
+            }
+            Step::Enter(location) => {
+                if index.contains_key(&location) {
+                    continue;
+                }
+                let Some(Some(file)) = parsed.get(&location) else { continue };
+                index.insert(location.clone(), order.len());
+                order.push(location.clone());
+                on_stack.push(location.clone());
+                stack.push(Step::Leave);
+                for import in file.imports.iter().rev() {
+                    if let Some(position) = on_stack.iter().position(|open| *open == import.location) {
+                        let chain: Vec<String> =
+                            on_stack[position..].iter().chain([&import.location]).map(Location::display).collect();
+                        problems.push(Problem::new(
+                            Code::ImportLoop,
+                            import.span,
+                            format!("import loop: {}", chain.join(" → ")),
+                        ));
+                    }
+                    stack.push(Step::Enter(import.location.clone()));
+                }
+            }
+        }
+    }
+    let mut units = Vec::with_capacity(order.len());
+    for location in order {
+        let Some(Some(file)) = parsed.remove(&location) else { continue };
+        let mut imports = Vec::with_capacity(file.imports.len());
+        for import in file.imports {
+            match index.get(&import.location) {
+                Some(&unit) => {
+                    imports.push(UnitImport { unit, namespace_prefix: import.namespace_prefix, span: import.span })
+                }
+                None => {
+                    if let Err(error) = loader.load(&import.location) {
+                        problems.report(Code::ImportFailed, import.span, error.to_string());
+                    }
+                    // A file that loaded but could not be read has its own problems already.
+                }
+            }
+        }
+        units.push(Unit {
+            location,
+            source: file.source,
+            version: file.version,
+            template: file.template,
+            imports,
+            normative: file.normative,
+            primitives: file.primitives,
+        });
+    }
+    ReadOutput { units }
+}
+
+/// Loads, parses and reads one file; `None` when nothing usable could be read.
+fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> Option<ParsedFile> {
+    let loaded = loader.load(location).ok()?;
+    let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
+    let version = definitions_version(&node, loaded.source, problems)?;
+    let mut cx = ReadContext { problems, version };
+    let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    let embedded_flag = |key: &str| {
+        matches!(location, Location::Profile(_))
+            && template.metadata.get(key).is_some_and(|value| value.value == "true")
+    };
+    let normative = embedded_flag(NORMATIVE_METADATA);
+    let primitives = embedded_flag(PRIMITIVES_METADATA);
+    let mut imports = Vec::with_capacity(template.imports.len() + 1);
+    for import in &template.imports {
+        let Some(target) = import_location(location, &template, import, problems) else { continue };
+        imports.push(ImportTarget {
+            location: target,
+            namespace_prefix: import.namespace_prefix.as_ref().map(|prefix| prefix.value.clone()),
+            span: import.span,
+        });
+    }
+    let implicit = |path: &str| ImportTarget {
+        location: Location::Profile(path.to_owned()),
+        namespace_prefix: None,
+        span: Span::file_start(loaded.source),
+    };
+    if !primitives {
+        imports.push(implicit(tosca_profiles::PRIMITIVES));
+    }
+    if !normative && !primitives {
+        imports.extend(tosca_profiles::implicit_import(&template.tosca_definitions_version.value).map(implicit));
+    }
+    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, imports })
+}
+
+/// Where an import points: its `file` relative to the importing file, or to its repository.
+fn import_location(
+    location: &Location,
+    template: &ServiceTemplate,
+    import: &crate::entity::Import,
+    problems: &mut Problems,
+) -> Option<Location> {
+    let Some(repository) = &import.repository else {
+        return Some(location.join(&import.file.value));
+    };
+    match template.repositories.get(&repository.value) {
+        Some(definition) => {
+            let base = definition.url.value.trim_end_matches('/');
+            Some(location.join(&format!("{base}/{}", import.file.value)))
+        }
+        None => {
+            problems.report(
+                Code::NameNotFound,
+                repository.span,
+                format!("repository `{}` is not defined in this file", repository.value),
+            );
+            None
+        }
+    }
+}
+
+/// Reads `tosca_definitions_version` first: it decides the grammar of everything else.
+fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -> Option<Version> {
+    if node.as_mapping().is_none() {
+        problems.report(
+            Code::WrongKind,
+            node.span,
+            format!("expected a map for a service template, found {}", node.kind_name()),
+        );
+        return None;
+    }
+    let Some(value) = node.get("tosca_definitions_version") else {
+        problems.report(
+            Code::UnsupportedVersion,
+            Span::file_start(source),
+            "missing `tosca_definitions_version`; every TOSCA file must name its version",
+        );
+        return None;
+    };
+    let text = value.as_str().unwrap_or_default();
+    match Version::from_keyword(text) {
+        Some(version) => Some(version),
+        None => {
+            let known = Version::KEYWORDS;
+            let mut problem = Problem::new(
+                Code::UnsupportedVersion,
+                value.span,
+                format!("unknown tosca_definitions_version `{text}`"),
+            );
+            problem = match crate::grammar::nearest(text, known) {
+                Some(nearest) => problem.with_help(format!("did you mean `{nearest}`?")),
+                None => problem.with_help(format!("known versions: {}", known.join(", "))),
+            };
+            problems.push(problem);
+            None
+        }
+    }
+}

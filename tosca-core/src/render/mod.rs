@@ -1,0 +1,324 @@
+//! Phase 5, render: types applied to the root file's templates, giving the [`Topology`].
+//!
+//! Input: the [`Namespace`], the resolved [`Catalog`], the [`Hierarchy`] and the supplied
+//! input values. Output: the [`Topology`]. Each node template gets its type's definitions
+//! (properties with defaults, required ones enforced, values typed; capabilities; requirements
+//! with their `occurrences` checked; interfaces; artifacts). Node templates are rendered in
+//! parallel and merged in document order.
+
+mod node;
+mod parts;
+mod value;
+
+use indexmap::IndexMap;
+use rayon::prelude::*;
+
+use crate::catalog::{Catalog, TypeId};
+use crate::entity::{GroupTemplate, ParameterDefinition, PolicyTemplate, RelationshipTemplate, TopologyTemplate};
+use crate::grammar::Kind;
+use crate::hierarchy::Hierarchy;
+use crate::inheritance::type_chain;
+use crate::namespace::Namespace;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Located;
+use crate::topology::{Group, Parameter, Policy, Relationship, Topology};
+use crate::yaml::Node;
+
+/// Values supplied for topology inputs, parsed as YAML.
+pub type Inputs = IndexMap<String, Node>;
+
+/// Everything rendering reads.
+pub(crate) struct Render<'a> {
+    pub(crate) namespace: &'a Namespace,
+    pub(crate) catalog: &'a Catalog,
+    pub(crate) hierarchy: &'a Hierarchy,
+    pub(crate) topology: Option<&'a TopologyTemplate>,
+}
+
+/// Runs the render phase over the root unit.
+pub fn render(
+    namespace: &Namespace,
+    catalog: &Catalog,
+    hierarchy: &Hierarchy,
+    inputs: &Inputs,
+    problems: &mut Problems,
+) -> Topology {
+    let Some(root) = namespace.units.first() else { return Topology::default() };
+    let template = &root.template;
+    let render = Render { namespace, catalog, hierarchy, topology: template.topology_template.as_ref() };
+    let mut topology = Topology {
+        tosca_definitions_version: template.tosca_definitions_version.value.clone(),
+        description: template.description.as_ref().map(|text| text.value.clone()),
+        metadata: metadata(&template.metadata),
+        ..Topology::default()
+    };
+    let Some(topology_template) = &template.topology_template else { return topology };
+
+    topology.inputs = render.inputs(&topology_template.inputs, inputs, problems);
+    let rendered: Vec<(String, Option<crate::topology::NodeTemplate>, Problems)> = topology_template
+        .node_templates
+        .par_iter()
+        .map(|(name, node_template)| {
+            let mut local = Problems::new();
+            let rendered = render.node_template(node_template, &mut local);
+            (name.clone(), rendered, local)
+        })
+        .collect();
+    for (name, rendered, local) in rendered {
+        problems.extend(local);
+        if let Some(rendered) = rendered {
+            topology.node_templates.insert(name, rendered);
+        }
+    }
+    for (name, relationship) in &topology_template.relationship_templates {
+        if let Some(rendered) = render.relationship_template(relationship, problems) {
+            topology.relationship_templates.insert(name.clone(), rendered);
+        }
+    }
+    for (name, group) in &topology_template.groups {
+        if let Some(rendered) = render.group(group, problems) {
+            topology.groups.insert(name.clone(), rendered);
+        }
+    }
+    for policy in &topology_template.policies.0 {
+        if topology.policies.contains_key(&policy.name.value) {
+            problems.report(
+                Code::DuplicateName,
+                policy.name.span,
+                format!("policy `{}` is defined more than once", policy.name.value),
+            );
+            continue;
+        }
+        if let Some(rendered) = render.policy(policy, problems) {
+            topology.policies.insert(policy.name.value.clone(), rendered);
+        }
+    }
+    topology.outputs = render.outputs(&topology_template.outputs, problems);
+    topology
+}
+
+/// A metadata map as plain strings.
+pub(crate) fn metadata(metadata: &crate::grammar::Metadata) -> IndexMap<String, String> {
+    metadata.iter().map(|(key, value)| (key.clone(), value.value.clone())).collect()
+}
+
+impl Render<'_> {
+    /// Resolves a type name written in the root file, with its chain of names; `None` when it
+    /// does not resolve (already reported) or its hierarchy is broken.
+    pub(crate) fn resolve_type(&self, kind: Kind, name: Option<&Located<String>>) -> Option<(TypeId, Vec<String>)> {
+        let id = self.namespace.resolve(kind, name?)?;
+        let chain = type_chain(kind, id, self.catalog, self.hierarchy);
+        (!chain.is_empty()).then_some((id, chain))
+    }
+
+    fn inputs(
+        &self,
+        definitions: &IndexMap<String, ParameterDefinition>,
+        supplied: &Inputs,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Parameter> {
+        for (name, node) in supplied {
+            if !definitions.contains_key(name) {
+                problems.report(
+                    Code::UndeclaredAssignment,
+                    node.span,
+                    format!("input `{name}` is not declared by the topology"),
+                );
+            }
+        }
+        definitions
+            .iter()
+            .map(|(name, definition)| {
+                let value_type = self.value_type(
+                    definition.r#type.as_ref(),
+                    definition.entry_schema.as_ref(),
+                    definition.key_schema.as_ref(),
+                );
+                let node = supplied.get(name).or(definition.value.as_ref()).or(definition.default.as_ref());
+                let value = node.map(|node| self.coerce(node, value_type, problems));
+                let required = definition.required.as_ref().is_none_or(|required| required.value);
+                if value.is_none() && required && !self.mapped_by_substitution(name) {
+                    problems.push(
+                        Problem::new(
+                            Code::MissingValue,
+                            definition.name.span,
+                            format!("input `{name}` is required but has no value"),
+                        )
+                        .with_help(format!("supply it with --input {name}=VALUE or give it a default")),
+                    );
+                }
+                (name.clone(), self.parameter(definition, value))
+            })
+            .collect()
+    }
+
+    /// Whether `substitution_mappings` maps a property to this input, so a substituting
+    /// template supplies its value and it needs none here.
+    fn mapped_by_substitution(&self, input: &str) -> bool {
+        let mappings = self.topology.and_then(|topology| topology.substitution_mappings.as_ref());
+        let Some(properties) = mappings.and_then(|mappings| mappings.get("properties")).and_then(Node::as_mapping)
+        else {
+            return false;
+        };
+        properties.iter().any(|entry| match entry.value.as_sequence() {
+            Some([target]) => target.as_str() == Some(input),
+            Some(_) => false,
+            None => entry.value.as_str() == Some(input),
+        })
+    }
+
+    fn outputs(
+        &self,
+        definitions: &IndexMap<String, ParameterDefinition>,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Parameter> {
+        definitions
+            .iter()
+            .map(|(name, definition)| {
+                let value_type = self.value_type(
+                    definition.r#type.as_ref(),
+                    definition.entry_schema.as_ref(),
+                    definition.key_schema.as_ref(),
+                );
+                let value = definition
+                    .value
+                    .as_ref()
+                    .or(definition.default.as_ref())
+                    .map(|node| self.coerce(node, value_type, problems));
+                (name.clone(), self.parameter(definition, value))
+            })
+            .collect()
+    }
+
+    fn parameter(&self, definition: &ParameterDefinition, value: Option<serde_json::Value>) -> Parameter {
+        Parameter {
+            data_type: definition.r#type.as_ref().map(|name| name.value.clone()),
+            description: definition.description.as_ref().map(|text| text.value.clone()),
+            value,
+        }
+    }
+
+    fn relationship_template(&self, template: &RelationshipTemplate, problems: &mut Problems) -> Option<Relationship> {
+        let (id, types) = self.resolve_type(Kind::RelationshipType, template.r#type.as_ref())?;
+        let relationship_type = &self.catalog.relationship_types[id.index()].entity;
+        let owner = format!("relationship template `{}`", template.name.value);
+        Some(Relationship {
+            types,
+            template: None,
+            description: template.description.as_ref().map(|text| text.value.clone()),
+            metadata: metadata(&template.metadata),
+            properties: self.properties(
+                &relationship_type.properties,
+                &template.properties,
+                template.span,
+                &owner,
+                problems,
+            ),
+            attributes: self.attributes(&relationship_type.attributes, &template.attributes, &owner, problems),
+            interfaces: self.interfaces(&relationship_type.interfaces, &template.interfaces, &owner, problems),
+        })
+    }
+
+    fn group(&self, group: &GroupTemplate, problems: &mut Problems) -> Option<Group> {
+        let (id, types) = self.resolve_type(Kind::GroupType, group.r#type.as_ref())?;
+        let group_type = &self.catalog.group_types[id.index()].entity;
+        let owner = format!("group `{}`", group.name.value);
+        for member in &group.members {
+            let Some(node_type) = self.node_template_type(member, problems) else { continue };
+            self.check_allowed_type(Kind::NodeType, node_type, &group_type.members, member, "member", problems);
+        }
+        Some(Group {
+            types,
+            description: group.description.as_ref().map(|text| text.value.clone()),
+            metadata: metadata(&group.metadata),
+            properties: self.properties(&group_type.properties, &group.properties, group.span, &owner, problems),
+            attributes: self.attributes(&group_type.attributes, &group.attributes, &owner, problems),
+            members: group.members.iter().map(|member| member.value.clone()).collect(),
+            interfaces: self.interfaces(&group_type.interfaces, &group.interfaces, &owner, problems),
+        })
+    }
+
+    fn policy(&self, policy: &PolicyTemplate, problems: &mut Problems) -> Option<Policy> {
+        let (id, types) = self.resolve_type(Kind::PolicyType, policy.r#type.as_ref())?;
+        let policy_type = &self.catalog.policy_types[id.index()].entity;
+        let owner = format!("policy `{}`", policy.name.value);
+        let groups = self.topology.map(|topology| &topology.groups);
+        for target in &policy.targets {
+            if let Some(group) = groups.and_then(|groups| groups.get(&target.value)) {
+                if let Some((group_type, _)) = self.resolve_type(Kind::GroupType, group.r#type.as_ref()) {
+                    self.check_allowed_type(
+                        Kind::GroupType,
+                        group_type,
+                        &policy_type.targets,
+                        target,
+                        "target",
+                        problems,
+                    );
+                }
+            } else if let Some(node_type) = self.node_template_type(target, problems) {
+                self.check_allowed_type(Kind::NodeType, node_type, &policy_type.targets, target, "target", problems);
+            }
+        }
+        Some(Policy {
+            types,
+            description: policy.description.as_ref().map(|text| text.value.clone()),
+            metadata: metadata(&policy.metadata),
+            properties: self.properties(&policy_type.properties, &policy.properties, policy.span, &owner, problems),
+            targets: policy.targets.iter().map(|target| target.value.clone()).collect(),
+        })
+    }
+
+    /// The node type of the node template a name refers to; a name that is no node template is
+    /// a `name-not-found` problem.
+    fn node_template_type(&self, name: &Located<String>, problems: &mut Problems) -> Option<TypeId> {
+        let template = self.topology.and_then(|topology| topology.node_templates.get(&name.value));
+        match template {
+            Some(template) => self.resolve_type(Kind::NodeType, template.r#type.as_ref()).map(|(id, _)| id),
+            None => {
+                let mut problem = Problem::new(
+                    Code::NameNotFound,
+                    name.span,
+                    format!("node template `{}` does not exist", name.value),
+                );
+                if let Some(nearest) = self.topology.and_then(|topology| {
+                    crate::grammar::nearest(&name.value, topology.node_templates.keys().map(String::as_str))
+                }) {
+                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                }
+                problems.push(problem);
+                None
+            }
+        }
+    }
+
+    /// Checks a type against a list of allowed type names (of `kind`; names of other kinds are
+    /// ignored, as policy `targets` mix node and group types). An empty list allows all.
+    fn check_allowed_type(
+        &self,
+        kind: Kind,
+        id: TypeId,
+        allowed: &[Located<String>],
+        at: &Located<String>,
+        role: &str,
+        problems: &mut Problems,
+    ) {
+        let allowed_ids: Vec<TypeId> = allowed.iter().filter_map(|name| self.namespace.resolve(kind, name)).collect();
+        if allowed_ids.is_empty() {
+            return;
+        }
+        if !allowed_ids.iter().any(|ancestor| self.hierarchy.derives_from(kind, id, *ancestor)) {
+            let names: Vec<&str> = allowed.iter().map(|name| name.value.as_str()).collect();
+            problems.push(Problem::new(
+                Code::TypeNotAllowed,
+                at.span,
+                format!(
+                    "{role} `{}` is a {} `{}`, not one of the allowed types: {}",
+                    at.value,
+                    kind,
+                    self.catalog.name(kind, id).value,
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+}

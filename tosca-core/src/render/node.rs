@@ -1,0 +1,354 @@
+//! Node templates: the type applied, capabilities, requirements and their occurrences.
+
+use indexmap::IndexMap;
+
+use super::value::plain;
+use super::{Render, metadata};
+use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
+use crate::grammar::Kind;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Span;
+use crate::topology::{self, Capability, Relationship, Requirement};
+use crate::yaml::{self, Entry, Node};
+
+impl Render<'_> {
+    /// Renders one node template; `None` when its type does not resolve (already reported).
+    pub(crate) fn node_template(
+        &self,
+        template: &NodeTemplate,
+        problems: &mut Problems,
+    ) -> Option<topology::NodeTemplate> {
+        let copied;
+        let template = match &template.copy {
+            Some(_) => match self.resolve_copy(template, problems) {
+                Some(resolved) => {
+                    copied = resolved;
+                    &copied
+                }
+                None => return None,
+            },
+            None => template,
+        };
+        let Some((id, types)) = self.resolve_type(Kind::NodeType, template.r#type.as_ref()) else {
+            if template.r#type.is_none() {
+                problems.report(
+                    Code::MissingKey,
+                    template.span,
+                    format!("node template `{}` is missing required keyname `type`", template.name.value),
+                );
+            }
+            return None;
+        };
+        let node_type = &self.catalog.node_types[id.index()].entity;
+        let owner = format!("node template `{}`", template.name.value);
+        Some(topology::NodeTemplate {
+            types,
+            description: template.description.as_ref().map(|text| text.value.clone()),
+            metadata: metadata(&template.metadata),
+            directives: template.directives.iter().map(|directive| directive.value.clone()).collect(),
+            properties: self.properties(&node_type.properties, &template.properties, template.span, &owner, problems),
+            attributes: self.attributes(&node_type.attributes, &template.attributes, &owner, problems),
+            capabilities: self.capabilities(node_type, template, &owner, problems),
+            requirements: self.requirements(node_type, template, &owner, problems),
+            interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, &owner, problems),
+            artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, &owner, problems),
+        })
+    }
+
+    fn capabilities(
+        &self,
+        node_type: &NodeType,
+        template: &NodeTemplate,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Capability> {
+        for (name, assignment) in &template.capabilities {
+            if !node_type.capabilities.contains_key(name) {
+                problems.push(
+                    Problem::new(
+                        Code::UndeclaredAssignment,
+                        assignment.name.span,
+                        format!("{owner} has no capability `{name}`"),
+                    )
+                    .with_label(node_type.name.span, format!("node type `{}` declared here", node_type.name.value)),
+                );
+            }
+        }
+        let empty = IndexMap::new();
+        let mut capabilities = IndexMap::with_capacity(node_type.capabilities.len());
+        for (name, definition) in &node_type.capabilities {
+            let Some((_, types)) = self.resolve_type(Kind::CapabilityType, definition.r#type.as_ref()) else {
+                continue;
+            };
+            let assignment = template.capabilities.get(name);
+            let owner = format!("capability `{name}` of {owner}");
+            let span = assignment.map_or(template.span, |assignment| assignment.span);
+            capabilities.insert(
+                name.clone(),
+                Capability {
+                    types,
+                    properties: self.properties(
+                        &definition.properties,
+                        assignment.map_or(&empty, |a| &a.properties),
+                        span,
+                        &owner,
+                        problems,
+                    ),
+                    attributes: self.attributes(
+                        &definition.attributes,
+                        assignment.map_or(&empty, |a| &a.attributes),
+                        &owner,
+                        problems,
+                    ),
+                },
+            );
+        }
+        capabilities
+    }
+
+    /// The template's requirement assignments in order, each checked against its definition,
+    /// then implicit assignments for definitions whose `occurrences` lower bound is not met.
+    fn requirements(
+        &self,
+        node_type: &NodeType,
+        template: &NodeTemplate,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Vec<Requirement> {
+        let definitions: IndexMap<&str, &RequirementDefinition> =
+            node_type.requirements.0.iter().map(|definition| (definition.name.value.as_str(), definition)).collect();
+        let mut requirements = Vec::with_capacity(template.requirements.0.len());
+        let mut counts: IndexMap<&str, (u64, Span)> = IndexMap::new();
+        for assignment in &template.requirements.0 {
+            let name = assignment.name.value.as_str();
+            let Some(definition) = definitions.get(name) else {
+                let mut problem = Problem::new(
+                    Code::UndeclaredAssignment,
+                    assignment.name.span,
+                    format!("{owner} has no requirement `{name}`"),
+                );
+                if let Some(nearest) = crate::grammar::nearest(name, definitions.keys().copied()) {
+                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                }
+                problems.push(problem);
+                continue;
+            };
+            let count = counts.entry(name).or_insert((0, assignment.span));
+            count.0 += 1;
+            count.1 = assignment.span;
+            let relationship =
+                self.requirement_relationship(definition, assignment.relationship.as_ref(), owner, problems);
+            requirements.push(Requirement {
+                name: name.to_owned(),
+                capability: assignment
+                    .capability
+                    .as_ref()
+                    .or(definition.capability.as_ref())
+                    .map(|text| text.value.clone()),
+                node: assignment.node.as_ref().or(definition.node.as_ref()).map(|text| text.value.clone()),
+                node_filter: assignment.node_filter.as_ref().or(definition.node_filter.as_ref()).map(plain),
+                relationship,
+                implicit: false,
+            });
+        }
+        for definition in &node_type.requirements.0 {
+            let name = definition.name.value.as_str();
+            let occurrences =
+                definition.occurrences.unwrap_or(Range { lower: 1, upper: Bound::Finite(1), span: definition.span });
+            let (count, last) = counts.get(name).copied().unwrap_or((0, template.span));
+            if Bound::Finite(count) > occurrences.upper {
+                problems.push(
+                    Problem::new(
+                        Code::RequirementOccurrences,
+                        last,
+                        format!("{owner} assigns requirement `{name}` {count} times, more than its occurrences {occurrences} allow"),
+                    )
+                    .with_label(occurrences.span, "occurrences declared here"),
+                );
+            }
+            for _ in count..occurrences.lower {
+                requirements.push(Requirement {
+                    name: name.to_owned(),
+                    capability: definition.capability.as_ref().map(|text| text.value.clone()),
+                    node: definition.node.as_ref().map(|text| text.value.clone()),
+                    node_filter: definition.node_filter.as_ref().map(plain),
+                    relationship: self.requirement_relationship(definition, None, owner, problems),
+                    implicit: true,
+                });
+            }
+        }
+        requirements
+    }
+
+    /// The relationship of a requirement: from a relationship template named by the
+    /// assignment, or from the type the assignment or the definition names, with the
+    /// assignment's values applied.
+    fn requirement_relationship(
+        &self,
+        definition: &RequirementDefinition,
+        assignment: Option<&RelationshipAssignment>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Option<Relationship> {
+        let owner = format!("relationship of requirement `{}` of {owner}", definition.name.value);
+        let named = assignment.and_then(|assignment| assignment.r#type.as_ref());
+        if let Some(name) = named {
+            let template = self.topology.and_then(|topology| topology.relationship_templates.get(&name.value));
+            if let Some(template) = template {
+                let mut relationship = self.relationship_template(template, problems)?;
+                relationship.template = Some(name.value.clone());
+                return Some(relationship);
+            }
+            if self.namespace.resolve(Kind::RelationshipType, name).is_none() {
+                problems.push(Problem::new(
+                    Code::NameNotFound,
+                    name.span,
+                    format!("`{}` is neither a relationship template nor a relationship type", name.value),
+                ));
+                return None;
+            }
+        }
+        let type_name =
+            named.or(definition.relationship.as_ref().and_then(|relationship| relationship.r#type.as_ref()));
+        let (id, types) = self.resolve_type(Kind::RelationshipType, type_name)?;
+        let relationship_type = &self.catalog.relationship_types[id.index()].entity;
+        let empty_values = IndexMap::new();
+        let empty_interfaces = IndexMap::new();
+        let mut interface_definitions = relationship_type.interfaces.clone();
+        if let Some(refined) = &definition.relationship {
+            for (name, interface) in &refined.interfaces {
+                interface_definitions.insert(name.clone(), interface.clone());
+            }
+        }
+        let span = assignment.map_or(definition.span, |assignment| assignment.span);
+        Some(Relationship {
+            types,
+            template: None,
+            description: None,
+            metadata: IndexMap::new(),
+            properties: self.properties(
+                &relationship_type.properties,
+                assignment.map_or(&empty_values, |a| &a.properties),
+                span,
+                &owner,
+                problems,
+            ),
+            attributes: self.attributes(
+                &relationship_type.attributes,
+                assignment.map_or(&empty_values, |a| &a.attributes),
+                &owner,
+                problems,
+            ),
+            interfaces: self.interfaces(
+                &interface_definitions,
+                assignment.map_or(&empty_interfaces, |a| &a.interfaces),
+                &owner,
+                problems,
+            ),
+        })
+    }
+}
+
+impl Render<'_> {
+    /// A template with `copy`, with the chain of copies applied from the original down: the
+    /// original's keynames with each copy's on top, maps merged deeply and lists replaced, as
+    /// if the YAML had been copied and merged. A loop in the chain is a problem.
+    fn resolve_copy(&self, template: &NodeTemplate, problems: &mut Problems) -> Option<NodeTemplate> {
+        let templates = &self.topology?.node_templates;
+        let mut chain = vec![template];
+        let mut current = template;
+        while let Some(source) = &current.copy {
+            let Some(original) = templates.get(&source.value) else {
+                problems.report(
+                    Code::NameNotFound,
+                    source.span,
+                    format!("node template `{}` does not exist", source.value),
+                );
+                return None;
+            };
+            if chain.iter().any(|seen| seen.name.value == original.name.value) {
+                let names: Vec<&str> =
+                    chain.iter().map(|link| link.name.value.as_str()).chain([original.name.value.as_str()]).collect();
+                problems.report(Code::InvalidValue, source.span, format!("`copy` loops: {}", names.join(" → ")));
+                return None;
+            }
+            chain.push(original);
+            current = original;
+        }
+        let mut links = chain.into_iter().rev();
+        let mut merged = links.next()?.clone();
+        for link in links {
+            merged = copy_template(link, &merged);
+        }
+        Some(merged)
+    }
+}
+
+/// A template with `copy`: the original's definition with the copy's own keynames on top.
+fn copy_template(copy: &NodeTemplate, original: &NodeTemplate) -> NodeTemplate {
+    let mut merged = original.clone();
+    merged.name = copy.name.clone();
+    merged.span = copy.span;
+    merged.copy = None;
+    if copy.r#type.is_some() {
+        merged.r#type.clone_from(&copy.r#type);
+    }
+    if copy.description.is_some() {
+        merged.description.clone_from(&copy.description);
+    }
+    merged.metadata.extend(copy.metadata.clone());
+    if !copy.directives.is_empty() {
+        merged.directives.clone_from(&copy.directives);
+    }
+    merge_values(&mut merged.properties, &copy.properties);
+    merge_values(&mut merged.attributes, &copy.attributes);
+    if !copy.requirements.0.is_empty() {
+        merged.requirements.clone_from(&copy.requirements);
+    }
+    for (name, capability) in &copy.capabilities {
+        match merged.capabilities.get_mut(name) {
+            Some(existing) => {
+                merge_values(&mut existing.properties, &capability.properties);
+                merge_values(&mut existing.attributes, &capability.attributes);
+            }
+            None => {
+                merged.capabilities.insert(name.clone(), capability.clone());
+            }
+        }
+    }
+    merged.interfaces.extend(copy.interfaces.clone());
+    merged.artifacts.extend(copy.artifacts.clone());
+    if copy.node_filter.is_some() {
+        merged.node_filter.clone_from(&copy.node_filter);
+    }
+    merged
+}
+
+fn merge_values(base: &mut IndexMap<String, Node>, overlay: &IndexMap<String, Node>) {
+    for (name, value) in overlay {
+        match base.get_mut(name) {
+            Some(existing) => *existing = merge_node(existing, value),
+            None => {
+                base.insert(name.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// Maps merge key by key, recursively; anything else is replaced by the overlay.
+fn merge_node(base: &Node, overlay: &Node) -> Node {
+    let (Some(base_entries), Some(overlay_entries)) = (base.as_mapping(), overlay.as_mapping()) else {
+        return overlay.clone();
+    };
+    let mut entries: Vec<Entry> = base_entries.to_vec();
+    for entry in overlay_entries {
+        match entries
+            .iter_mut()
+            .find(|existing| existing.key.as_str().is_some() && existing.key.as_str() == entry.key.as_str())
+        {
+            Some(existing) => existing.value = merge_node(&existing.value, &entry.value),
+            None => entries.push(entry.clone()),
+        }
+    }
+    Node { span: overlay.span, value: yaml::Value::Mapping(entries) }
+}

@@ -1,0 +1,330 @@
+//! The parts templates share: property and attribute values, interfaces, artifacts.
+
+use indexmap::IndexMap;
+
+use super::Render;
+use super::value::plain;
+use crate::entity::{
+    ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
+    OperationAssignment, OperationDefinition, ParameterDefinition, PropertyDefinition,
+};
+use crate::grammar::{InheritContext, InheritField, Kind};
+use crate::hierarchy::Relations;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Span;
+use crate::topology::{self, Artifact, Interface, Operation, Values};
+use crate::yaml::Node;
+
+impl Render<'_> {
+    /// Property values: every definition's value (assigned, fixed or default), in definition
+    /// order; an assignment with no definition is an `undeclared-assignment` problem.
+    pub(crate) fn properties(
+        &self,
+        definitions: &IndexMap<String, PropertyDefinition>,
+        assigned: &IndexMap<String, Node>,
+        owner_span: Span,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Values {
+        undeclared(assigned, |name| definitions.contains_key(name), "property", owner, problems);
+        let mut values = Values::with_capacity(definitions.len());
+        for (name, definition) in definitions {
+            if let Some(value) = self.property_value(name, definition, assigned.get(name), owner_span, owner, problems)
+            {
+                values.insert(name.clone(), value);
+            }
+        }
+        values
+    }
+
+    /// Attribute values: assigned or default; attributes with neither are absent.
+    pub(crate) fn attributes(
+        &self,
+        definitions: &IndexMap<String, AttributeDefinition>,
+        assigned: &IndexMap<String, Node>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Values {
+        undeclared(assigned, |name| definitions.contains_key(name), "attribute", owner, problems);
+        let mut values = Values::new();
+        for (name, definition) in definitions {
+            let value_type = self.value_type(
+                definition.r#type.as_ref(),
+                definition.entry_schema.as_ref(),
+                definition.key_schema.as_ref(),
+            );
+            if let Some(node) = assigned.get(name).map(attribute_value).or(definition.default.as_ref()) {
+                values.insert(name.clone(), self.coerce(node, value_type, problems));
+            }
+        }
+        values
+    }
+
+    /// Parameter values (interface and operation inputs): assigned, else `value`, else default.
+    fn parameters(
+        &self,
+        definitions: &IndexMap<String, ParameterDefinition>,
+        assigned: &IndexMap<String, Node>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Values {
+        undeclared(assigned, |name| definitions.contains_key(name), "input", owner, problems);
+        let mut values = Values::new();
+        for (name, definition) in definitions {
+            let value_type = self.value_type(
+                definition.r#type.as_ref(),
+                definition.entry_schema.as_ref(),
+                definition.key_schema.as_ref(),
+            );
+            if let Some(node) = assigned.get(name).or(definition.value.as_ref()).or(definition.default.as_ref()) {
+                values.insert(name.clone(), self.coerce(node, value_type, problems));
+            }
+        }
+        values
+    }
+
+    /// Interfaces: every definition, with the template's assignments applied.
+    pub(crate) fn interfaces(
+        &self,
+        definitions: &IndexMap<String, InterfaceDefinition>,
+        assigned: &IndexMap<String, InterfaceAssignment>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Interface> {
+        for (name, assignment) in assigned {
+            if !definitions.contains_key(name) {
+                problems.push(Problem::new(
+                    Code::UndeclaredAssignment,
+                    assignment.name.span,
+                    format!("{owner} has no interface `{name}`"),
+                ));
+            }
+        }
+        let mut interfaces = IndexMap::with_capacity(definitions.len());
+        for (name, definition) in definitions {
+            let assignment = assigned.get(name);
+            let owner = format!("interface `{name}` of {owner}");
+            let types = self
+                .resolve_type(Kind::InterfaceType, definition.r#type.as_ref())
+                .map(|(_, chain)| chain)
+                .unwrap_or_default();
+            let empty = IndexMap::new();
+            let inputs =
+                self.parameters(&definition.inputs, assignment.map_or(&empty, |a| &a.inputs), &owner, problems);
+            let operations =
+                self.operations(&definition.operations, assignment.map(|a| &a.operations), &owner, problems);
+            let notifications = self.notifications(definition, assignment, &owner, problems);
+            interfaces.insert(name.clone(), Interface { types, inputs, operations, notifications });
+        }
+        interfaces
+    }
+
+    fn operations(
+        &self,
+        definitions: &IndexMap<String, OperationDefinition>,
+        assigned: Option<&IndexMap<String, OperationAssignment>>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Operation> {
+        if let Some(assigned) = assigned {
+            for (name, assignment) in assigned {
+                if !definitions.contains_key(name) {
+                    problems.push(Problem::new(
+                        Code::UndeclaredAssignment,
+                        assignment.name.span,
+                        format!("{owner} has no operation `{name}`"),
+                    ));
+                }
+            }
+        }
+        let empty = IndexMap::new();
+        definitions
+            .iter()
+            .map(|(name, definition)| {
+                let assignment = assigned.and_then(|assigned| assigned.get(name));
+                let owner = format!("operation `{name}` of {owner}");
+                let inputs =
+                    self.parameters(&definition.inputs, assignment.map_or(&empty, |a| &a.inputs), &owner, problems);
+                let implementation =
+                    assignment.and_then(|a| a.implementation.as_ref()).or(definition.implementation.as_ref());
+                let mut outputs: Values =
+                    definition.outputs.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
+                if let Some(assignment) = assignment {
+                    outputs.extend(assignment.outputs.iter().map(|(key, node)| (key.clone(), plain(node))));
+                }
+                let operation = Operation {
+                    description: assignment
+                        .and_then(|a| a.description.as_ref())
+                        .or(definition.description.as_ref())
+                        .map(|text| text.value.clone()),
+                    implementation: implementation.map(implementation_json),
+                    inputs,
+                    outputs,
+                };
+                (name.clone(), operation)
+            })
+            .collect()
+    }
+
+    fn notifications(
+        &self,
+        definition: &InterfaceDefinition,
+        assignment: Option<&InterfaceAssignment>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Operation> {
+        if let Some(assignment) = assignment {
+            for (name, notification) in &assignment.notifications {
+                if !definition.notifications.contains_key(name) {
+                    problems.push(Problem::new(
+                        Code::UndeclaredAssignment,
+                        notification.name.span,
+                        format!("{owner} has no notification `{name}`"),
+                    ));
+                }
+            }
+        }
+        definition
+            .notifications
+            .iter()
+            .map(|(name, notification)| {
+                let assigned = assignment.and_then(|a| a.notifications.get(name));
+                let implementation =
+                    assigned.and_then(|a| a.implementation.as_ref()).or(notification.implementation.as_ref());
+                let mut outputs: Values =
+                    notification.outputs.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
+                if let Some(assigned) = assigned {
+                    outputs.extend(assigned.outputs.iter().map(|(key, node)| (key.clone(), plain(node))));
+                }
+                let operation = Operation {
+                    description: notification.description.as_ref().map(|text| text.value.clone()),
+                    implementation: implementation.map(implementation_json),
+                    inputs: Values::new(),
+                    outputs,
+                };
+                (name.clone(), operation)
+            })
+            .collect()
+    }
+
+    /// Artifacts: the type's, then the template's (replacing same-named ones). A short-notation
+    /// artifact gets its type from its file extension.
+    pub(crate) fn artifacts(
+        &self,
+        from_type: &IndexMap<String, ArtifactDefinition>,
+        from_template: &IndexMap<String, ArtifactDefinition>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> IndexMap<String, Artifact> {
+        // A template's artifact refines its node type's artifact of the same name.
+        let mut merged = from_template.clone();
+        let relations = Relations { namespace: self.namespace, hierarchy: self.hierarchy };
+        merged.inherit_field(from_type, &mut InheritContext { problems, relations: &relations });
+        let mut artifacts = IndexMap::with_capacity(merged.len());
+        for (name, definition) in &merged {
+            if definition.file.is_none() {
+                problems.push(Problem::new(
+                    Code::MissingKey,
+                    definition.span,
+                    format!("artifact `{name}` of {owner} is missing required keyname `file`"),
+                ));
+                continue;
+            }
+            let types = match &definition.r#type {
+                Some(_) => self.resolve_type(Kind::ArtifactType, definition.r#type.as_ref()).map(|(_, chain)| chain),
+                None => self.artifact_type_by_extension(definition, owner, problems),
+            };
+            let Some(types) = types else { continue };
+            let properties = definition.properties.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
+            let text = |field: &Option<crate::source::Located<String>>| field.as_ref().map(|text| text.value.clone());
+            artifacts.insert(
+                name.clone(),
+                Artifact {
+                    types,
+                    file: text(&definition.file).unwrap_or_default(),
+                    repository: text(&definition.repository),
+                    description: text(&definition.description),
+                    deploy_path: text(&definition.deploy_path),
+                    artifact_version: text(&definition.artifact_version),
+                    checksum: text(&definition.checksum),
+                    checksum_algorithm: text(&definition.checksum_algorithm),
+                    properties,
+                },
+            );
+        }
+        artifacts
+    }
+
+    /// The artifact type whose `file_ext` lists the file's extension (the most derived such
+    /// type; ties go to the first defined).
+    fn artifact_type_by_extension(
+        &self,
+        definition: &ArtifactDefinition,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Option<Vec<String>> {
+        let file = definition.file.as_ref()?;
+        let extension = file.value.rsplit_once('.').map(|(_, extension)| extension).unwrap_or_default();
+        let found = self
+            .catalog
+            .artifact_types
+            .iter()
+            .enumerate()
+            .filter(|(_, defined)| defined.entity.file_ext.iter().any(|ext| ext.value.eq_ignore_ascii_case(extension)))
+            .map(|(index, _)| crate::catalog::TypeId(index as u32))
+            .max_by_key(|id| (self.hierarchy.kind(Kind::ArtifactType).depth[id.index()], std::cmp::Reverse(id.0)));
+        match found {
+            Some(id) => Some(crate::inheritance::type_chain(Kind::ArtifactType, id, self.catalog, self.hierarchy)),
+            None => {
+                problems.push(
+                    Problem::new(
+                        Code::MissingKey,
+                        definition.span,
+                        format!("artifact `{}` of {owner} has no `type` and no artifact type claims the extension `.{extension}`", definition.name.value),
+                    )
+                    .with_help("use the long notation with `type` and `file`"),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn implementation_json(implementation: &Implementation) -> topology::Implementation {
+    topology::Implementation {
+        primary: implementation.primary.as_ref().map(plain),
+        dependencies: implementation.dependencies.iter().map(plain).collect(),
+        timeout: implementation.timeout.as_ref().map(plain),
+        operation_host: implementation.operation_host.as_ref().map(|host| host.value.clone()),
+    }
+}
+
+/// The value of an attribute assignment: the extended notation `{description, value}` (1.3,
+/// section 3.6.12.2) is recognised by having `value` and no key but these two.
+fn attribute_value(node: &Node) -> &Node {
+    let Some(entries) = node.as_mapping() else { return node };
+    let extended = entries.iter().all(|entry| matches!(entry.key.as_str(), Some("value" | "description")));
+    if !extended {
+        return node;
+    }
+    node.get("value").unwrap_or(node)
+}
+
+/// Reports assignments whose names have no definition.
+fn undeclared(
+    assigned: &IndexMap<String, Node>,
+    declared: impl Fn(&str) -> bool,
+    what: &str,
+    owner: &str,
+    problems: &mut Problems,
+) {
+    for (name, node) in assigned {
+        if !declared(name) {
+            problems.push(Problem::new(
+                Code::UndeclaredAssignment,
+                node.span,
+                format!("{owner} has no {what} `{name}`"),
+            ));
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Where text comes from: source files and the spans that point into them.
+//!
+//! Every located thing in the compiler carries a [`Span`]: the [`SourceId`] of the file it was
+//! read from, its byte range, and the 1-based line and column of its start. Line and column are
+//! computed once by the YAML reader, so renderers never rescan the text.
+
+use std::fmt;
+use std::sync::{Arc, RwLock};
+
+/// Index of a source file in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct SourceId(pub u32);
+
+/// A location in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// The file.
+    pub source: SourceId,
+    /// Byte offset of the first byte.
+    pub start: u32,
+    /// Byte offset one past the last byte.
+    pub end: u32,
+    /// 1-based line of `start`.
+    pub line: u32,
+    /// 1-based column (in characters) of `start`.
+    pub column: u32,
+}
+
+impl Span {
+    /// A span that points nowhere in particular inside `source` (its first byte).
+    pub fn file_start(source: SourceId) -> Span {
+        Span { source, start: 0, end: 0, line: 1, column: 1 }
+    }
+}
+
+/// One loaded source file: its URL (as shown to users) and its text.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The canonical URL or path the file was read from, as shown in problems.
+    pub name: String,
+    /// The full text.
+    pub text: Arc<str>,
+}
+
+/// All source files of one compilation, addressed by [`SourceId`].
+///
+/// Files may be added from several threads; ids are assigned in insertion order, which may vary
+/// between runs, so nothing user-visible is ever ordered by id (problems are ordered by file name
+/// and offset).
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    files: Arc<RwLock<Vec<Arc<SourceFile>>>>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    /// Adds a file and returns its id.
+    pub fn add(&self, name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceId {
+        let mut files = self.files.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let id = SourceId(u32::try_from(files.len()).unwrap_or(u32::MAX));
+        files.push(Arc::new(SourceFile { name: name.into(), text: text.into() }));
+        id
+    }
+
+    /// The file with this id, if any.
+    pub fn get(&self, id: SourceId) -> Option<Arc<SourceFile>> {
+        let files = self.files.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        files.get(id.0 as usize).cloned()
+    }
+
+    /// The name of the file with this id, or `"?"` when unknown.
+    pub fn name(&self, id: SourceId) -> String {
+        self.get(id).map(|file| file.name.clone()).unwrap_or_else(|| "?".to_owned())
+    }
+
+    /// Renders a span as `file:line:column`.
+    pub fn display(&self, span: Span) -> String {
+        format!("{}:{}:{}", self.name(span.source), span.line, span.column)
+    }
+}
+
+/// A value together with where it was written.
+#[derive(Clone, Debug, Default)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Located<T> {
+    /// Pairs a value with its span.
+    pub fn new(value: T, span: Span) -> Located<T> {
+        Located { value, span }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Located<T> {
+    /// Located values compare by value only: where they were written does not matter.
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Located<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl<T> std::ops::Deref for Located<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}

@@ -1,0 +1,253 @@
+//! The output: a fully inherited, validated topology, as an orchestrator consumes it.
+//!
+//! Every map is ordered (document order, inherited entries first), so the JSON is the same bytes
+//! on every run. Values are plain JSON after defaults; a function that is not evaluated stays
+//! a single-key object in TOSCA 2.0 function syntax, `{"$get_input": ["name"]}`. Type chains
+//! (`types`) list the type and all its ancestors by full name, most derived first. The JSON
+//! Schema of this structure is generated from these types (`puccini-rs schema`) and committed
+//! as `tosca-core/topology.schema.json`.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Named values: properties, attributes or inputs.
+pub type Values = IndexMap<String, Value>;
+
+/// A compiled service template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Topology {
+    /// The root file's `tosca_definitions_version`.
+    pub tosca_definitions_version: String,
+    /// The root file's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The root file's metadata.
+    pub metadata: IndexMap<String, String>,
+    /// Topology inputs with their values (supplied or default).
+    pub inputs: IndexMap<String, Parameter>,
+    /// Node templates by name.
+    pub node_templates: IndexMap<String, NodeTemplate>,
+    /// Relationship templates by name.
+    pub relationship_templates: IndexMap<String, Relationship>,
+    /// Groups by name.
+    pub groups: IndexMap<String, Group>,
+    /// Policies by name.
+    pub policies: IndexMap<String, Policy>,
+    /// Topology outputs.
+    pub outputs: IndexMap<String, Parameter>,
+}
+
+/// An input or output.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Parameter {
+    /// The declared data type, if any.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub data_type: Option<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The value (absent when neither supplied nor defaulted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+}
+
+/// A node template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct NodeTemplate {
+    /// The node type and its ancestors, most derived first.
+    pub types: Vec<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Metadata.
+    pub metadata: IndexMap<String, String>,
+    /// Directives (e.g. `substitute`, `select`).
+    pub directives: Vec<String>,
+    /// Property values after defaults.
+    pub properties: Values,
+    /// Attribute values after defaults (attributes without a value are absent).
+    pub attributes: Values,
+    /// Capabilities by name.
+    pub capabilities: IndexMap<String, Capability>,
+    /// Requirements in order; a name may repeat.
+    pub requirements: Vec<Requirement>,
+    /// Interfaces by name.
+    pub interfaces: IndexMap<String, Interface>,
+    /// Artifacts by name.
+    pub artifacts: IndexMap<String, Artifact>,
+}
+
+/// A capability of a node template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Capability {
+    /// The capability type and its ancestors.
+    pub types: Vec<String>,
+    /// Property values.
+    pub properties: Values,
+    /// Attribute values.
+    pub attributes: Values,
+}
+
+/// A requirement of a node template: what it asks for. Resolution to a target fills
+/// `target` (a later phase); until then it is absent.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Requirement {
+    /// The requirement's name.
+    pub name: String,
+    /// The capability name or capability type asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capability: Option<String>,
+    /// The node template or node type asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// The node filter, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_filter: Option<Value>,
+    /// The relationship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relationship: Option<Relationship>,
+    /// Whether the template did not write this assignment: it was added to meet the lower bound
+    /// of the requirement definition's `occurrences`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub implicit: bool,
+}
+
+/// A relationship: in a requirement, or a relationship template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Relationship {
+    /// The relationship type and its ancestors.
+    pub types: Vec<String>,
+    /// The relationship template it was built from, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Metadata.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub metadata: IndexMap<String, String>,
+    /// Property values.
+    pub properties: Values,
+    /// Attribute values.
+    pub attributes: Values,
+    /// Interfaces by name.
+    pub interfaces: IndexMap<String, Interface>,
+}
+
+/// An interface of a template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Interface {
+    /// The interface type and its ancestors.
+    pub types: Vec<String>,
+    /// Inputs common to every operation.
+    pub inputs: Values,
+    /// Operations by name.
+    pub operations: IndexMap<String, Operation>,
+    /// Notifications by name.
+    pub notifications: IndexMap<String, Operation>,
+}
+
+/// An operation or notification.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Operation {
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The implementation, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<Implementation>,
+    /// Input values.
+    pub inputs: Values,
+    /// Output mappings to attributes, as written.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub outputs: Values,
+}
+
+/// An operation implementation.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Implementation {
+    /// The primary artifact (a name or a file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub primary: Option<Value>,
+    /// Further artifacts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dependencies: Vec<Value>,
+    /// Timeout in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<Value>,
+    /// Where the operation runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub operation_host: Option<String>,
+}
+
+/// An artifact of a node template.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Artifact {
+    /// The artifact type and its ancestors.
+    pub types: Vec<String>,
+    /// The file.
+    pub file: String,
+    /// The repository, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repository: Option<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Where to deploy it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_path: Option<String>,
+    /// Its version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact_version: Option<String>,
+    /// Its checksum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<String>,
+    /// The checksum's algorithm.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checksum_algorithm: Option<String>,
+    /// Property values.
+    pub properties: Values,
+}
+
+/// A group.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Group {
+    /// The group type and its ancestors.
+    pub types: Vec<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Metadata.
+    pub metadata: IndexMap<String, String>,
+    /// Property values.
+    pub properties: Values,
+    /// Attribute values.
+    pub attributes: Values,
+    /// Member node template names.
+    pub members: Vec<String>,
+    /// Interfaces by name.
+    pub interfaces: IndexMap<String, Interface>,
+}
+
+/// A policy.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Policy {
+    /// The policy type and its ancestors.
+    pub types: Vec<String>,
+    /// The description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Metadata.
+    pub metadata: IndexMap<String, String>,
+    /// Property values.
+    pub properties: Values,
+    /// Target node template or group names.
+    pub targets: Vec<String>,
+}
+
+/// The JSON Schema of [`Topology`].
+pub fn schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(Topology)).unwrap_or(Value::Null)
+}

@@ -1,0 +1,877 @@
+//! Builds the positioned tree from `saphyr-parser` events.
+//!
+//! Nothing here recurses, so no input can exhaust the stack:
+//!
+//! - Events are pulled one at a time through [`Parser::next_event`], a state machine with an
+//!   explicit state stack (the parser's `load` API recurses and is not used). The scanner caps
+//!   flow nesting (`[`, `{`) at 255 levels with the error `recursion limit exceeded`, reported
+//!   as [`Code::NestingTooDeep`]; block nesting has no cap there (its indentation stack is a
+//!   `Vec`) and is bounded by [`Limits::max_depth`] here.
+//! - A builder with an explicit stack of open collections turns the events into [`Node`]s.
+//! - Events inside anchored nodes are recorded, and an alias is expanded by replaying the
+//!   recorded range of its anchored node, so expansion costs time and memory in proportion to the
+//!   nodes it produces, which are counted against [`Limits::max_alias_nodes`]. A document without
+//!   anchors records nothing.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::Range;
+
+use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput};
+
+use super::{Entry, Node, Scalar, ScalarStyle, Value};
+use crate::problem::{Code, Problem, Problems};
+use crate::source::{SourceId, Span};
+
+/// Limits that keep hostile documents from exhausting time or memory.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// How many collections may nest inside each other (the root collection is level 1).
+    pub max_depth: usize,
+    /// How many nodes alias expansion may produce in total, counting every node of every
+    /// expanded copy.
+    pub max_alias_nodes: usize,
+}
+
+impl Default for Limits {
+    /// 256 levels of nesting and one million nodes from aliases.
+    fn default() -> Limits {
+        Limits { max_depth: 256, max_alias_nodes: 1_000_000 }
+    }
+}
+
+/// Parses the first YAML document of `text`.
+///
+/// Returns `None` only when nothing usable could be read (the problems say why). An empty
+/// document is a null scalar. After a syntax error, what was read before it is returned, with the
+/// collections the error left open closed there. Later documents are ignored.
+pub fn parse(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
+    let positions = Positions::new(source, text);
+    let mut builder = Builder::new(limits, &positions, problems);
+    let result = builder.run(&mut Parser::new_from_str(text));
+    if let Err(error) = &result {
+        let at = positions.point(*error.marker());
+        if error.info() == "recursion limit exceeded" {
+            // When our own depth limit already cut this subtree, it has been reported.
+            if builder.skip.is_none() {
+                let message = "flow collections nest more than 255 levels deep";
+                builder.problems.report(Code::NestingTooDeep, at, message);
+            }
+        } else {
+            builder.problems.report(Code::YamlSyntax, at, readable(error.info()));
+        }
+    }
+    match builder.finish() {
+        None if result.is_ok() => Some(null(Span::file_start(source))),
+        root => root,
+    }
+}
+
+/// Rewords a scanner message as a problem message: no trailing period, and saphyr's
+/// "while parsing X, did not find Y" turned around so the defect comes first.
+fn readable(info: &str) -> String {
+    let info = info.trim().trim_end_matches('.');
+    if let Some(rest) = info.strip_prefix("while ")
+        && let Some((context, defect)) = rest.split_once(", ")
+    {
+        return format!("{defect} (while {context})");
+    }
+    if info.is_empty() { "malformed YAML".to_owned() } else { info.to_owned() }
+}
+
+/// A null scalar at `span`.
+fn null(span: Span) -> Node {
+    let scalar = Scalar { text: String::new(), style: ScalarStyle::Plain, tag: None };
+    Node { span, value: Value::Scalar(scalar) }
+}
+
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+/// Converts saphyr's character-indexed markers into byte-offset spans.
+struct Positions<'t> {
+    source: SourceId,
+    text: &'t str,
+    /// Byte offset of each character index, plus one past the end; `None` for ASCII text,
+    /// where the two are the same.
+    bytes: Option<Vec<u32>>,
+}
+
+impl<'t> Positions<'t> {
+    fn new(source: SourceId, text: &'t str) -> Positions<'t> {
+        let bytes = (!text.is_ascii()).then(|| {
+            let starts = text.char_indices().map(|(offset, _)| to_u32(offset));
+            starts.chain(std::iter::once(to_u32(text.len()))).collect()
+        });
+        Positions { source, text, bytes }
+    }
+
+    fn byte(&self, marker: Marker) -> u32 {
+        let end = to_u32(self.text.len());
+        match &self.bytes {
+            None => to_u32(marker.index()).min(end),
+            Some(bytes) => bytes.get(marker.index()).copied().unwrap_or(end),
+        }
+    }
+
+    fn span(&self, span: saphyr_parser::Span) -> Span {
+        let start = self.byte(span.start);
+        let end = self.byte(span.end).max(start);
+        Span {
+            source: self.source,
+            start,
+            end,
+            line: to_u32(span.start.line().max(1)),
+            column: to_u32(span.start.col().saturating_add(1)),
+        }
+    }
+
+    fn point(&self, marker: Marker) -> Span {
+        self.span(saphyr_parser::Span::empty(marker))
+    }
+
+    /// Whether `span` is exactly a closing `]` or `}` (the end of a flow collection).
+    fn is_flow_end(&self, span: Span) -> bool {
+        span.end == span.start.saturating_add(1)
+            && matches!(self.text.as_bytes().get(span.start as usize), Some(b']' | b'}'))
+    }
+}
+
+/// One node event of the first document.
+enum Ev<'a> {
+    Scalar { text: Cow<'a, str>, style: ScalarStyle, anchor: usize, tag: Option<String> },
+    Start { mapping: bool, anchor: usize },
+    End,
+    Alias(usize),
+}
+
+/// What the builder does with a parser event.
+enum Next<'a> {
+    Node(Ev<'a>),
+    Ignore,
+    Stop,
+}
+
+fn convert(event: Event<'_>) -> Next<'_> {
+    Next::Node(match event {
+        Event::Scalar(text, style, anchor, tag) => Ev::Scalar {
+            text,
+            style: match style {
+                saphyr_parser::ScalarStyle::Plain => ScalarStyle::Plain,
+                saphyr_parser::ScalarStyle::SingleQuoted => ScalarStyle::SingleQuoted,
+                saphyr_parser::ScalarStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
+                saphyr_parser::ScalarStyle::Literal => ScalarStyle::Literal,
+                saphyr_parser::ScalarStyle::Folded => ScalarStyle::Folded,
+            },
+            anchor,
+            // saphyr resolves `!!str` to handle `tag:yaml.org,2002:` and suffix `str`,
+            // `!local` to `!` and `local`, and `!<verbatim>` to an empty handle and `verbatim`.
+            tag: tag.map(|tag| format!("{}{}", tag.handle, tag.suffix)),
+        },
+        Event::SequenceStart(anchor, _) => Ev::Start { mapping: false, anchor },
+        Event::MappingStart(anchor, _) => Ev::Start { mapping: true, anchor },
+        Event::SequenceEnd | Event::MappingEnd => Ev::End,
+        Event::Alias(id) => Ev::Alias(id),
+        Event::DocumentEnd | Event::StreamEnd => return Next::Stop,
+        Event::Nothing | Event::StreamStart | Event::DocumentStart(_) => return Next::Ignore,
+    })
+}
+
+/// An open collection.
+struct Frame {
+    /// The span of its start event.
+    span: Span,
+    anchor: usize,
+    /// Index in `recorded` of its start event, when it is an anchored node being recorded.
+    recorded_from: Option<usize>,
+    /// Whether it is part of an alias expansion (problems inside were reported already).
+    replayed: bool,
+    body: Body,
+}
+
+enum Body {
+    Sequence(Vec<Node>),
+    Mapping(MapBody),
+}
+
+#[derive(Default)]
+struct MapBody {
+    entries: Vec<Entry>,
+    /// A key waiting for its value, and whether the entry is kept (not a duplicate).
+    pending: Option<(Node, bool)>,
+    /// Structural hash of each kept key → index of its entry.
+    keys: HashMap<u64, usize>,
+}
+
+impl MapBody {
+    /// Where `key` was first used in this mapping, if it was; otherwise remembers it.
+    fn first_use(&mut self, key: &Node) -> Option<Span> {
+        let mut hasher = self.keys.hasher().build_hasher();
+        hash_node(key, &mut hasher);
+        let hash = hasher.finish();
+        let index = self.entries.len();
+        match self.keys.get(&hash).and_then(|&i| self.entries.get(i)) {
+            Some(first) if same_node(&first.key, key) => Some(first.key.span),
+            // A hash collision: fall back to a scan.
+            Some(_) => self.entries.iter().find(|entry| same_node(&entry.key, key)).map(|entry| entry.key.span),
+            None => {
+                self.keys.insert(hash, index);
+                None
+            }
+        }
+    }
+}
+
+/// Hashes a node's structure (scalar text only; no spans, styles or tags).
+fn hash_node(node: &Node, hasher: &mut impl Hasher) {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match &node.value {
+            Value::Scalar(scalar) => (0u8, &scalar.text).hash(hasher),
+            Value::Sequence(items) => {
+                (1u8, items.len()).hash(hasher);
+                stack.extend(items.iter().rev());
+            }
+            Value::Mapping(entries) => {
+                (2u8, entries.len()).hash(hasher);
+                for entry in entries.iter().rev() {
+                    stack.push(&entry.value);
+                    stack.push(&entry.key);
+                }
+            }
+        }
+    }
+}
+
+/// Whether two nodes have the same structure and scalar texts.
+fn same_node(a: &Node, b: &Node) -> bool {
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        match (&a.value, &b.value) {
+            (Value::Scalar(x), Value::Scalar(y)) if x.text == y.text => {}
+            (Value::Sequence(x), Value::Sequence(y)) if x.len() == y.len() => stack.extend(x.iter().zip(y)),
+            (Value::Mapping(x), Value::Mapping(y)) if x.len() == y.len() => {
+                for (e, f) in x.iter().zip(y) {
+                    stack.push((&e.key, &f.key));
+                    stack.push((&e.value, &f.value));
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// A subtree being skipped because it nests too deeply.
+struct Skip {
+    /// Open collections inside it, itself included.
+    depth: usize,
+    span: Span,
+}
+
+/// The outermost alias being expanded.
+struct Expansion {
+    alias: Span,
+    /// How many frames were open when it started.
+    frames: usize,
+    /// Whether nesting too deep inside it was reported (once is enough).
+    too_deep: bool,
+}
+
+/// Turns events into nodes. Events inside anchored nodes are recorded, so that aliases can be
+/// expanded by replaying them; a document without anchors records nothing.
+struct Builder<'b, 'a> {
+    limits: &'b Limits,
+    positions: &'b Positions<'b>,
+    problems: &'b mut Problems,
+    frames: Vec<Frame>,
+    root: Option<Node>,
+    /// Events of anchored nodes, in document order.
+    recorded: Vec<(Ev<'a>, Span)>,
+    /// How many open frames are being recorded.
+    recording: usize,
+    /// Anchor id → range of `recorded` holding the completed anchored node.
+    anchors: HashMap<usize, Range<usize>>,
+    /// Ranges of `recorded` being replayed for alias expansion, innermost last.
+    replays: Vec<Range<usize>>,
+    expansion: Option<Expansion>,
+    /// Nodes produced by alias expansion so far.
+    expanded: usize,
+    alias_limit_hit: bool,
+    skip: Option<Skip>,
+}
+
+impl<'b, 'a> Builder<'b, 'a> {
+    fn new(limits: &'b Limits, positions: &'b Positions<'b>, problems: &'b mut Problems) -> Builder<'b, 'a> {
+        Builder {
+            limits,
+            positions,
+            problems,
+            frames: Vec::new(),
+            root: None,
+            recorded: Vec::new(),
+            recording: 0,
+            anchors: HashMap::new(),
+            replays: Vec::new(),
+            expansion: None,
+            expanded: 0,
+            alias_limit_hit: false,
+            skip: None,
+        }
+    }
+
+    /// Consumes the events of the first document, stopping at its end or at the first error.
+    fn run(&mut self, parser: &mut Parser<'a, StrInput<'a>>) -> Result<(), ScanError> {
+        loop {
+            if let Some(range) = self.replays.last_mut() {
+                match range.next() {
+                    Some(index) => {
+                        let recorded = std::mem::take(&mut self.recorded);
+                        if let Some((event, span)) = recorded.get(index) {
+                            self.step(Some(index), event, *span, true);
+                        }
+                        self.recorded = recorded;
+                    }
+                    None => {
+                        self.replays.pop();
+                        if self.replays.is_empty() {
+                            self.expansion = None;
+                        }
+                    }
+                }
+                continue;
+            }
+            let Some(next) = parser.next_event() else { return Ok(()) };
+            let (event, span) = next?;
+            let event = match convert(event) {
+                Next::Node(event) => event,
+                Next::Ignore => continue,
+                Next::Stop => return Ok(()),
+            };
+            let span = self.positions.span(span);
+            let anchored = matches!(event, Ev::Start { anchor, .. } | Ev::Scalar { anchor, .. } if anchor != 0);
+            let record = self.recording > 0 || (anchored && self.skip.is_none());
+            let index = record.then_some(self.recorded.len());
+            self.step(index, &event, span, false);
+            if record {
+                self.recorded.push((event, span));
+            }
+        }
+    }
+
+    /// Handles one event. `index` is its place in `recorded`, if it is recorded.
+    fn step(&mut self, index: Option<usize>, event: &Ev<'_>, span: Span, replayed: bool) {
+        if let Some(skip) = &mut self.skip {
+            match event {
+                Ev::Start { .. } => skip.depth += 1,
+                Ev::End => {
+                    skip.depth -= 1;
+                    if skip.depth == 0 {
+                        let span = skip.span;
+                        self.skip = None;
+                        self.deliver(null(span));
+                    }
+                }
+                Ev::Scalar { .. } | Ev::Alias(_) => {}
+            }
+            return;
+        }
+        match event {
+            Ev::Scalar { text, style, anchor, tag } => {
+                if replayed && !self.count() {
+                    return;
+                }
+                if let Some(index) = index.filter(|_| !replayed && *anchor != 0) {
+                    self.anchors.insert(*anchor, index..index + 1);
+                }
+                let mut span = span;
+                if text.is_empty() && *style == ScalarStyle::Plain && tag.is_none() {
+                    // An implicit empty value: saphyr gives it the span of a nearby token.
+                    span.end = span.start;
+                }
+                let scalar = Scalar { text: text.to_string(), style: *style, tag: tag.clone() };
+                self.deliver(Node { span, value: Value::Scalar(scalar) });
+            }
+            Ev::Alias(id) => self.alias(*id, index, span, replayed),
+            Ev::Start { mapping, anchor } => {
+                if replayed && !self.count() {
+                    return;
+                }
+                if self.frames.len() >= self.limits.max_depth {
+                    // Inside an alias expansion the alias is the place to point at, once.
+                    let at = match &mut self.expansion {
+                        None => Some(span),
+                        Some(expansion) if !expansion.too_deep => {
+                            expansion.too_deep = true;
+                            Some(expansion.alias)
+                        }
+                        Some(_) => None,
+                    };
+                    if let Some(at) = at {
+                        let message = format!("collections nest more than {} levels deep", self.limits.max_depth);
+                        self.problems.report(Code::NestingTooDeep, at, message);
+                    }
+                    self.skip = Some(Skip { depth: 1, span });
+                    return;
+                }
+                let recorded_from = if replayed || *anchor == 0 { None } else { index };
+                self.recording += usize::from(recorded_from.is_some());
+                let body = if *mapping { Body::Mapping(MapBody::default()) } else { Body::Sequence(Vec::new()) };
+                self.frames.push(Frame { span, anchor: *anchor, recorded_from, replayed, body });
+            }
+            Ev::End => {
+                let Some(frame) = self.frames.pop() else { return };
+                if let Some(first) = frame.recorded_from {
+                    self.recording -= 1;
+                    // The end event is recorded right after this step, at `recorded.len()`.
+                    self.anchors.insert(frame.anchor, first..self.recorded.len() + 1);
+                }
+                let end = self.positions.is_flow_end(span).then_some(span.end);
+                self.deliver(close(frame, end));
+            }
+        }
+    }
+
+    fn alias(&mut self, id: usize, index: Option<usize>, span: Span, replayed: bool) {
+        if self.alias_limit_hit {
+            self.deliver(null(span));
+            return;
+        }
+        match self.anchors.get(&id) {
+            // Inside its own anchored node (reported when that node was first read).
+            Some(range) if index.is_some_and(|index| range.contains(&index)) => self.deliver(null(span)),
+            Some(range) => {
+                if !replayed {
+                    self.expansion = Some(Expansion { alias: span, frames: self.frames.len(), too_deep: false });
+                }
+                self.replays.push(range.clone());
+            }
+            None => {
+                // saphyr rejects unknown aliases itself; what is left is an alias inside the node
+                // it names, or to a node dropped for nesting too deeply (reported already).
+                if !replayed && self.frames.iter().any(|frame| frame.anchor == id) {
+                    let message = "an alias cannot refer to a node that contains it";
+                    self.problems.report(Code::YamlSyntax, span, message);
+                }
+                self.deliver(null(span));
+            }
+        }
+    }
+
+    /// Counts one node produced by alias expansion. When that exceeds the limit, reports it,
+    /// replaces the whole expansion by a null and returns `false`.
+    fn count(&mut self) -> bool {
+        self.expanded += 1;
+        if self.expanded <= self.limits.max_alias_nodes {
+            return true;
+        }
+        let Some(expansion) = self.expansion.take() else { return true };
+        let message = format!("aliases expand into more than {} nodes", self.limits.max_alias_nodes);
+        self.problems.report(Code::AliasLimit, expansion.alias, message);
+        self.alias_limit_hit = true;
+        self.frames.truncate(expansion.frames);
+        self.replays.clear();
+        self.skip = None;
+        self.deliver(null(expansion.alias));
+        false
+    }
+
+    /// Adds a finished node to the innermost open collection, or makes it the root.
+    fn deliver(&mut self, node: Node) {
+        let Some(frame) = self.frames.last_mut() else {
+            self.root.get_or_insert(node);
+            return;
+        };
+        match &mut frame.body {
+            Body::Sequence(items) => items.push(node),
+            Body::Mapping(map) => match map.pending.take() {
+                Some((key, keep)) => {
+                    if keep {
+                        map.entries.push(Entry { key, value: node });
+                    }
+                }
+                None => {
+                    let first = map.first_use(&node);
+                    if let Some(first) = first.filter(|_| !frame.replayed) {
+                        let message = match node.as_str() {
+                            Some(text) => format!("duplicate key `{text}`"),
+                            None => "duplicate key".to_owned(),
+                        };
+                        let problem = Problem::new(Code::DuplicateKey, node.span, message);
+                        self.problems.push(problem.with_label(first, "first defined here"));
+                    }
+                    map.pending = Some((node, first.is_none()));
+                }
+            },
+        }
+    }
+
+    /// Closes whatever an early end of the events left open and returns the root.
+    fn finish(mut self) -> Option<Node> {
+        self.replays.clear();
+        if let Some(skip) = self.skip.take() {
+            self.deliver(null(skip.span));
+        }
+        while let Some(frame) = self.frames.pop() {
+            self.deliver(close(frame, None));
+        }
+        self.root
+    }
+}
+
+/// Turns a finished frame into a node. `end` is the end of its closing bracket, if it has one;
+/// otherwise the node ends with its last child.
+fn close(frame: Frame, end: Option<u32>) -> Node {
+    let mut span = frame.span;
+    let (value, last) = match frame.body {
+        Body::Sequence(items) => {
+            let last = items.last().map(|item| item.span.end);
+            (Value::Sequence(items), last)
+        }
+        Body::Mapping(map) => {
+            let last = map.entries.last().map(|entry| entry.value.span.end.max(entry.key.span.end));
+            (Value::Mapping(map.entries), last)
+        }
+    };
+    span.end = end.or(last).unwrap_or(span.end).max(span.start);
+    Node { span, value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Problem;
+    use std::time::{Duration, Instant};
+
+    fn read_with(text: &str, limits: &Limits) -> (Option<Node>, Vec<Problem>) {
+        let mut problems = Problems::new();
+        let node = parse(SourceId(7), text, limits, &mut problems);
+        (node, problems.into_iter().collect())
+    }
+
+    fn read(text: &str) -> (Option<Node>, Vec<Problem>) {
+        read_with(text, &Limits::default())
+    }
+
+    fn read_ok(text: &str) -> Node {
+        let (node, problems) = read(text);
+        assert!(problems.is_empty(), "unexpected problems: {problems:#?}");
+        node.expect("a node")
+    }
+
+    fn slice(text: &str, span: Span) -> &str {
+        text.get(span.start as usize..span.end as usize).expect("span on char boundaries")
+    }
+
+    fn codes(problems: &[Problem]) -> Vec<Code> {
+        problems.iter().map(|problem| problem.code).collect()
+    }
+
+    /// Every span of the tree, keys included, iteratively.
+    fn spans(node: &Node) -> Vec<Span> {
+        let mut out = Vec::new();
+        let mut stack = vec![node];
+        while let Some(node) = stack.pop() {
+            out.push(node.span);
+            match &node.value {
+                Value::Scalar(_) => {}
+                Value::Sequence(items) => stack.extend(items),
+                Value::Mapping(entries) => {
+                    for entry in entries {
+                        stack.push(&entry.key);
+                        stack.push(&entry.value);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn spans_count_bytes_and_characters_after_multibyte_text() {
+        let text = "# ümlaut ✓\nnäme: wört 🎉\nlist:\n  - ä\n";
+        let root = read_ok(text);
+        assert_eq!(root.span.source, SourceId(7));
+        let entries = root.as_mapping().unwrap();
+
+        let key = &entries[0].key;
+        assert_eq!(slice(text, key.span), "näme");
+        assert_eq!((key.span.line, key.span.column), (2, 1));
+        assert_eq!(key.span.start as usize, text.find("näme").unwrap());
+
+        let value = &entries[0].value;
+        assert_eq!(value.as_str(), Some("wört 🎉"));
+        assert_eq!(slice(text, value.span), "wört 🎉");
+        // Column counts characters: "näme: " is six characters but seven bytes.
+        assert_eq!((value.span.line, value.span.column), (2, 7));
+        assert_eq!(value.span.start as usize, text.find("wört").unwrap());
+
+        let item = &entries[1].value.as_sequence().unwrap()[0];
+        assert_eq!(slice(text, item.span), "ä");
+        assert_eq!((item.span.line, item.span.column), (4, 5));
+        assert_eq!(slice(text, entries[1].value.span), "- ä");
+    }
+
+    #[test]
+    fn spans_with_crlf_and_byte_order_mark() {
+        let text = "\u{feff}k: v\r\nü: x\r\n";
+        let root = read_ok(text);
+        let entries = root.as_mapping().unwrap();
+        assert_eq!(slice(text, entries[0].key.span), "k");
+        assert_eq!(slice(text, entries[1].key.span), "ü");
+        assert_eq!((entries[1].key.span.line, entries[1].key.span.column), (2, 1));
+        assert_eq!(slice(text, entries[1].value.span), "x");
+    }
+
+    #[test]
+    fn scalar_styles_and_text() {
+        let text = "plain: a b\nsingle: 'it''s'\ndouble: \"tab\\tend\"\nliteral: |\n  one\n  two\nfolded: >-\n  one\n  two\nver: 1.10\n";
+        let root = read_ok(text);
+        let style = |key: &str| root.get(key).unwrap().as_scalar().unwrap().style;
+        let value = |key: &str| root.get(key).unwrap().as_str().unwrap().to_owned();
+        assert_eq!(style("plain"), ScalarStyle::Plain);
+        assert_eq!(style("single"), ScalarStyle::SingleQuoted);
+        assert_eq!(style("double"), ScalarStyle::DoubleQuoted);
+        assert_eq!(style("literal"), ScalarStyle::Literal);
+        assert_eq!(style("folded"), ScalarStyle::Folded);
+        assert_eq!(value("plain"), "a b");
+        assert_eq!(value("single"), "it's");
+        assert_eq!(value("double"), "tab\tend");
+        assert_eq!(value("literal"), "one\ntwo\n");
+        assert_eq!(value("folded"), "one two");
+        // Kept as written, not as the float 1.1.
+        assert_eq!(value("ver"), "1.10");
+        assert_eq!(slice(text, root.get("single").unwrap().span), "'it''s'");
+        assert_eq!(slice(text, root.get("double").unwrap().span), "\"tab\\tend\"");
+        let literal = root.get("literal").unwrap().span;
+        assert_eq!((literal.line, literal.column), (5, 3));
+        assert!(slice(text, literal).starts_with("one\n  two"));
+    }
+
+    #[test]
+    fn tags_are_full_strings() {
+        let text = "a: !!str 123\nb: !local x\nc: !<tag:example.com,2000:t> y\nd: !!int '7'\ne: plain\n";
+        let root = read_ok(text);
+        let tag = |key: &str| root.get(key).unwrap().as_scalar().unwrap().tag.clone();
+        assert_eq!(tag("a").as_deref(), Some("tag:yaml.org,2002:str"));
+        assert_eq!(tag("b").as_deref(), Some("!local"));
+        assert_eq!(tag("c").as_deref(), Some("tag:example.com,2000:t"));
+        assert_eq!(tag("d").as_deref(), Some("tag:yaml.org,2002:int"));
+        assert_eq!(tag("e"), None);
+        assert_eq!(root.get("a").unwrap().as_str(), Some("123"));
+        assert_eq!(root.get("d").unwrap().as_scalar().unwrap().style, ScalarStyle::SingleQuoted);
+        assert_eq!(slice(text, root.get("a").unwrap().span), "!!str 123");
+    }
+
+    #[test]
+    fn flow_collections_span_their_brackets() {
+        let text = "x: {a: [1, 2], b: {}, c: []}\ny: [k: v]\n";
+        let root = read_ok(text);
+        let x = root.get("x").unwrap();
+        assert_eq!(slice(text, x.span), "{a: [1, 2], b: {}, c: []}");
+        assert_eq!(slice(text, x.get("a").unwrap().span), "[1, 2]");
+        assert_eq!(x.get("a").unwrap().as_sequence().unwrap().len(), 2);
+        assert_eq!(slice(text, x.get("b").unwrap().span), "{}");
+        assert_eq!(x.get("b").unwrap().as_mapping(), Some(&[][..]));
+        assert_eq!(slice(text, x.get("c").unwrap().span), "[]");
+        let pair = &root.get("y").unwrap().as_sequence().unwrap()[0];
+        assert_eq!(pair.get("k").unwrap().as_str(), Some("v"));
+    }
+
+    #[test]
+    fn block_collections_and_empty_values() {
+        let text = "a:\n  b: 1\n  c:\n  - x\n  - ? [k]\n    : v\nz:\n";
+        let root = read_ok(text);
+        let a = root.get("a").unwrap();
+        assert_eq!(slice(text, a.span), "b: 1\n  c:\n  - x\n  - ? [k]\n    : v");
+        let c = a.get("c").unwrap().as_sequence().unwrap();
+        assert_eq!(c[0].as_str(), Some("x"));
+        let complex = c[1].as_mapping().unwrap();
+        assert_eq!(complex[0].key.as_sequence().unwrap()[0].as_str(), Some("k"));
+        let z = root.get("z").unwrap();
+        assert!(z.is_null());
+        assert_eq!(z.span.start, z.span.end);
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_first_entry() {
+        let text = "a: 1\nb: {x: 1, x: 2}\na: 3\n? [1, 2]\n: p\n? [1, 2]\n: q\n\"a\": 4\n";
+        let (root, problems) = read(text);
+        let root = root.unwrap();
+        assert_eq!(codes(&problems), vec![Code::DuplicateKey; 4]);
+
+        let first = &problems[0];
+        assert_eq!(slice(text, first.span), "x");
+        assert_eq!((first.span.line, first.span.column), (2, 11));
+        assert_eq!(first.labels.len(), 1);
+        assert_eq!(first.labels[0].message, "first defined here");
+        assert_eq!((first.labels[0].span.line, first.labels[0].span.column), (2, 5));
+        assert!(first.message.contains("`x`"));
+
+        assert_eq!((problems[1].span.line, problems[1].labels[0].span.line), (3, 1));
+        assert_eq!((problems[2].span.line, problems[2].labels[0].span.line), (6, 4));
+        assert_eq!(problems[3].span.line, 8);
+
+        let entries = root.as_mapping().unwrap();
+        assert_eq!(entries.len(), 3);
+        assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
+        assert_eq!(root.get("b").unwrap().get("x").unwrap().as_str(), Some("1"));
+        assert_eq!(entries[2].value.as_str(), Some("p"));
+    }
+
+    #[test]
+    fn aliases_expand_to_the_anchored_node() {
+        let text = "a: &x {p: [1, 2]}\nb: *x\nc: &s str\nd: *s\n";
+        let root = read_ok(text);
+        assert_eq!(root.get("a"), root.get("b"));
+        assert_eq!(root.get("b").unwrap().span, root.get("a").unwrap().span);
+        assert_eq!(root.get("d").unwrap().as_str(), Some("str"));
+    }
+
+    #[test]
+    fn duplicate_keys_inside_an_anchor_are_reported_once() {
+        let (root, problems) = read("a: &x {k: 1, k: 2}\nb: *x\nc: *x\n");
+        assert_eq!(codes(&problems), vec![Code::DuplicateKey]);
+        assert_eq!(root.unwrap().get("c").unwrap().as_mapping().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn unknown_and_recursive_aliases() {
+        let (root, problems) = read("a: 1\nb: *nope\n");
+        assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (2, 4));
+        assert_eq!(root.unwrap().get("a").unwrap().as_str(), Some("1"));
+
+        let (root, problems) = read("a: &x [1, *x]\nb: *x\n");
+        assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (1, 11));
+        let b = root.unwrap().get("b").unwrap().clone();
+        assert!(b.as_sequence().unwrap()[1].is_null());
+    }
+
+    #[test]
+    fn billion_laughs_is_bounded() {
+        let mut text = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        for pair in names.windows(2) {
+            let refs = vec![format!("*{}", pair[0]); 9].join(", ");
+            text.push_str(&format!("{}: &{} [{refs}]\n", pair[1], pair[1]));
+        }
+        text.push_str("j: *i\nk: after\n");
+        // A lower limit than the default keeps the timing assertion meaningful in debug builds;
+        // the work is proportional to the limit either way.
+        let limits = Limits { max_alias_nodes: 100_000, ..Limits::default() };
+        let started = Instant::now();
+        let (root, problems) = read_with(&text, &limits);
+        assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+        assert_eq!(codes(&problems), vec![Code::AliasLimit]);
+        // Level f (9^5 × … nodes) is the first to exceed the limit.
+        assert_eq!((problems[0].span.line, problems[0].span.column), (6, 8));
+        let root = root.unwrap();
+        assert!(spans(&root).len() <= limits.max_alias_nodes + text.len());
+        assert!(root.get("j").unwrap().is_null());
+        assert_eq!(root.get("k").unwrap().as_str(), Some("after"));
+    }
+
+    #[test]
+    fn billion_laughs_with_default_limits_terminates() {
+        let mut text = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        for pair in names.windows(2) {
+            let refs = vec![format!("*{}", pair[0]); 9].join(", ");
+            text.push_str(&format!("{}: &{} [{refs}]\n", pair[1], pair[1]));
+        }
+        let (_, problems) = read(&text);
+        assert_eq!(codes(&problems), vec![Code::AliasLimit]);
+    }
+
+    #[test]
+    fn deep_flow_nesting_is_one_problem() {
+        let text = "[".repeat(100_000);
+        let (_, problems) = read(&text);
+        assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+        let text = format!("a: {}{}\nb: 1\n", "{x: ".repeat(100_000), "}".repeat(100_000));
+        let (_, problems) = read(&text);
+        assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+    }
+
+    #[test]
+    fn deep_block_nesting_is_one_problem() {
+        let text = format!("{}x\n", "- ".repeat(100_000));
+        let (root, problems) = read(&text);
+        assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (1, 513));
+        assert!(root.is_some());
+        // Mixed: block nesting past our limit, then flow nesting past saphyr's.
+        let text = format!("{}{}", "- ".repeat(1_000), "[".repeat(1_000));
+        let (_, problems) = read(&text);
+        assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+    }
+
+    #[test]
+    fn too_deep_subtree_is_skipped_and_parsing_continues() {
+        let limits = Limits { max_depth: 3, ..Limits::default() };
+        let text = "a: [[[[1], 2]]]\nb: [[x]]\nc: 2\n";
+        let (root, problems) = read_with(text, &limits);
+        assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (1, 6));
+        let root = root.unwrap();
+        let a = root.get("a").unwrap().as_sequence().unwrap();
+        // `a` (level 2) holds a list (level 3) whose list (level 4) became a null.
+        assert!(a[0].as_sequence().unwrap()[0].is_null());
+        assert_eq!(root.get("b").unwrap().as_sequence().unwrap()[0].as_sequence().unwrap()[0].as_str(), Some("x"));
+        assert_eq!(root.get("c").unwrap().as_str(), Some("2"));
+    }
+
+    #[test]
+    fn syntax_errors_point_at_the_error() {
+        let text = "a: 1\nb: [1, 2\n";
+        let (root, problems) = read(text);
+        assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (3, 1));
+        assert!(problems[0].message.contains("expected ',' or ']'"), "{}", problems[0].message);
+        assert!(!problems[0].message.ends_with('.'));
+        // What was read before the error is kept.
+        assert_eq!(root.unwrap().get("a").unwrap().as_str(), Some("1"));
+
+        let (_, problems) = read("a: 1\n]\n");
+        assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+        assert_eq!((problems[0].span.line, problems[0].span.column), (2, 1));
+
+        let (_, problems) = read("x: \"ü\n");
+        assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+    }
+
+    #[test]
+    fn empty_documents_are_null() {
+        for text in ["", "# just a comment\n", "---\n", "--- ~\n"] {
+            let node = read_ok(text);
+            assert!(node.is_null(), "{text:?}");
+        }
+        assert_eq!(read_ok("").span, Span::file_start(SourceId(7)));
+    }
+
+    #[test]
+    fn only_the_first_document_is_read() {
+        let root = read_ok("a: 1\n---\nb: [\n");
+        assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
+        assert_eq!(root.as_mapping().unwrap().len(), 1);
+        let root = read_ok("--- x\n...\n--- {\n");
+        assert_eq!(root.as_str(), Some("x"));
+    }
+
+    #[test]
+    fn no_panics_and_boundary_spans_on_every_prefix() {
+        let text = "# ü\nä: &x {k: 'ö', l: [1, \"✓\\u00e9\"]}\nb: *x\n- c: |\n    🎉 z\n? [é]\n: !!str 1.10 # é\n";
+        for (cut, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let prefix = &text[..cut];
+            let (root, _) = read(prefix);
+            for span in root.iter().flat_map(spans) {
+                assert!(prefix.get(span.start as usize..span.end as usize).is_some(), "{prefix:?} {span:?}");
+                assert!(span.line >= 1 && span.column >= 1);
+            }
+        }
+    }
+}

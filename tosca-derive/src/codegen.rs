@@ -1,0 +1,271 @@
+//! Code generation from the checked model. Per-field code is emitted at the field's span so
+//! type errors point at the field, and everything sits in `const _: () = { ... };`.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::check::{Entity, Field, InheritMode, Role};
+
+fn wrap(body: TokenStream) -> TokenStream {
+    quote! {
+        const _: () = {
+            #body
+        };
+    }
+}
+
+/// `Read`, `EntityInfo`, `References` and (with a name field) `Named`.
+pub(crate) fn entity(entity: &Entity) -> TokenStream {
+    let ident = &entity.ident;
+    let (impl_generics, ty_generics, where_clause) = entity.generics.split_for_impl();
+    let entity_name = &entity.entity;
+    let p = quote!(::tosca_core::__private);
+
+    let keys: Vec<&String> = entity
+        .fields
+        .iter()
+        .filter_map(|field| match &field.role {
+            Role::Key { key, .. } => Some(key),
+            _ => None,
+        })
+        .collect();
+
+    let slots = entity.fields.iter().map(|field| {
+        let slot = slot(field);
+        let ty = &field.ty;
+        match &field.role {
+            Role::Key { .. } if field.is_option() => {
+                quote_spanned!(ty.span()=> let mut #slot: #ty = ::core::option::Option::None;)
+            }
+            Role::Key { .. } => {
+                quote_spanned!(ty.span()=> let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
+            }
+            _ => quote!(),
+        }
+    });
+
+    let arms = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, since, until, .. } = &field.role else { return None };
+        let slot = slot(field);
+        let ty = &field.ty;
+        let read = if field.is_option() {
+            quote_spanned!(ty.span()=> #slot = <#ty as #p::OptionInner>::read_some(&entry.value, cx);)
+        } else {
+            quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(&entry.value, ::core::option::Option::None, cx);)
+        };
+        let since_opt = match since {
+            Some(version) => quote!(::core::option::Option::Some(#version)),
+            None => quote!(::core::option::Option::None),
+        };
+        let until_opt = match until {
+            Some(version) => quote!(::core::option::Option::Some(#version)),
+            None => quote!(::core::option::Option::None),
+        };
+        let gate = if since.is_some() || until.is_some() {
+            quote! {
+                if !#p::version_in(cx.version, #since_opt, #until_opt) {
+                    #p::version_excluded(entry, #key, #entity_name, #since_opt, #until_opt, cx);
+                    continue;
+                }
+            }
+        } else {
+            quote!()
+        };
+        Some(quote! {
+            #key => {
+                #gate
+                #read
+            }
+        })
+    });
+
+    let short = entity.short.as_ref().map(|short_ident| {
+        let field = entity.fields.iter().find(|field| &field.ident == short_ident).expect("checked");
+        let slot = slot(field);
+        let ty = &field.ty;
+        let read = if field.is_option() {
+            quote_spanned!(ty.span()=> #slot = <#ty as #p::OptionInner>::read_some(node, cx);)
+        } else {
+            quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(node, ::core::option::Option::None, cx);)
+        };
+        quote! {
+            if !#p::is_mapping_or_null(node) {
+                #read
+                short = true;
+            }
+        }
+    });
+    let short_decl = if entity.short.is_some() { quote!(let mut short = false;) } else { quote!(let short = false;) };
+
+    let required_checks = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, required: true, .. } = &field.role else { return None };
+        let slot = slot(field);
+        Some(quote! {
+            if !short && #slot.is_none() {
+                if !__failed.contains(&#key) {
+                    #p::missing_key(node.span, #key, #entity_name, cx);
+                }
+                __complete = false;
+            }
+        })
+    });
+
+    let builds = entity.fields.iter().map(|field| {
+        let field_ident = &field.ident;
+        let slot = slot(field);
+        match &field.role {
+            Role::Name => quote!(#field_ident: name.cloned().unwrap_or_default(),),
+            Role::Span => quote!(#field_ident: node.span,),
+            Role::Skip => quote!(#field_ident: ::core::default::Default::default(),),
+            Role::Key { required: true, .. } if !field.is_option() => {
+                quote!(#field_ident: #slot.unwrap_or_default(),)
+            }
+            Role::Key { .. } if field.is_option() => quote!(#field_ident: #slot,),
+            Role::Key { .. } => quote!(#field_ident: #slot.unwrap_or_default(),),
+        }
+    });
+
+    let entries_decl = if entity.short.is_some() {
+        quote! {
+            let __entries: &[#p::Entry] = if short { &[] } else { #p::entity_entries(node, #entity_name, cx)? };
+        }
+    } else {
+        quote! {
+            let __entries: &[#p::Entry] = #p::entity_entries(node, #entity_name, cx)?;
+        }
+    };
+
+    let references = entity.fields.iter().filter_map(|field| {
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        match &field.role {
+            Role::Key { lookup: Some(kind), .. } => {
+                Some(quote_spanned!(ty.span()=> #p::NameField::visit_names(&self.#field_ident, #kind, visit);))
+            }
+            Role::Key { .. } => {
+                Some(quote_spanned!(ty.span()=> #p::References::visit_references(&self.#field_ident, visit);))
+            }
+            _ => None,
+        }
+    });
+
+    let named = entity.fields.iter().find(|field| matches!(field.role, Role::Name)).map(|field| {
+        let field_ident = &field.ident;
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::Named for #ident #ty_generics #where_clause {
+                fn name(&self) -> &#p::Located<::std::string::String> {
+                    &self.#field_ident
+                }
+            }
+        }
+    });
+
+    let track_failures = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, .. } = &field.role else { return None };
+        let slot = slot(field);
+        Some(quote! {
+            if #slot.is_none() && __present.contains(&#key) {
+                __failed.push(#key);
+            }
+        })
+    });
+
+    wrap(quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::EntityInfo for #ident #ty_generics #where_clause {
+            const ENTITY: &'static str = #entity_name;
+            const KEYS: &'static [&'static str] = &[#(#keys),*];
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #p::Read for #ident #ty_generics #where_clause {
+            fn read(
+                node: &#p::Node,
+                name: ::core::option::Option<&#p::Located<::std::string::String>>,
+                cx: &mut #p::ReadContext<'_>,
+            ) -> ::core::option::Option<Self> {
+                #(#slots)*
+                #short_decl
+                #short
+                #entries_decl
+                let mut __present: ::std::vec::Vec<&'static str> = ::std::vec::Vec::new();
+                for entry in __entries {
+                    let ::core::option::Option::Some(key) = #p::key_text(entry, cx) else { continue };
+                    match key {
+                        #(#arms
+                        )*
+                        _ => {
+                            #p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx);
+                            continue;
+                        }
+                    }
+                    if let ::core::option::Option::Some(known) = <Self as #p::EntityInfo>::KEYS.iter().find(|known| **known == key) {
+                        __present.push(known);
+                    }
+                }
+                let mut __failed: ::std::vec::Vec<&'static str> = ::std::vec::Vec::new();
+                #(#track_failures)*
+                let mut __complete = true;
+                #(#required_checks)*
+                if !__complete {
+                    return ::core::option::Option::None;
+                }
+                ::core::option::Option::Some(Self {
+                    #(#builds)*
+                })
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #p::References for #ident #ty_generics #where_clause {
+            fn visit_references<'__a>(
+                &'__a self,
+                visit: &mut dyn ::core::ops::FnMut(#p::Kind, &'__a #p::Located<::std::string::String>),
+            ) {
+                #(#references)*
+            }
+        }
+
+        #named
+    })
+}
+
+/// `Inherit`.
+pub(crate) fn inherit(entity: &Entity) -> TokenStream {
+    let ident = &entity.ident;
+    let (impl_generics, ty_generics, where_clause) = entity.generics.split_for_impl();
+    let p = quote!(::tosca_core::__private);
+    let refines = entity.fields.iter().filter(|field| field.refine_derived).filter_map(|field| {
+        let Role::Key { key, lookup: Some(kind), .. } = &field.role else { return None };
+        let field_ident = &field.ident;
+        Some(quote! {
+            #p::refine_derived(#kind, &self.#field_ident, &parent.#field_ident, #key, cx);
+        })
+    });
+    let fields = entity.fields.iter().map(|field| {
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        match field.inherit {
+            InheritMode::Skip => quote!(),
+            InheritMode::Copy => {
+                quote_spanned!(ty.span()=> #p::InheritField::inherit_field(&mut self.#field_ident, &parent.#field_ident, cx);)
+            }
+            InheritMode::Deep => quote_spanned!(ty.span()=> #p::inherit_deep(&mut self.#field_ident, &parent.#field_ident, cx);),
+        }
+    });
+    wrap(quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::Inherit for #ident #ty_generics #where_clause {
+            fn inherit(&mut self, parent: &Self, cx: &mut #p::InheritContext<'_>) {
+                #(#refines)*
+                #(#fields)*
+            }
+        }
+    })
+}
+
+fn slot(field: &Field) -> syn::Ident {
+    quote::format_ident!("__field_{}", field.ident)
+}

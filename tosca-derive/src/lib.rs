@@ -1,0 +1,102 @@
+//! Derives for TOSCA entities.
+//!
+//! Every TOSCA entity (a node type, a property definition, a requirement assignment, …) is a
+//! plain struct with `#[derive(Entity)]` and, when it takes part in inheritance,
+//! `#[derive(Inherit)]`. The derives turn field attributes into the repetitive work no entity
+//! writes by hand: reading from positioned YAML, listing the type names it refers to, and
+//! completing it from its parent. They work in three steps, after serde_derive and darling: the
+//! attributes are parsed into a model ([`model`]), the model is checked with every mistake
+//! reported at its span ([`check`]), and only then is code generated ([`codegen`]).
+//!
+//! # `#[derive(Entity)]`
+//!
+//! Implements, in `tosca_core`'s terms:
+//! - `Read`: reads the entity from a YAML node. A mapping's keys are matched against the
+//!   fields' keynames; an unknown key is an `unknown-key` problem with a "did you mean" help; a
+//!   key outside its versions (`since`/`until`) is reported the same way with the versions that
+//!   have it; a missing `required` key is a `missing-key` problem and the entity is not read
+//!   (returns `None`). A null node reads as an empty entity; any other non-mapping is a
+//!   `wrong-kind` problem unless the entity has a short notation. Each field's value is read
+//!   through its own type's `Read`, so nested entities, lists, maps and sequenced lists compose.
+//! - `EntityInfo`: `ENTITY` (the readable name) and `KEYS` (every keyname).
+//! - `References`: visits every `lookup` field as type names of its kind and every other
+//!   keyname field recursively, so one generic pass can check that every type name resolves.
+//! - `Named`, when a field has `#[tosca(name)]`.
+//!
+//! ## Struct attributes
+//! - `#[tosca(entity = "node type")]` (required): the readable name used in messages.
+//! - `#[tosca(short = "keyname")]`: short notation. When the node is neither a mapping nor null,
+//!   it is read whole into the field of that keyname (for example `socket: Socket` for a requirement
+//!   definition's `capability`); required keys are then not required.
+//!
+//! ## Field attributes (all under `#[tosca(...)]`)
+//! - `key = "keyname"`: the YAML keyname; defaults to the field name (a leading `r#` removed).
+//! - `required`: the keyname must be present (outside short notation).
+//! - `since = "1.2"`, `until = "1.3"`: the grammar versions that have the keyname (inclusive;
+//!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`). Outside them the key is reported as unknown.
+//! - `lookup = "node_type"`: the field's value is a type name (or an optional name, or a list
+//!   of names) of that kind: `artifact_type`, `data_type`, `capability_type`,
+//!   `interface_type`, `relationship_type`, `node_type`, `group_type`, `policy_type`.
+//! - `name`: not read from a key; receives the map key (or sequenced-list name) the entity was
+//!   found under. At most one per struct; its type is `Located<String>`.
+//! - `span`: not read; receives the span of the entity's node. At most one per struct.
+//! - `skip`: not read; starts as `Default::default()`. For data filled in by later phases.
+//!
+//! Field types: an `Option<T>` field is `None` when its key is absent; any other field type
+//! must implement `Default` and starts as the default. `T` must implement `Read` (and
+//! `References`). The field types of `tosca_core::grammar` give the usual shapes: `Located<T>`
+//! keeps a value's span, `IndexMap<String, T>` reads a map of named entities, `Sequenced<T>` a
+//! TOSCA sequenced list, `Vec<T>` a list.
+//!
+//! # `#[derive(Inherit)]`
+//!
+//! Implements `Inherit`: completes an entity from its parent (a derived type from its base, a
+//! refined definition from the definition it refines). Field attributes:
+//! - `inherit = "copy"` (the default for keyname fields): through the field type's
+//!   `InheritField`: an unset `Option` takes the parent's value, an empty `Vec` the parent's
+//!   list, an `IndexMap` or `Sequenced` list merges by name (parent's entries first, each
+//!   refined by the child's entry of the same name with `Inherit`, then the child's new
+//!   entries).
+//! - `inherit = "skip"` (the default for `name`, `span` and `skip` fields): never inherited
+//!   (`derived_from`, `description`, …).
+//! - `inherit = "deep"`: for `Option<T>` where `T: Inherit`: when both are set, the child
+//!   refines the parent's with `Inherit` instead of replacing it.
+//! - `refine = "derived"` (with `lookup`): before inheriting, when both child and parent name a
+//!   type, the child's must be the parent's or derive from it; otherwise an
+//!   `incompatible-override` problem points at the child's with a label at the parent's.
+//!
+//! Generated code sits in `const _: () = { ... };`, is marked `#[automatically_derived]`, and
+//! reaches `tosca_core` only through its hidden `__private` module (tosca-core itself declares
+//! `extern crate self as tosca_core;` so the derives also work inside it).
+
+mod check;
+mod codegen;
+mod model;
+
+use darling::FromDeriveInput;
+use proc_macro::TokenStream;
+
+/// Reads an entity from positioned YAML and lists its type references. See the crate docs.
+#[proc_macro_derive(Entity, attributes(tosca))]
+pub fn derive_entity(input: TokenStream) -> TokenStream {
+    expand(input, true, codegen::entity)
+}
+
+/// Completes an entity from its parent. See the crate docs.
+#[proc_macro_derive(Inherit, attributes(tosca))]
+pub fn derive_inherit(input: TokenStream) -> TokenStream {
+    expand(input, false, codegen::inherit)
+}
+
+fn expand(
+    input: TokenStream,
+    require_entity: bool,
+    generate: fn(&check::Entity) -> proc_macro2::TokenStream,
+) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    model::EntityInput::from_derive_input(&input)
+        .and_then(|model| check::check(model, require_entity))
+        .map(|entity| generate(&entity))
+        .unwrap_or_else(darling::Error::write_errors)
+        .into()
+}

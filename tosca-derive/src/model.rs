@@ -1,0 +1,45 @@
+//! The attribute model: what `#[tosca(...)]` says, parsed by darling, before any check.
+
+use darling::util::{Flag, SpannedValue};
+use darling::{FromDeriveInput, FromField, ast};
+
+/// A struct deriving `Entity` or `Inherit`.
+#[derive(FromDeriveInput)]
+#[darling(attributes(tosca), supports(struct_named))]
+pub(crate) struct EntityInput {
+    pub(crate) ident: syn::Ident,
+    pub(crate) generics: syn::Generics,
+    pub(crate) data: ast::Data<(), FieldInput>,
+    /// `entity = "node type"`: the readable name used in messages.
+    pub(crate) entity: Option<SpannedValue<String>>,
+    /// `short = "field"`: the field a non-map node is read into (short notation).
+    pub(crate) short: Option<SpannedValue<String>>,
+}
+
+/// One field of such a struct.
+#[derive(FromField)]
+#[darling(attributes(tosca))]
+pub(crate) struct FieldInput {
+    pub(crate) ident: Option<syn::Ident>,
+    pub(crate) ty: syn::Type,
+    /// `key = "derived_from"`: the keyname, when it differs from the field name.
+    pub(crate) key: Option<SpannedValue<String>>,
+    /// `required`: a missing keyname is a problem and the entity is not read.
+    pub(crate) required: Flag,
+    /// `name`: receives the map key or sequenced-list name the entity was found under.
+    pub(crate) name: Flag,
+    /// `span`: receives the span of the entity's node.
+    pub(crate) span: Flag,
+    /// `skip`: not read from YAML; starts as `Default::default()`.
+    pub(crate) skip: Flag,
+    /// `since = "1.2"`: the first grammar version with this keyname.
+    pub(crate) since: Option<SpannedValue<String>>,
+    /// `until = "1.3"`: the last grammar version with this keyname.
+    pub(crate) until: Option<SpannedValue<String>>,
+    /// `lookup = "node_type"`: the field names types of this kind.
+    pub(crate) lookup: Option<SpannedValue<String>>,
+    /// `inherit = "skip" | "copy" | "deep"`: how `Inherit` treats the field.
+    pub(crate) inherit: Option<SpannedValue<String>>,
+    /// `refine = "derived"`: a refinement must name a type derived from the parent's.
+    pub(crate) refine: Option<SpannedValue<String>>,
+}
