@@ -75,8 +75,10 @@ fn normalize(path: &Path) -> PathBuf {
 pub struct Loaded {
     /// Its id in the source map.
     pub source: SourceId,
-    /// Its text.
+    /// Its text (invalid UTF-8 replaced by U+FFFD).
     pub text: Arc<str>,
+    /// The byte offset in `text` of the first replaced sequence, when the file was not UTF-8.
+    pub invalid_utf8: Option<usize>,
 }
 
 /// Why a file could not be loaded.
@@ -93,9 +95,6 @@ pub enum LoadError {
     /// No embedded profile file has that path.
     #[error("no embedded profile file {0}")]
     NoSuchProfile(String),
-    /// The file is not UTF-8 text.
-    #[error("{0} is not UTF-8 text")]
-    NotText(String),
 }
 
 /// Reads sources, each at most once per compilation.
@@ -124,17 +123,24 @@ impl Loader {
     }
 
     fn read(&self, location: &Location) -> Result<Loaded, LoadError> {
-        let text: Arc<str> = match location {
+        let (text, invalid_utf8): (Arc<str>, Option<usize>) = match location {
             Location::File(path) => {
                 let bytes = std::fs::read(path)
                     .map_err(|error| LoadError::Io { location: location.display(), reason: error.to_string() })?;
-                String::from_utf8(bytes).map_err(|_| LoadError::NotText(location.display()))?.into()
+                match String::from_utf8(bytes) {
+                    Ok(text) => (text.into(), None),
+                    // Not text: kept (lossily) so the reader can point at the first bad byte.
+                    Err(error) => {
+                        let offset = error.utf8_error().valid_up_to();
+                        (String::from_utf8_lossy(error.as_bytes()).into(), Some(offset))
+                    }
+                }
             }
             Location::Profile(path) => {
-                tosca_profiles::get(path).ok_or_else(|| LoadError::NoSuchProfile(path.clone()))?.into()
+                (tosca_profiles::get(path).ok_or_else(|| LoadError::NoSuchProfile(path.clone()))?.into(), None)
             }
         };
         let source = self.sources.add(location.display(), text.clone());
-        Ok(Loaded { source, text })
+        Ok(Loaded { source, text, invalid_utf8 })
     }
 }

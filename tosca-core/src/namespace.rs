@@ -200,10 +200,10 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
         if namespace.resolve(kind, name).is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
-            if let Some(unit) = namespace.unit_of_source.get(&name.span.source) {
-                if let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind)) {
-                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
-                }
+            if let Some(unit) = namespace.unit_of_source.get(&name.span.source)
+                && let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind))
+            {
+                problem = problem.with_help(format!("did you mean `{nearest}`?"));
             }
             problems.push(problem);
         }

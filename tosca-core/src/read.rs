@@ -191,6 +191,14 @@ fn number_units(
 /// Loads, parses and reads one file; `None` when nothing usable could be read.
 fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> Option<ParsedFile> {
     let loaded = loader.load(location).ok()?;
+    if let Some(offset) = loaded.invalid_utf8 {
+        problems.report(
+            Code::YamlSyntax,
+            Span::at_offset(loaded.source, &loaded.text, offset),
+            format!("the file is not UTF-8 text (invalid byte at offset {offset})"),
+        );
+        return None;
+    }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version };

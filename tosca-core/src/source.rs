@@ -27,6 +27,23 @@ pub struct Span {
 }
 
 impl Span {
+    /// An empty span at a byte offset of `text`, with its line and column computed.
+    pub fn at_offset(source: SourceId, text: &str, offset: usize) -> Span {
+        let offset = offset.min(text.len());
+        let offset = (0..=offset).rev().find(|index| text.is_char_boundary(*index)).unwrap_or(0);
+        let before = &text[..offset];
+        let line = before.bytes().filter(|byte| *byte == b'\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |text| text.chars().count()) + 1;
+        let at = u32::try_from(offset).unwrap_or(u32::MAX);
+        Span {
+            source,
+            start: at,
+            end: at,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+        }
+    }
+
     /// A span that points nowhere in particular inside `source` (its first byte).
     pub fn file_start(source: SourceId) -> Span {
         Span { source, start: 0, end: 0, line: 1, column: 1 }

@@ -126,20 +126,17 @@ pub fn refine_derived<F: super::NameField>(
     child.visit_names(kind, &mut |_, name| child_names.push(name));
     let mut parent_names = Vec::new();
     parent.visit_names(kind, &mut |_, name| parent_names.push(name));
-    if let ([child], [parent]) = (child_names.as_slice(), parent_names.as_slice()) {
-        if cx.relations.is_derived_from(kind, child, parent) == Some(false) {
-            cx.problems.push(
-                Problem::new(
-                    Code::IncompatibleOverride,
-                    child.span,
-                    format!(
-                        "`{field}` is `{}`, which does not derive from the refined `{}`",
-                        child.value, parent.value
-                    ),
-                )
-                .with_label(parent.span, format!("the parent's {kind} is declared here")),
-            );
-        }
+    if let ([child], [parent]) = (child_names.as_slice(), parent_names.as_slice())
+        && cx.relations.is_derived_from(kind, child, parent) == Some(false)
+    {
+        cx.problems.push(
+            Problem::new(
+                Code::IncompatibleOverride,
+                child.span,
+                format!("`{field}` is `{}`, which does not derive from the refined `{}`", child.value, parent.value),
+            )
+            .with_label(parent.span, format!("the parent's {kind} is declared here")),
+        );
     }
 }
 

@@ -91,10 +91,10 @@ impl Scalar {
 
     /// Resolves the scalar by the YAML 1.2 core schema.
     pub fn resolve(&self) -> Plain<'_> {
-        if let Some(tag) = &self.tag {
-            if tag.ends_with(":str") {
-                return Plain::String(&self.text);
-            }
+        if let Some(tag) = &self.tag
+            && tag.ends_with(":str")
+        {
+            return Plain::String(&self.text);
         }
         if self.is_quoted() {
             return Plain::String(&self.text);
@@ -112,10 +112,10 @@ impl Scalar {
         if let Some(integer) = parse_core_integer(text) {
             return Plain::Integer(integer);
         }
-        if is_core_float(text) {
-            if let Ok(float) = text.parse::<f64>() {
-                return Plain::Float(float);
-            }
+        if is_core_float(text)
+            && let Ok(float) = text.parse::<f64>()
+        {
+            return Plain::Float(float);
         }
         Plain::String(text)
     }

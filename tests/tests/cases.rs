@@ -1,0 +1,61 @@
+//! Our own cases, one folder each under `tests/cases/`:
+//!
+//! - `valid/<name>/main.yaml` (plus any files it imports) must compile with zero problems; its
+//!   topology is compared with `valid/<name>/expected.json`.
+//! - `invalid/<name>/main.yaml` must report exactly the problems listed in
+//!   `invalid/<name>/expected.txt`, one per line as `code file:line:col`, where `file` is
+//!   relative to the case folder. Lines starting with `#` say what the case is about.
+//!
+//! Every case also checks that spans point where they claim and that a second compilation
+//! gives the same bytes.
+
+use std::path::Path;
+
+use tosca_core::Options;
+use tosca_tests::{check_compile, check_golden, check_spans, problem_lines, topology_json};
+
+fn valid(path: &Path) -> datatest_stable::Result<()> {
+    let folder = path.parent().unwrap_or(path);
+    let compiled = check_compile(path, &Options::default());
+    check_spans(&compiled)?;
+    let problems = problem_lines(&compiled, folder);
+    if !problems.is_empty() {
+        return Err(format!("expected no problems, got:\n{}", problems.join("\n")).into());
+    }
+    let json = topology_json(&compiled);
+    if json != topology_json(&check_compile(path, &Options::default())) {
+        return Err("two compilations of the same file differ".into());
+    }
+    check_golden(&folder.join("expected.json"), &json)?;
+    Ok(())
+}
+
+fn invalid(path: &Path) -> datatest_stable::Result<()> {
+    let folder = path.parent().unwrap_or(path);
+    let compiled = check_compile(path, &Options::default());
+    check_spans(&compiled)?;
+    let actual: Vec<String> = problem_lines(&compiled, folder)
+        .iter()
+        .map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    let expected_text = std::fs::read_to_string(folder.join("expected.txt"))?;
+    let expected: Vec<&str> =
+        expected_text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
+    if expected.is_empty() {
+        return Err("expected.txt lists no problem: an invalid case must expect at least one".into());
+    }
+    if actual != expected {
+        let full = problem_lines(&compiled, folder).join("\n");
+        return Err(format!("expected:\n{}\nactual:\n{full}", expected.join("\n")).into());
+    }
+    let again = check_compile(path, &Options::default());
+    if problem_lines(&again, folder) != problem_lines(&compiled, folder) {
+        return Err("two compilations report different problems".into());
+    }
+    Ok(())
+}
+
+datatest_stable::harness! {
+    { test = valid, root = "cases/valid", pattern = r"^[^/]+/main\.yaml$" },
+    { test = invalid, root = "cases/invalid", pattern = r"^[^/]+/main\.yaml$" },
+}

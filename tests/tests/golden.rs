@@ -1,0 +1,35 @@
+//! Every top-level example of Puccini's 1.3 corpus compiles with zero problems, and its
+//! topology matches the golden JSON in `tests/golden/1.3/`. An example that needs input values
+//! has them in `tests/golden/1.3/<name>.inputs.yaml`.
+
+use std::path::Path;
+
+use tosca_core::{Location, Options};
+use tosca_tests::{check_compile, check_golden, check_spans, problem_lines, topology_json, workspace};
+
+fn compile_example(path: &Path) -> datatest_stable::Result<()> {
+    let golden_folder = workspace().join("tests/golden/1.3");
+    let stem = path.file_stem().and_then(|stem| stem.to_str()).unwrap_or_default();
+    let inputs = golden_folder.join(format!("{stem}.inputs.yaml"));
+    let options = Options {
+        inputs_file: inputs.exists().then(|| Location::File(inputs.clone())),
+        ..Options::default()
+    };
+    let compiled = check_compile(path, &options);
+    check_spans(&compiled)?;
+    let problems = problem_lines(&compiled, path.parent().unwrap_or(path));
+    if !problems.is_empty() {
+        return Err(format!("expected no problems, got:\n{}", problems.join("\n")).into());
+    }
+    let json = topology_json(&compiled);
+    let again = topology_json(&check_compile(path, &options));
+    if json != again {
+        return Err("two compilations of the same file differ".into());
+    }
+    check_golden(&golden_folder.join(format!("{stem}.json")), &json)?;
+    Ok(())
+}
+
+datatest_stable::harness! {
+    { test = compile_example, root = "../../shared/corpus/go-puccini/examples/1.3", pattern = r"^[^/]+\.yaml$" },
+}

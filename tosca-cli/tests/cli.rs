@@ -1,0 +1,144 @@
+//! The real binary, run as users run it: exit codes, stdout and stderr together.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
+        .current_dir(workspace())
+        .env("NO_COLOR", "1")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn compile_shipped_example_prints_topology_and_exits_0() {
+    let output = run(&["compile", "examples/web-shop.yaml"]);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), "");
+    let topology = json(&output);
+    let names: Vec<&str> = topology["node_templates"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(names, ["web_server", "db_server", "shop", "web_runtime", "postgres", "orders"]);
+    assert_eq!(topology["node_templates"]["shop"]["types"][1], "tosca.nodes.WebApplication");
+    assert_eq!(topology["node_templates"]["shop"]["properties"]["tls"]["enabled"], true);
+    assert_eq!(topology["inputs"]["web_port"]["value"], 8080);
+}
+
+#[test]
+fn compile_reports_problems_with_location_and_exits_1() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("bad.yaml");
+    std::fs::write(
+        &path,
+        "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    a:\n      type: Compte\n",
+    )
+    .unwrap();
+    let output = run(&["compile", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    let expected = format!("{}:5:13: error[type-not-found]: node type `Compte` is not defined\n", path.display());
+    assert!(stderr.starts_with(&expected), "stderr: {stderr}");
+    assert!(stderr.contains("help: did you mean `Compute`?"), "stderr: {stderr}");
+    assert!(stderr.ends_with("1 error, 0 warnings\n"), "stderr: {stderr}");
+    // The topology is still printed, as far as it could be built.
+    assert!(json(&output)["node_templates"].is_object());
+}
+
+#[test]
+fn missing_file_is_an_io_error_exit_2() {
+    let output = run(&["compile", "no/such/file.yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("no/such/file.yaml"), "stderr: {stderr}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&[]).status.code(), Some(2));
+    assert_eq!(run(&["compile"]).status.code(), Some(2));
+    assert_eq!(run(&["compile", "--input", "novalue", "examples/web-shop.yaml"]).status.code(), Some(2));
+}
+
+#[test]
+fn output_file_and_yaml_format() {
+    let folder = tempfile::tempdir().unwrap();
+    let out = folder.path().join("topology.yaml");
+    let output = run(&["compile", "examples/web-shop.yaml", "--format", "yaml", "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty(), "nothing on stdout when -o is given");
+    let yaml = std::fs::read_to_string(&out).unwrap();
+    assert!(yaml.contains("node_templates:"), "{yaml}");
+    assert!(yaml.contains("tosca.nodes.WebApplication"), "{yaml}");
+}
+
+#[test]
+fn inputs_from_flags_and_file_are_typed() {
+    let folder = tempfile::tempdir().unwrap();
+    let inputs = folder.path().join("inputs.yaml");
+    std::fs::write(&inputs, "web_port: 9090\ndb_password: from-file\n").unwrap();
+    let output = run(&[
+        "compile",
+        "examples/web-shop.yaml",
+        "--inputs",
+        inputs.to_str().unwrap(),
+        "--input",
+        "db_password=s3cret",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
+    let topology = json(&output);
+    assert_eq!(topology["inputs"]["web_port"]["value"], 9090);
+    assert_eq!(topology["inputs"]["db_password"]["value"], "s3cret", "--input wins over --inputs");
+
+    let output = run(&["compile", "examples/web-shop.yaml", "--input", "web_port=eighty"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("--input web_port:1:1: error[wrong-value-type]"), "stderr: {stderr}");
+
+    let output = run(&["compile", "examples/web-shop.yaml", "--input", "colour=red"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("error[undeclared-assignment]: input `colour` is not declared"));
+}
+
+#[test]
+fn validate_many_files_reports_each_and_exits_by_worst() {
+    let folder = tempfile::tempdir().unwrap();
+    let bad = folder.path().join("bad.yaml");
+    std::fs::write(&bad, "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A:\n    derived_from: A\n")
+        .unwrap();
+    let good = run(&["validate", "examples/web-shop.yaml"]);
+    assert_eq!(good.status.code(), Some(0));
+    assert!(good.stdout.is_empty() && good.stderr.is_empty());
+
+    let mixed = run(&["validate", "examples/web-shop.yaml", bad.to_str().unwrap()]);
+    assert_eq!(mixed.status.code(), Some(1));
+    let stderr = text(&mixed.stderr);
+    assert!(stderr.contains("bad.yaml:4:19: error[derivation-loop]"), "stderr: {stderr}");
+
+    let missing = run(&["validate", bad.to_str().unwrap(), "no/such.yaml"]);
+    assert_eq!(missing.status.code(), Some(2), "an I/O error outranks problems");
+    assert!(text(&missing.stderr).contains("derivation-loop"), "the readable file is still checked");
+}
+
+#[test]
+fn schema_command_matches_committed_schema() {
+    let output = run(&["schema"]);
+    assert_eq!(output.status.code(), Some(0));
+    let committed = std::fs::read_to_string(workspace().join("tosca-core/topology.schema.json")).unwrap();
+    assert_eq!(text(&output.stdout), committed, "regenerate with: puccini-rs schema > tosca-core/topology.schema.json");
+}
