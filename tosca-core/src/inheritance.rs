@@ -74,6 +74,23 @@ impl Complete for GroupType {
 
 impl Complete for NodeType {
     fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
+        // A node type's requirement names are unique (a template may repeat them).
+        for (index, requirement) in self.requirements.0.iter().enumerate() {
+            let earlier = self.requirements.0[..index].iter().find(|other| other.name.value == requirement.name.value);
+            if let Some(earlier) = earlier {
+                cx.problems.push(
+                    Problem::new(
+                        Code::DuplicateName,
+                        requirement.name.span,
+                        format!(
+                            "requirement `{}` is defined more than once in node type `{}`",
+                            requirement.name.value, self.name.value
+                        ),
+                    )
+                    .with_label(earlier.name.span, "first defined here"),
+                );
+            }
+        }
         for capability in self.capabilities.values_mut() {
             complete_capability(capability, catalog, namespace, cx);
         }

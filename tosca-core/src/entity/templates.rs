@@ -4,7 +4,7 @@ use indexmap::IndexMap;
 use tosca_derive::Entity;
 
 use super::{ArtifactDefinition, Implementation, ParameterDefinition, Range};
-use crate::grammar::{Metadata, Sequenced};
+use crate::grammar::{Assignments, Metadata, Sequenced};
 use crate::source::{Located, Span};
 use crate::yaml::Node;
 
@@ -53,9 +53,9 @@ pub struct NodeTemplate {
     /// `directives`.
     pub directives: Vec<Located<String>>,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `attributes`.
-    pub attributes: IndexMap<String, Node>,
+    pub attributes: Assignments,
     /// `requirements`: a sequenced list; a name may repeat.
     pub requirements: Sequenced<RequirementAssignment>,
     /// `capabilities`.
@@ -104,9 +104,9 @@ pub struct RelationshipAssignment {
     /// `type`: a relationship type or relationship template name.
     pub r#type: Option<Located<String>>,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `attributes` (1.3 allows them).
-    pub attributes: IndexMap<String, Node>,
+    pub attributes: Assignments,
     /// `interfaces`.
     pub interfaces: IndexMap<String, InterfaceAssignment>,
     /// Where it is written.
@@ -122,9 +122,9 @@ pub struct CapabilityAssignment {
     #[tosca(name)]
     pub name: Located<String>,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `attributes`.
-    pub attributes: IndexMap<String, Node>,
+    pub attributes: Assignments,
     /// `occurrences` (1.3+).
     #[tosca(since = "1.3")]
     pub occurrences: Option<Range>,
@@ -141,7 +141,7 @@ pub struct InterfaceAssignment {
     #[tosca(name)]
     pub name: Located<String>,
     /// `inputs`.
-    pub inputs: IndexMap<String, Node>,
+    pub inputs: Assignments,
     /// `operations` (1.3+).
     #[tosca(since = "1.3")]
     pub operations: IndexMap<String, OperationAssignment>,
@@ -165,7 +165,7 @@ pub struct OperationAssignment {
     /// `implementation`.
     pub implementation: Option<Implementation>,
     /// `inputs`.
-    pub inputs: IndexMap<String, Node>,
+    pub inputs: Assignments,
     /// `outputs` (1.3+): attribute mappings.
     #[tosca(since = "1.3")]
     pub outputs: IndexMap<String, Node>,
@@ -207,9 +207,9 @@ pub struct RelationshipTemplate {
     /// `metadata`.
     pub metadata: Metadata,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `attributes`.
-    pub attributes: IndexMap<String, Node>,
+    pub attributes: Assignments,
     /// `interfaces`.
     pub interfaces: IndexMap<String, InterfaceAssignment>,
     /// `copy`: the name of a relationship template to copy from.
@@ -234,9 +234,9 @@ pub struct GroupTemplate {
     /// `metadata`.
     pub metadata: Metadata,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `attributes` (1.3 allows them).
-    pub attributes: IndexMap<String, Node>,
+    pub attributes: Assignments,
     /// `members`: node template names.
     pub members: Vec<Located<String>>,
     /// `interfaces` (up to 1.3).
@@ -262,7 +262,7 @@ pub struct PolicyTemplate {
     /// `metadata`.
     pub metadata: Metadata,
     /// `properties`.
-    pub properties: IndexMap<String, Node>,
+    pub properties: Assignments,
     /// `targets`: node template or group names.
     pub targets: Vec<Located<String>>,
     /// `triggers` (1.1+).

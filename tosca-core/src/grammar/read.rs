@@ -51,6 +51,32 @@ impl<T> Default for Sequenced<T> {
     }
 }
 
+/// A value assigned in a template, with the span of the key it was assigned under (so a
+/// problem about the assignment itself, such as an undeclared name, points at the key).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assigned {
+    /// Where the key was written.
+    pub key: Span,
+    /// The value, untyped.
+    pub value: Node,
+}
+
+impl std::ops::Deref for Assigned {
+    type Target = Node;
+    fn deref(&self) -> &Node {
+        &self.value
+    }
+}
+
+impl Read for Assigned {
+    fn read(node: &Node, name: Option<&Located<String>>, _: &mut ReadContext<'_>) -> Option<Self> {
+        Some(Assigned { key: name.map_or(node.span, |name| name.span), value: node.clone() })
+    }
+}
+
+/// Values assigned in a template by name: properties, attributes, inputs.
+pub type Assignments = IndexMap<String, Assigned>;
+
 /// A `metadata` map: string keys to string values (non-string scalars keep their text).
 pub type Metadata = IndexMap<String, Located<String>>;
 

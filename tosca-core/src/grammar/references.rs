@@ -51,7 +51,7 @@ macro_rules! no_references {
     )*};
 }
 
-no_references!(String, bool, Span, Node, u32, u64, i64, f64);
+no_references!(String, bool, Span, Node, super::Assigned, u32, u64, i64, f64);
 
 impl<T> References for Located<T> {
     fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}

@@ -5,7 +5,7 @@ use indexmap::IndexMap;
 use super::value::plain;
 use super::{Render, metadata};
 use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
-use crate::grammar::Kind;
+use crate::grammar::{Assignments, Kind};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::topology::{self, Capability, Relationship, Requirement};
@@ -133,6 +133,9 @@ impl Render<'_> {
                 problems.push(problem);
                 continue;
             };
+            if let Some(target) = &assignment.node {
+                self.check_requirement_target(target, problems);
+            }
             let count = counts.entry(name).or_insert((0, assignment.span));
             count.0 += 1;
             count.1 = assignment.span;
@@ -178,6 +181,24 @@ impl Render<'_> {
             }
         }
         requirements
+    }
+
+    /// A requirement's `node` names a node template of the topology or a node type.
+    fn check_requirement_target(&self, target: &crate::source::Located<String>, problems: &mut Problems) {
+        let is_template = self.topology.is_some_and(|topology| topology.node_templates.contains_key(&target.value));
+        if is_template || self.namespace.resolve(Kind::NodeType, target).is_some() {
+            return;
+        }
+        let mut problem = Problem::new(
+            Code::NameNotFound,
+            target.span,
+            format!("`{}` is neither a node template nor a node type", target.value),
+        );
+        let templates = self.topology.map(|topology| topology.node_templates.keys().map(String::as_str));
+        if let Some(nearest) = templates.and_then(|names| crate::grammar::nearest(&target.value, names)) {
+            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+        }
+        problems.push(problem);
     }
 
     /// The relationship of a requirement: from a relationship template named by the
@@ -324,10 +345,10 @@ fn copy_template(copy: &NodeTemplate, original: &NodeTemplate) -> NodeTemplate {
     merged
 }
 
-fn merge_values(base: &mut IndexMap<String, Node>, overlay: &IndexMap<String, Node>) {
+fn merge_values(base: &mut Assignments, overlay: &Assignments) {
     for (name, value) in overlay {
         match base.get_mut(name) {
-            Some(existing) => *existing = merge_node(existing, value),
+            Some(existing) => existing.value = merge_node(&existing.value, &value.value),
             None => {
                 base.insert(name.clone(), value.clone());
             }

@@ -8,7 +8,7 @@ use crate::entity::{
     ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
     OperationAssignment, OperationDefinition, ParameterDefinition, PropertyDefinition,
 };
-use crate::grammar::{InheritContext, InheritField, Kind};
+use crate::grammar::{Assignments, InheritContext, InheritField, Kind};
 use crate::hierarchy::Relations;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
@@ -21,7 +21,7 @@ impl Render<'_> {
     pub(crate) fn properties(
         &self,
         definitions: &IndexMap<String, PropertyDefinition>,
-        assigned: &IndexMap<String, Node>,
+        assigned: &Assignments,
         owner_span: Span,
         owner: &str,
         problems: &mut Problems,
@@ -29,7 +29,8 @@ impl Render<'_> {
         undeclared(assigned, |name| definitions.contains_key(name), "property", owner, problems);
         let mut values = Values::with_capacity(definitions.len());
         for (name, definition) in definitions {
-            if let Some(value) = self.property_value(name, definition, assigned.get(name), owner_span, owner, problems)
+            if let Some(value) =
+                self.property_value(name, definition, assigned.get(name).map(|a| &a.value), owner_span, owner, problems)
             {
                 values.insert(name.clone(), value);
             }
@@ -41,7 +42,7 @@ impl Render<'_> {
     pub(crate) fn attributes(
         &self,
         definitions: &IndexMap<String, AttributeDefinition>,
-        assigned: &IndexMap<String, Node>,
+        assigned: &Assignments,
         owner: &str,
         problems: &mut Problems,
     ) -> Values {
@@ -53,7 +54,9 @@ impl Render<'_> {
                 definition.entry_schema.as_ref(),
                 definition.key_schema.as_ref(),
             );
-            if let Some(node) = assigned.get(name).map(attribute_value).or(definition.default.as_ref()) {
+            if let Some(node) =
+                assigned.get(name).map(|assigned| attribute_value(assigned)).or(definition.default.as_ref())
+            {
                 values.insert(name.clone(), self.coerce(node, value_type, problems));
             }
         }
@@ -64,7 +67,7 @@ impl Render<'_> {
     fn parameters(
         &self,
         definitions: &IndexMap<String, ParameterDefinition>,
-        assigned: &IndexMap<String, Node>,
+        assigned: &Assignments,
         owner: &str,
         problems: &mut Problems,
     ) -> Values {
@@ -76,7 +79,9 @@ impl Render<'_> {
                 definition.entry_schema.as_ref(),
                 definition.key_schema.as_ref(),
             );
-            if let Some(node) = assigned.get(name).or(definition.value.as_ref()).or(definition.default.as_ref()) {
+            if let Some(node) =
+                assigned.get(name).map(|a| &a.value).or(definition.value.as_ref()).or(definition.default.as_ref())
+            {
                 values.insert(name.clone(), self.coerce(node, value_type, problems));
             }
         }
@@ -312,7 +317,7 @@ fn attribute_value(node: &Node) -> &Node {
 
 /// Reports assignments whose names have no definition.
 fn undeclared(
-    assigned: &IndexMap<String, Node>,
+    assigned: &Assignments,
     declared: impl Fn(&str) -> bool,
     what: &str,
     owner: &str,

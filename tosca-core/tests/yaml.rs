@@ -1,0 +1,334 @@
+//! The positioned YAML builder on real text: spans, styles, tags, and hostile documents
+//! (duplicate keys, alias bombs, deep nesting, syntax errors) ending in located problems.
+
+use tosca_core::problem::{Code, Problem, Problems};
+use tosca_core::source::{SourceId, Span};
+use tosca_core::yaml::{Limits, Node, ScalarStyle, Value, parse};
+
+fn read_with(text: &str, limits: &Limits) -> (Option<Node>, Vec<Problem>) {
+    let mut problems = Problems::new();
+    let node = parse(SourceId(7), text, limits, &mut problems);
+    (node, problems.into_iter().collect())
+}
+
+fn read(text: &str) -> (Option<Node>, Vec<Problem>) {
+    read_with(text, &Limits::default())
+}
+
+fn read_ok(text: &str) -> Node {
+    let (node, problems) = read(text);
+    assert!(problems.is_empty(), "unexpected problems: {problems:#?}");
+    node.expect("a node")
+}
+
+fn slice(text: &str, span: Span) -> &str {
+    text.get(span.start as usize..span.end as usize).expect("span on char boundaries")
+}
+
+fn codes(problems: &[Problem]) -> Vec<Code> {
+    problems.iter().map(|problem| problem.code).collect()
+}
+
+/// Every span of the tree, keys included, iteratively.
+fn spans(node: &Node) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        out.push(node.span);
+        match &node.value {
+            Value::Scalar(_) => {}
+            Value::Sequence(items) => stack.extend(items),
+            Value::Mapping(entries) => {
+                for entry in entries {
+                    stack.push(&entry.key);
+                    stack.push(&entry.value);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn spans_count_bytes_and_characters_after_multibyte_text() {
+    let text = "# ümlaut ✓\nnäme: wört 🎉\nlist:\n  - ä\n";
+    let root = read_ok(text);
+    assert_eq!(root.span.source, SourceId(7));
+    let entries = root.as_mapping().unwrap();
+
+    let key = &entries[0].key;
+    assert_eq!(slice(text, key.span), "näme");
+    assert_eq!((key.span.line, key.span.column), (2, 1));
+    assert_eq!(key.span.start as usize, text.find("näme").unwrap());
+
+    let value = &entries[0].value;
+    assert_eq!(value.as_str(), Some("wört 🎉"));
+    assert_eq!(slice(text, value.span), "wört 🎉");
+    // Column counts characters: "näme: " is six characters but seven bytes.
+    assert_eq!((value.span.line, value.span.column), (2, 7));
+    assert_eq!(value.span.start as usize, text.find("wört").unwrap());
+
+    let item = &entries[1].value.as_sequence().unwrap()[0];
+    assert_eq!(slice(text, item.span), "ä");
+    assert_eq!((item.span.line, item.span.column), (4, 5));
+    assert_eq!(slice(text, entries[1].value.span), "- ä");
+}
+
+#[test]
+fn spans_with_crlf_and_byte_order_mark() {
+    let text = "\u{feff}k: v\r\nü: x\r\n";
+    let root = read_ok(text);
+    let entries = root.as_mapping().unwrap();
+    assert_eq!(slice(text, entries[0].key.span), "k");
+    assert_eq!(slice(text, entries[1].key.span), "ü");
+    assert_eq!((entries[1].key.span.line, entries[1].key.span.column), (2, 1));
+    assert_eq!(slice(text, entries[1].value.span), "x");
+}
+
+#[test]
+fn scalar_styles_and_text() {
+    let text = "plain: a b\nsingle: 'it''s'\ndouble: \"tab\\tend\"\nliteral: |\n  one\n  two\nfolded: >-\n  one\n  two\nver: 1.10\n";
+    let root = read_ok(text);
+    let style = |key: &str| root.get(key).unwrap().as_scalar().unwrap().style;
+    let value = |key: &str| root.get(key).unwrap().as_str().unwrap().to_owned();
+    assert_eq!(style("plain"), ScalarStyle::Plain);
+    assert_eq!(style("single"), ScalarStyle::SingleQuoted);
+    assert_eq!(style("double"), ScalarStyle::DoubleQuoted);
+    assert_eq!(style("literal"), ScalarStyle::Literal);
+    assert_eq!(style("folded"), ScalarStyle::Folded);
+    assert_eq!(value("plain"), "a b");
+    assert_eq!(value("single"), "it's");
+    assert_eq!(value("double"), "tab\tend");
+    assert_eq!(value("literal"), "one\ntwo\n");
+    assert_eq!(value("folded"), "one two");
+    // Kept as written, not as the float 1.1.
+    assert_eq!(value("ver"), "1.10");
+    assert_eq!(slice(text, root.get("single").unwrap().span), "'it''s'");
+    assert_eq!(slice(text, root.get("double").unwrap().span), "\"tab\\tend\"");
+    let literal = root.get("literal").unwrap().span;
+    assert_eq!((literal.line, literal.column), (5, 3));
+    assert!(slice(text, literal).starts_with("one\n  two"));
+}
+
+#[test]
+fn tags_are_full_strings() {
+    let text = "a: !!str 123\nb: !local x\nc: !<tag:example.com,2000:t> y\nd: !!int '7'\ne: plain\n";
+    let root = read_ok(text);
+    let tag = |key: &str| root.get(key).unwrap().as_scalar().unwrap().tag.clone();
+    assert_eq!(tag("a").as_deref(), Some("tag:yaml.org,2002:str"));
+    assert_eq!(tag("b").as_deref(), Some("!local"));
+    assert_eq!(tag("c").as_deref(), Some("tag:example.com,2000:t"));
+    assert_eq!(tag("d").as_deref(), Some("tag:yaml.org,2002:int"));
+    assert_eq!(tag("e"), None);
+    assert_eq!(root.get("a").unwrap().as_str(), Some("123"));
+    assert_eq!(root.get("d").unwrap().as_scalar().unwrap().style, ScalarStyle::SingleQuoted);
+    assert_eq!(slice(text, root.get("a").unwrap().span), "!!str 123");
+}
+
+#[test]
+fn flow_collections_span_their_brackets() {
+    let text = "x: {a: [1, 2], b: {}, c: []}\ny: [k: v]\n";
+    let root = read_ok(text);
+    let x = root.get("x").unwrap();
+    assert_eq!(slice(text, x.span), "{a: [1, 2], b: {}, c: []}");
+    assert_eq!(slice(text, x.get("a").unwrap().span), "[1, 2]");
+    assert_eq!(x.get("a").unwrap().as_sequence().unwrap().len(), 2);
+    assert_eq!(slice(text, x.get("b").unwrap().span), "{}");
+    assert_eq!(x.get("b").unwrap().as_mapping(), Some(&[][..]));
+    assert_eq!(slice(text, x.get("c").unwrap().span), "[]");
+    let pair = &root.get("y").unwrap().as_sequence().unwrap()[0];
+    assert_eq!(pair.get("k").unwrap().as_str(), Some("v"));
+}
+
+#[test]
+fn block_collections_and_empty_values() {
+    let text = "a:\n  b: 1\n  c:\n  - x\n  - ? [k]\n    : v\nz:\n";
+    let root = read_ok(text);
+    let a = root.get("a").unwrap();
+    assert_eq!(slice(text, a.span), "b: 1\n  c:\n  - x\n  - ? [k]\n    : v");
+    let c = a.get("c").unwrap().as_sequence().unwrap();
+    assert_eq!(c[0].as_str(), Some("x"));
+    let complex = c[1].as_mapping().unwrap();
+    assert_eq!(complex[0].key.as_sequence().unwrap()[0].as_str(), Some("k"));
+    let z = root.get("z").unwrap();
+    assert!(z.is_null());
+    assert_eq!(z.span.start, z.span.end);
+}
+
+#[test]
+fn duplicate_keys_keep_the_first_entry() {
+    let text = "a: 1\nb: {x: 1, x: 2}\na: 3\n? [1, 2]\n: p\n? [1, 2]\n: q\n\"a\": 4\n";
+    let (root, problems) = read(text);
+    let root = root.unwrap();
+    assert_eq!(codes(&problems), vec![Code::DuplicateKey; 4]);
+
+    let first = &problems[0];
+    assert_eq!(slice(text, first.span), "x");
+    assert_eq!((first.span.line, first.span.column), (2, 11));
+    assert_eq!(first.labels.len(), 1);
+    assert_eq!(first.labels[0].message, "first defined here");
+    assert_eq!((first.labels[0].span.line, first.labels[0].span.column), (2, 5));
+    assert!(first.message.contains("`x`"));
+
+    assert_eq!((problems[1].span.line, problems[1].labels[0].span.line), (3, 1));
+    assert_eq!((problems[2].span.line, problems[2].labels[0].span.line), (6, 4));
+    assert_eq!(problems[3].span.line, 8);
+
+    let entries = root.as_mapping().unwrap();
+    assert_eq!(entries.len(), 3);
+    assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
+    assert_eq!(root.get("b").unwrap().get("x").unwrap().as_str(), Some("1"));
+    assert_eq!(entries[2].value.as_str(), Some("p"));
+}
+
+#[test]
+fn aliases_expand_to_the_anchored_node() {
+    let text = "a: &x {p: [1, 2]}\nb: *x\nc: &s str\nd: *s\n";
+    let root = read_ok(text);
+    assert_eq!(root.get("a"), root.get("b"));
+    assert_eq!(root.get("b").unwrap().span, root.get("a").unwrap().span);
+    assert_eq!(root.get("d").unwrap().as_str(), Some("str"));
+}
+
+#[test]
+fn duplicate_keys_inside_an_anchor_are_reported_once() {
+    let (root, problems) = read("a: &x {k: 1, k: 2}\nb: *x\nc: *x\n");
+    assert_eq!(codes(&problems), vec![Code::DuplicateKey]);
+    assert_eq!(root.unwrap().get("c").unwrap().as_mapping().unwrap().len(), 1);
+}
+
+#[test]
+fn unknown_and_recursive_aliases() {
+    let (root, problems) = read("a: 1\nb: *nope\n");
+    assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (2, 4));
+    assert_eq!(root.unwrap().get("a").unwrap().as_str(), Some("1"));
+
+    let (root, problems) = read("a: &x [1, *x]\nb: *x\n");
+    assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (1, 11));
+    let b = root.unwrap().get("b").unwrap().clone();
+    assert!(b.as_sequence().unwrap()[1].is_null());
+}
+
+#[test]
+fn billion_laughs_is_bounded() {
+    let mut text = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    for pair in names.windows(2) {
+        let refs = vec![format!("*{}", pair[0]); 9].join(", ");
+        text.push_str(&format!("{}: &{} [{refs}]\n", pair[1], pair[1]));
+    }
+    text.push_str("j: *i\nk: after\n");
+    // The work is proportional to the limit, not to the 9^10 nodes the aliases describe; the
+    // bound on the tree's size below is what proves it (no timing assertions in tests).
+    let limits = Limits { max_alias_nodes: 100_000, ..Limits::default() };
+    let (root, problems) = read_with(&text, &limits);
+    assert_eq!(codes(&problems), vec![Code::AliasLimit]);
+    // Level f (9^5 × … nodes) is the first to exceed the limit.
+    assert_eq!((problems[0].span.line, problems[0].span.column), (6, 8));
+    let root = root.unwrap();
+    assert!(spans(&root).len() <= limits.max_alias_nodes + text.len());
+    assert!(root.get("j").unwrap().is_null());
+    assert_eq!(root.get("k").unwrap().as_str(), Some("after"));
+}
+
+#[test]
+fn billion_laughs_with_default_limits_terminates() {
+    let mut text = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    for pair in names.windows(2) {
+        let refs = vec![format!("*{}", pair[0]); 9].join(", ");
+        text.push_str(&format!("{}: &{} [{refs}]\n", pair[1], pair[1]));
+    }
+    let (_, problems) = read(&text);
+    assert_eq!(codes(&problems), vec![Code::AliasLimit]);
+}
+
+#[test]
+fn deep_flow_nesting_is_one_problem() {
+    let text = "[".repeat(100_000);
+    let (_, problems) = read(&text);
+    assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+    let text = format!("a: {}{}\nb: 1\n", "{x: ".repeat(100_000), "}".repeat(100_000));
+    let (_, problems) = read(&text);
+    assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+}
+
+#[test]
+fn deep_block_nesting_is_one_problem() {
+    let text = format!("{}x\n", "- ".repeat(100_000));
+    let (root, problems) = read(&text);
+    assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (1, 513));
+    assert!(root.is_some());
+    // Mixed: block nesting past our limit, then flow nesting past saphyr's.
+    let text = format!("{}{}", "- ".repeat(1_000), "[".repeat(1_000));
+    let (_, problems) = read(&text);
+    assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+}
+
+#[test]
+fn too_deep_subtree_is_skipped_and_parsing_continues() {
+    let limits = Limits { max_depth: 3, ..Limits::default() };
+    let text = "a: [[[[1], 2]]]\nb: [[x]]\nc: 2\n";
+    let (root, problems) = read_with(text, &limits);
+    assert_eq!(codes(&problems), vec![Code::NestingTooDeep]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (1, 6));
+    let root = root.unwrap();
+    let a = root.get("a").unwrap().as_sequence().unwrap();
+    // `a` (level 2) holds a list (level 3) whose list (level 4) became a null.
+    assert!(a[0].as_sequence().unwrap()[0].is_null());
+    assert_eq!(root.get("b").unwrap().as_sequence().unwrap()[0].as_sequence().unwrap()[0].as_str(), Some("x"));
+    assert_eq!(root.get("c").unwrap().as_str(), Some("2"));
+}
+
+#[test]
+fn syntax_errors_point_at_the_error() {
+    let text = "a: 1\nb: [1, 2\n";
+    let (root, problems) = read(text);
+    assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (3, 1));
+    assert!(problems[0].message.contains("expected ',' or ']'"), "{}", problems[0].message);
+    assert!(!problems[0].message.ends_with('.'));
+    // What was read before the error is kept.
+    assert_eq!(root.unwrap().get("a").unwrap().as_str(), Some("1"));
+
+    let (_, problems) = read("a: 1\n]\n");
+    assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+    assert_eq!((problems[0].span.line, problems[0].span.column), (2, 1));
+
+    let (_, problems) = read("x: \"ü\n");
+    assert_eq!(codes(&problems), vec![Code::YamlSyntax]);
+}
+
+#[test]
+fn empty_documents_are_null() {
+    for text in ["", "# just a comment\n", "---\n", "--- ~\n"] {
+        let node = read_ok(text);
+        assert!(node.is_null(), "{text:?}");
+    }
+    assert_eq!(read_ok("").span, Span::file_start(SourceId(7)));
+}
+
+#[test]
+fn only_the_first_document_is_read() {
+    let root = read_ok("a: 1\n---\nb: [\n");
+    assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
+    assert_eq!(root.as_mapping().unwrap().len(), 1);
+    let root = read_ok("--- x\n...\n--- {\n");
+    assert_eq!(root.as_str(), Some("x"));
+}
+
+#[test]
+fn no_panics_and_boundary_spans_on_every_prefix() {
+    let text = "# ü\nä: &x {k: 'ö', l: [1, \"✓\\u00e9\"]}\nb: *x\n- c: |\n    🎉 z\n? [é]\n: !!str 1.10 # é\n";
+    for (cut, _) in text.char_indices().chain([(text.len(), ' ')]) {
+        let prefix = &text[..cut];
+        let (root, _) = read(prefix);
+        for span in root.iter().flat_map(spans) {
+            assert!(prefix.get(span.start as usize..span.end as usize).is_some(), "{prefix:?} {span:?}");
+            assert!(span.line >= 1 && span.column >= 1);
+        }
+    }
+}
