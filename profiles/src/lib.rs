@@ -41,6 +41,12 @@ static FILES: &[ProfileFile] = embed![
     "simple-1.3/node.yaml",
     "simple-1.3/group.yaml",
     "simple-1.3/policy.yaml",
+    "nfv-1.0/profile.yaml",
+    "nfv-1.0/data.yaml",
+    "nfv-1.0/artifact.yaml",
+    "nfv-1.0/capability.yaml",
+    "nfv-1.0/relationship.yaml",
+    "nfv-1.0/node.yaml",
 ];
 
 /// The path of the file defining the primitive data types (`string`, `integer`, …), which every
@@ -62,11 +68,15 @@ pub fn get(path: &str) -> Option<&'static str> {
 /// `tosca_definitions_version`, e.g. `"tosca_simple_yaml_1_3"` gives
 /// `Some("simple-1.3/profile.yaml")`.
 ///
-/// Returns `None` for versions without an embedded profile. For now only 1.3 has one; 1.0–1.2
-/// and 2.0 will follow.
+/// `"tosca_simple_profile_for_nfv_1_0"` gives the NFV profile, `Some("nfv-1.0/profile.yaml")`,
+/// which imports the 1.3 profile in turn.
+///
+/// Returns `None` for versions without an embedded profile. For now only 1.3 and the NFV profile
+/// have one; 1.0–1.2 and 2.0 will follow.
 pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> {
     match tosca_definitions_version {
         "tosca_simple_yaml_1_3" => Some("simple-1.3/profile.yaml"),
+        "tosca_simple_profile_for_nfv_1_0" => Some("nfv-1.0/profile.yaml"),
         _ => None,
     }
 }
@@ -138,15 +148,21 @@ mod tests {
         }
     }
 
+    /// Each profile: its `tosca_definitions_version` keyword and its folder.
+    const PROFILES: [(&str, &str); 2] =
+        [("tosca_simple_yaml_1_3", "simple-1.3"), ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0")];
+
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/simple-1.3");
-        for entry in std::fs::read_dir(root).expect("profile folder") {
-            let name = entry.expect("folder entry").file_name();
-            let name = name.to_str().expect("UTF-8 file name");
-            if name.ends_with(".yaml") {
-                let path = format!("simple-1.3/{name}");
-                assert!(get(&path).is_some(), "{path} exists but is not embedded");
+        for (_, folder) in PROFILES {
+            let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(&root).expect("profile folder") {
+                let name = entry.expect("folder entry").file_name();
+                let name = name.to_str().expect("UTF-8 file name");
+                if name.ends_with(".yaml") {
+                    let path = format!("{folder}/{name}");
+                    assert!(get(&path).is_some(), "{path} exists but is not embedded");
+                }
             }
         }
     }
@@ -165,6 +181,8 @@ mod tests {
         assert!(problems.is_empty(), "unresolved imports:\n{}", problems.join("\n"));
     }
 
+    /// Every file is a 1.3 file marked as normative, except the primitives file, which is marked
+    /// as such instead.
     #[test]
     fn every_file_is_a_normative_1_3_file() {
         for file in files() {
@@ -175,21 +193,71 @@ mod tests {
                 "{}",
                 file.path
             );
-            let normative = document
-                .as_mapping_get("metadata")
-                .and_then(|metadata| metadata.as_mapping_get("puccini-rs.normative"));
-            assert_eq!(normative.and_then(Yaml::as_str), Some("true"), "{}", file.path);
+            let marker = if file.path == PRIMITIVES { "puccini-rs.primitives" } else { "puccini-rs.normative" };
+            let flag = document.as_mapping_get("metadata").and_then(|metadata| metadata.as_mapping_get(marker));
+            assert_eq!(flag.and_then(Yaml::as_str), Some("true"), "{}: {marker}", file.path);
         }
     }
 
     #[test]
     fn entry_point_imports_every_other_file_of_its_profile() {
-        let entry = implicit_import("tosca_simple_yaml_1_3").expect("1.3 has a profile");
+        for (version, folder) in PROFILES {
+            let entry = implicit_import(version).unwrap_or_else(|| panic!("{version} has a profile"));
+            assert!(entry.starts_with(&format!("{folder}/")), "{entry} is not in {folder}");
+            let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
+            let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+            for file in files() {
+                if file.path.starts_with(&format!("{folder}/")) && file.path != entry {
+                    assert!(imported.iter().any(|path| path == file.path), "{} not imported", file.path);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nfv_profile_imports_the_1_3_profile() {
+        let entry = implicit_import("tosca_simple_profile_for_nfv_1_0").expect("NFV has a profile");
         let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
         let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+        assert!(imported.iter().any(|path| path == "simple-1.3/profile.yaml"), "{imported:?}");
+    }
+
+    /// The names of the types one embedded file defines, of every kind.
+    fn defined_types(file: &ProfileFile) -> Vec<String> {
+        let document = parse(file);
+        let mut names = Vec::new();
+        for (key, _) in document.as_mapping().into_iter().flatten() {
+            let Some(key) = key.as_str().filter(|key| key.ends_with("_types")) else { continue };
+            let definitions = document.as_mapping_get(key).and_then(Yaml::as_mapping);
+            names.extend(definitions.into_iter().flatten().filter_map(|(name, _)| name.as_str().map(str::to_owned)));
+        }
+        names
+    }
+
+    #[test]
+    fn nfv_types_live_in_the_nfv_namespace() {
+        let mut count = 0;
+        for file in files().iter().filter(|file| file.path.starts_with("nfv-1.0/")) {
+            for name in defined_types(file) {
+                count += 1;
+                let nfv = ["datatypes", "artifacts", "capabilities", "relationships", "nodes", "groups", "policies"]
+                    .iter()
+                    .any(|kind| name.starts_with(&format!("tosca.{kind}.nfv.")));
+                assert!(nfv, "{}: {name} is not a tosca.<kind>.nfv.* name", file.path);
+            }
+        }
+        assert!(count > 0, "the NFV profile defines no types");
+    }
+
+    #[test]
+    fn no_type_is_defined_twice_across_profiles() {
+        let mut seen: Vec<(String, &str)> = Vec::new();
         for file in files() {
-            if file.path.starts_with("simple-1.3/") && file.path != entry {
-                assert!(imported.iter().any(|path| path == file.path), "{} not imported", file.path);
+            for name in defined_types(file) {
+                if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
+                    panic!("{name} is defined in both {first} and {}", file.path);
+                }
+                seen.push((name, file.path));
             }
         }
     }
@@ -198,6 +266,8 @@ mod tests {
     fn implicit_imports() {
         assert_eq!(implicit_import("tosca_simple_yaml_1_3"), Some("simple-1.3/profile.yaml"));
         assert!(get(implicit_import("tosca_simple_yaml_1_3").unwrap()).is_some());
+        assert_eq!(implicit_import("tosca_simple_profile_for_nfv_1_0"), Some("nfv-1.0/profile.yaml"));
+        assert!(get(implicit_import("tosca_simple_profile_for_nfv_1_0").unwrap()).is_some());
         for version in ["tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_2_0", ""] {
             assert_eq!(implicit_import(version), None, "{version}");
         }
@@ -208,6 +278,7 @@ mod tests {
         assert_eq!(join("simple-1.3/node.yaml", "data.yaml").as_deref(), Some("simple-1.3/data.yaml"));
         assert_eq!(join("simple-1.3/node.yaml", "./data.yaml").as_deref(), Some("simple-1.3/data.yaml"));
         assert_eq!(join("simple-1.3/node.yaml", "../x/y.yaml").as_deref(), Some("x/y.yaml"));
+        assert_eq!(join("nfv-1.0/node.yaml", "../simple-1.3/node.yaml").as_deref(), Some("simple-1.3/node.yaml"));
         assert_eq!(join("simple-1.3/node.yaml", "../../y.yaml"), None);
         assert_eq!(join("simple-1.3/node.yaml", "https://example.invalid/y.yaml"), None);
     }

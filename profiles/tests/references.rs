@@ -163,9 +163,10 @@ fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
     assert!(problems.is_empty(), "unresolved type names:\n{}", problems.join("\n"));
 }
 
+/// The primitives file is the exception: it defines the built-in names (`string`, ...) themselves.
 #[test]
 fn every_defined_type_has_a_full_name() {
-    for file in tosca_profiles::files() {
+    for file in tosca_profiles::files().iter().filter(|file| file.path != tosca_profiles::PRIMITIVES) {
         let document = parse(file.path);
         for kind in KINDS {
             for (name, _) in entries(&document, kind) {
