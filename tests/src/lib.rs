@@ -1,1 +1,108 @@
-//! Shared helpers for the data-driven suites.
+//! Shared helpers for the data-driven suites: one way to compile a case, one way to print its
+//! problems, one way to compare with a golden file.
+//!
+//! Golden files are refreshed by running the suites with `UPDATE_GOLDEN=1`.
+
+/// The size-scaling workload generator (a service template with N node templates).
+pub mod generate;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use tosca_core::problem::Problem;
+use tosca_core::{Compiled, Location, Options};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The shared reference material (`../shared` beside the workspace).
+pub fn shared() -> PathBuf {
+    workspace().join("../shared")
+}
+
+/// Compiles a file with options; panics only if the root cannot be loaded (a broken fixture).
+pub fn check_compile(path: &Path, options: &Options) -> Compiled {
+    match tosca_core::compile(&Location::File(path.to_path_buf()), options) {
+        Ok(compiled) => compiled,
+        Err(error) => panic!("cannot load fixture {}: {error}", path.display()),
+    }
+}
+
+/// One line per problem: `code file:line:col message`, with the file name relative to `base`.
+pub fn problem_lines(compiled: &Compiled, base: &Path) -> Vec<String> {
+    compiled.problems.iter().map(|problem| problem_line(compiled, problem, base)).collect()
+}
+
+fn problem_line(compiled: &Compiled, problem: &Problem, base: &Path) -> String {
+    let name = compiled.sources.name(problem.span.source);
+    let base = base.display().to_string();
+    let relative = name.strip_prefix(&base).map(|rest| rest.trim_start_matches('/')).unwrap_or(&name);
+    format!("{} {}:{}:{} {}", problem.code.as_str(), relative, problem.span.line, problem.span.column, problem.message)
+}
+
+/// Invariants every compilation must keep: spans lie inside their files and start on the line
+/// and column they claim.
+pub fn check_spans(compiled: &Compiled) -> Result<(), String> {
+    let mut errors = String::new();
+    for problem in &compiled.problems {
+        let spans = std::iter::once(problem.span).chain(problem.labels.iter().map(|label| label.span));
+        for span in spans {
+            let Some(file) = compiled.sources.get(span.source) else {
+                let _ = writeln!(errors, "{}: span in an unknown source", problem.message);
+                continue;
+            };
+            let (start, end) = (span.start as usize, span.end as usize);
+            if start > end
+                || end > file.text.len()
+                || !file.text.is_char_boundary(start)
+                || !file.text.is_char_boundary(end)
+            {
+                let _ = writeln!(errors, "{}: span {start}..{end} outside {}", problem.message, file.name);
+                continue;
+            }
+            let before = &file.text[..start];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |text| text.chars().count()) + 1;
+            if (line, column) != (span.line as usize, span.column as usize) {
+                let _ = writeln!(
+                    errors,
+                    "{}: span says {}:{} but offset {start} is {line}:{column} in {}",
+                    problem.message, span.line, span.column, file.name
+                );
+            }
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// The topology as the CLI prints it.
+pub fn topology_json(compiled: &Compiled) -> String {
+    let mut text = serde_json::to_string_pretty(&compiled.topology).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Compares `actual` with the golden file, or rewrites it when `UPDATE_GOLDEN` is set.
+pub fn check_golden(golden: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        if let Some(folder) = golden.parent() {
+            std::fs::create_dir_all(folder).map_err(|error| error.to_string())?;
+        }
+        return std::fs::write(golden, actual).map_err(|error| error.to_string());
+    }
+    let expected = std::fs::read_to_string(golden)
+        .map_err(|error| format!("{}: {error} (run with UPDATE_GOLDEN=1 to create it)", golden.display()))?;
+    if expected == actual {
+        return Ok(());
+    }
+    let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(0);
+    Err(format!(
+        "{} differs from the output at line {}:\n  golden: {}\n  actual: {}\n(run with UPDATE_GOLDEN=1 to accept)",
+        golden.display(),
+        first + 1,
+        expected.lines().nth(first).unwrap_or("<end>"),
+        actual.lines().nth(first).unwrap_or("<end>"),
+    ))
+}

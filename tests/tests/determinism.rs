@@ -1,12 +1,12 @@
 //! Output never depends on thread scheduling: the same files compiled on 1 and on 8 threads
 //! give the same topology bytes and the same problems.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use tosca_core::Options;
 use tosca_tests::{check_compile, problem_lines, shared, topology_json, workspace};
 
-fn compile_on(threads: usize, path: &PathBuf) -> (String, Vec<String>) {
+fn compile_on(threads: usize, path: &Path) -> (String, Vec<String>) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
     pool.install(|| {
         let compiled = check_compile(path, &Options::default());

@@ -11,10 +11,8 @@ fn compile_example(path: &Path) -> datatest_stable::Result<()> {
     let golden_folder = workspace().join("tests/golden/1.3");
     let stem = path.file_stem().and_then(|stem| stem.to_str()).unwrap_or_default();
     let inputs = golden_folder.join(format!("{stem}.inputs.yaml"));
-    let options = Options {
-        inputs_file: inputs.exists().then(|| Location::File(inputs.clone())),
-        ..Options::default()
-    };
+    let options =
+        Options { inputs_file: inputs.exists().then(|| Location::File(inputs.clone())), ..Options::default() };
     let compiled = check_compile(path, &options);
     check_spans(&compiled)?;
     let problems = problem_lines(&compiled, path.parent().unwrap_or(path));

@@ -55,13 +55,15 @@ fn exit_code(problems_found: bool) -> ExitCode {
 fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     let compiled = run(&args.template, &options(&args.inputs))?;
     report::print(&compiled, &mut std::io::stderr().lock())?;
+    if args.quiet && args.output.is_none() {
+        return Ok(exit_code(compiled.has_errors()));
+    }
     let text = match args.format {
         OutputFormat::Json => output::json(&compiled.topology)?,
         OutputFormat::Yaml => output::yaml(&compiled.topology)?,
     };
     match &args.output {
         Some(path) => std::fs::write(path, text)?,
-        None if args.quiet => {}
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(exit_code(compiled.has_errors()))
