@@ -44,8 +44,12 @@ pub fn inheritance(
     catalog
 }
 
-/// What a type needs besides its parent: completing its definitions from the types they name.
+/// What a type needs besides its parent: checks of its own definitions, and completing its
+/// definitions from the types they name.
 trait Complete: TypeEntity {
+    /// Checks the type's own definitions, as written (before inheritance adds the parent's).
+    fn check_own(&self, _cx: &mut InheritContext<'_>) {}
+
     /// Completes the definitions of `self` from the (already resolved) types of earlier kinds.
     fn complete(&mut self, _catalog: &Catalog, _namespace: &Namespace, _cx: &mut InheritContext<'_>) {}
 }
@@ -73,7 +77,7 @@ impl Complete for GroupType {
 }
 
 impl Complete for NodeType {
-    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
+    fn check_own(&self, cx: &mut InheritContext<'_>) {
         // A node type's requirement names are unique (a template may repeat them).
         for (index, requirement) in self.requirements.0.iter().enumerate() {
             let earlier = self.requirements.0[..index].iter().find(|other| other.name.value == requirement.name.value);
@@ -91,6 +95,9 @@ impl Complete for NodeType {
                 );
             }
         }
+    }
+
+    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
         for capability in self.capabilities.values_mut() {
             complete_capability(capability, catalog, namespace, cx);
         }
@@ -172,6 +179,7 @@ fn resolve_kind<T: Complete>(
                 let mut local = Problems::new();
                 let mut entity = arena[index].entity.clone();
                 let mut cx = InheritContext { problems: &mut local, relations };
+                entity.check_own(&mut cx);
                 if let Some(parent) = table.parent[index] {
                     entity.inherit(&arena[parent.index()].entity, &mut cx);
                 }

@@ -5,7 +5,7 @@
 use indexmap::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
-use super::Range;
+use super::{Range, Status};
 use crate::grammar::Metadata;
 use crate::source::{Located, Span};
 use crate::yaml::Node;
@@ -30,7 +30,7 @@ pub struct PropertyDefinition {
     #[tosca(since = "1.3")]
     pub value: Option<Node>,
     /// `status`: supported, unsupported, experimental or deprecated.
-    pub status: Option<Located<String>>,
+    pub status: Option<Status>,
     /// `constraints`.
     pub constraints: Vec<Node>,
     /// `key_schema` (1.3+).
@@ -64,7 +64,7 @@ pub struct AttributeDefinition {
     /// `default`.
     pub default: Option<Node>,
     /// `status`.
-    pub status: Option<Located<String>>,
+    pub status: Option<Status>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
@@ -97,7 +97,7 @@ pub struct ParameterDefinition {
     /// `value`.
     pub value: Option<Node>,
     /// `status`.
-    pub status: Option<Located<String>>,
+    pub status: Option<Status>,
     /// `constraints`.
     pub constraints: Vec<Node>,
     /// `key_schema` (1.3+).

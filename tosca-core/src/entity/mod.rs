@@ -5,13 +5,13 @@
 //! between versions are field attributes (`since`/`until`), not separate structs.
 
 mod definitions;
-mod range;
 mod service_template;
 mod templates;
 mod types;
+mod values;
 
 pub use definitions::*;
-pub use range::{Bound, Range};
 pub use service_template::*;
 pub use templates::*;
 pub use types::*;
+pub use values::{Bound, Range, Status};

@@ -6,6 +6,7 @@
 //! with their `occurrences` checked; interfaces; artifacts). Node templates are rendered in
 //! parallel and merged in document order.
 
+mod definitions;
 mod node;
 mod parts;
 mod value;
@@ -46,6 +47,7 @@ pub fn render(
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
     let render = Render { namespace, catalog, hierarchy, topology: template.topology_template.as_ref() };
+    render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
         description: template.description.as_ref().map(|text| text.value.clone()),

@@ -287,10 +287,17 @@ impl Render<'_> {
                 );
                 return None;
             };
-            if chain.iter().any(|seen| seen.name.value == original.name.value) {
-                let names: Vec<&str> =
-                    chain.iter().map(|link| link.name.value.as_str()).chain([original.name.value.as_str()]).collect();
-                problems.report(Code::InvalidValue, source.span, format!("`copy` loops: {}", names.join(" → ")));
+            if let Some(position) = chain.iter().position(|seen| seen.name.value == original.name.value) {
+                // Each template in the loop reports it; one that only leads into it says nothing
+                // more (its own chain is fine up to the loop, which is reported there).
+                if position == 0 {
+                    let names: Vec<&str> = chain
+                        .iter()
+                        .map(|link| link.name.value.as_str())
+                        .chain([original.name.value.as_str()])
+                        .collect();
+                    problems.report(Code::InvalidValue, source.span, format!("`copy` loops: {}", names.join(" → ")));
+                }
                 return None;
             }
             chain.push(original);

@@ -323,11 +323,11 @@ fn undeclared(
     owner: &str,
     problems: &mut Problems,
 ) {
-    for (name, node) in assigned {
+    for (name, assignment) in assigned {
         if !declared(name) {
             problems.push(Problem::new(
                 Code::UndeclaredAssignment,
-                node.span,
+                assignment.key,
                 format!("{owner} has no {what} `{name}`"),
             ));
         }

@@ -78,7 +78,20 @@ impl Render<'_> {
 
     /// Types a value, reporting every mismatch at its location.
     pub(crate) fn coerce(&self, node: &Node, value_type: ValueType<'_>, problems: &mut Problems) -> Value {
-        if let Some(call) = self.function(node, problems) {
+        self.coerce_in(node, value_type, &mut Vec::new(), problems)
+    }
+
+    /// [`Render::coerce`] inside the expansion of the defaults in `defaults` (the spans of the
+    /// property definitions whose defaults are being typed), so that a default that contains
+    /// itself is a `dependency-cycle` problem instead of endless recursion.
+    fn coerce_in(
+        &self,
+        node: &Node,
+        value_type: ValueType<'_>,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Value {
+        if let Some(call) = self.function(node, defaults, problems) {
             return call;
         }
         let Some(id) = value_type.data_type else { return plain(node) };
@@ -113,7 +126,7 @@ impl Render<'_> {
             Some("list") => match node.as_sequence() {
                 Some(items) => {
                     let item_type = entry_schema.map(|schema| self.schema_type(schema)).unwrap_or(ValueType::UNTYPED);
-                    Value::Array(items.iter().map(|item| self.coerce(item, item_type, problems)).collect())
+                    Value::Array(items.iter().map(|item| self.coerce_in(item, item_type, defaults, problems)).collect())
                 }
                 None => mismatch(node, type_name, "a list", problems),
             },
@@ -124,7 +137,7 @@ impl Render<'_> {
                     let mut map = Map::new();
                     for entry in entries {
                         let key = match key_type {
-                            Some(key_type) => match self.coerce(&entry.key, key_type, problems) {
+                            Some(key_type) => match self.coerce_in(&entry.key, key_type, defaults, problems) {
                                 Value::String(key) => key,
                                 other => other.to_string(),
                             },
@@ -132,7 +145,7 @@ impl Render<'_> {
                                 entry.key.as_str().map(str::to_owned).unwrap_or_else(|| plain(&entry.key).to_string())
                             }
                         };
-                        map.insert(key, self.coerce(&entry.value, item_type, problems));
+                        map.insert(key, self.coerce_in(&entry.value, item_type, defaults, problems));
                     }
                     Value::Object(map)
                 }
@@ -149,11 +162,18 @@ impl Render<'_> {
                 Some(scalar) if !matches!(scalar.resolve(), Plain::Null) => Value::String(scalar.text.clone()),
                 _ => mismatch(node, type_name, "a scalar", problems),
             },
-            None => self.complex(node, id, type_name, problems),
+            None => self.complex(node, id, type_name, defaults, problems),
         }
     }
 
-    fn complex(&self, node: &Node, id: TypeId, type_name: &str, problems: &mut Problems) -> Value {
+    fn complex(
+        &self,
+        node: &Node,
+        id: TypeId,
+        type_name: &str,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Value {
         let Some(entries) = node.as_mapping() else {
             return mismatch(node, type_name, "a map of its properties", problems);
         };
@@ -174,7 +194,8 @@ impl Render<'_> {
         }
         for (name, definition) in &data_type.properties {
             let assigned = entries.iter().find(|entry| entry.key.as_str() == Some(name)).map(|entry| &entry.value);
-            if let Some(value) = self.property_value(name, definition, assigned, node.span, "data type value", problems)
+            if let Some(value) =
+                self.property_value_in(name, definition, assigned, node.span, "data type value", defaults, problems)
             {
                 map.insert(name.clone(), value);
             }
@@ -193,9 +214,40 @@ impl Render<'_> {
         owner_kind: &str,
         problems: &mut Problems,
     ) -> Option<Value> {
+        self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Vec::new(), problems)
+    }
+
+    #[allow(clippy::too_many_arguments)] // reason: the public wrapper hides `defaults`
+    fn property_value_in(
+        &self,
+        name: &str,
+        definition: &PropertyDefinition,
+        assigned: Option<&Node>,
+        owner: Span,
+        owner_kind: &str,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Option<Value> {
         let value_type = self.property_type(definition);
-        if let Some(node) = assigned.or(definition.value.as_ref()).or(definition.default.as_ref()) {
-            return Some(self.coerce(node, value_type, problems));
+        if let Some(node) = assigned {
+            return Some(self.coerce_in(node, value_type, defaults, problems));
+        }
+        if let Some(node) = definition.value.as_ref().or(definition.default.as_ref()) {
+            if defaults.contains(&node.span) {
+                problems.push(
+                    Problem::new(
+                        Code::DependencyCycle,
+                        node.span,
+                        format!("the default of property `{name}` contains a value of its own type, which needs this default again"),
+                    )
+                    .with_help("give the nested property no default, or make it optional"),
+                );
+                return None;
+            }
+            defaults.push(node.span);
+            let value = self.coerce_in(node, value_type, defaults, problems);
+            defaults.pop();
+            return Some(value);
         }
         let required = definition.required.as_ref().is_none_or(|required| required.value);
         if required {
@@ -208,19 +260,43 @@ impl Render<'_> {
     }
 
     /// A function call in TOSCA 2.0 syntax, if `node` is one.
-    fn function(&self, node: &Node, problems: &mut Problems) -> Option<Value> {
+    fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Value> {
         let [entry] = node.as_mapping()? else { return None };
         let name = entry.key.as_str()?;
         if !FUNCTIONS.contains(&name) {
             return None;
         }
+        if name == "get_input" {
+            self.check_input_name(&entry.value, problems);
+        }
         let arguments = match entry.value.as_sequence() {
-            Some(items) => items.iter().map(|item| self.coerce(item, ValueType::UNTYPED, problems)).collect(),
-            None => vec![self.coerce(&entry.value, ValueType::UNTYPED, problems)],
+            Some(items) => {
+                items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect()
+            }
+            None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
         };
         let mut call = Map::new();
         call.insert(format!("${name}"), Value::Array(arguments));
         Some(Value::Object(call))
+    }
+}
+
+impl Render<'_> {
+    /// `get_input` names an input of the topology (its first argument; later ones index into it).
+    fn check_input_name(&self, argument: &Node, problems: &mut Problems) {
+        let name = argument.as_sequence().and_then(<[Node]>::first).unwrap_or(argument);
+        let Some(text) = name.as_scalar().map(|scalar| scalar.text.as_str()) else { return };
+        let inputs = self.topology.map(|topology| &topology.inputs);
+        if inputs.is_some_and(|inputs| inputs.contains_key(text)) {
+            return;
+        }
+        let mut problem =
+            Problem::new(Code::NameNotFound, name.span, format!("input `{text}` is not declared by the topology"));
+        let nearest = inputs.and_then(|inputs| crate::grammar::nearest(text, inputs.keys().map(String::as_str)));
+        if let Some(nearest) = nearest {
+            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+        }
+        problems.push(problem);
     }
 }
 

@@ -1,4 +1,4 @@
-//! The `[lower, upper]` ranges of `occurrences`, with `UNBOUNDED`.
+//! Small grammar values with their own rules: `occurrences` ranges (with `UNBOUNDED`) and `status`.
 
 use crate::grammar::{Kind, Read, ReadContext, References};
 use crate::problem::Code;
@@ -75,5 +75,37 @@ impl Read for Range {
 }
 
 impl References for Range {
+    fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}
+}
+
+/// A definition's `status`: `supported`, `unsupported`, `experimental` or `deprecated`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status(pub Located<String>);
+
+impl Status {
+    /// The values the grammar allows.
+    pub const VALUES: [&'static str; 4] = ["supported", "unsupported", "experimental", "deprecated"];
+}
+
+impl Read for Status {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        let text = Located::<String>::read(node, name, cx)?;
+        if Status::VALUES.contains(&text.value.as_str()) {
+            return Some(Status(text));
+        }
+        let mut problem = crate::problem::Problem::new(
+            Code::InvalidValue,
+            node.span,
+            format!("`{}` is not a status; expected one of {}", text.value, Status::VALUES.join(", ")),
+        );
+        if let Some(nearest) = crate::grammar::nearest(&text.value, Status::VALUES) {
+            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+        }
+        cx.problems.push(problem);
+        None
+    }
+}
+
+impl References for Status {
     fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}
 }

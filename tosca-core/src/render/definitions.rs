@@ -1,0 +1,125 @@
+//! Every default value in every type is checked against its declared type, even when no
+//! template uses it, so a wrong default is reported where it is written.
+
+use indexmap::IndexMap;
+
+use super::Render;
+use super::value::FUNCTIONS;
+use crate::catalog::{Defined, TypeEntity};
+use crate::entity::{AttributeDefinition, InterfaceDefinition, ParameterDefinition, PropertyDefinition};
+
+use crate::problem::Problems;
+use crate::yaml::Node;
+
+impl Render<'_> {
+    /// Checks the defaults (and fixed values) of every definition of every complete type.
+    pub(crate) fn check_definitions(&self, problems: &mut Problems) {
+        let catalog = self.catalog;
+        self.each_complete(&catalog.data_types, problems, |render, data_type, problems| {
+            render.check_properties(&data_type.properties, problems);
+        });
+        self.each_complete(&catalog.artifact_types, problems, |render, artifact_type, problems| {
+            render.check_properties(&artifact_type.properties, problems);
+        });
+        self.each_complete(&catalog.capability_types, problems, |render, capability_type, problems| {
+            render.check_properties(&capability_type.properties, problems);
+            render.check_attributes(&capability_type.attributes, problems);
+        });
+        self.each_complete(&catalog.interface_types, problems, |render, interface_type, problems| {
+            render.check_parameters(&interface_type.inputs, problems);
+            for operation in interface_type.operations.values() {
+                render.check_parameters(&operation.inputs, problems);
+            }
+        });
+        self.each_complete(&catalog.relationship_types, problems, |render, relationship_type, problems| {
+            render.check_properties(&relationship_type.properties, problems);
+            render.check_attributes(&relationship_type.attributes, problems);
+            render.check_interfaces(&relationship_type.interfaces, problems);
+        });
+        self.each_complete(&catalog.node_types, problems, |render, node_type, problems| {
+            render.check_properties(&node_type.properties, problems);
+            render.check_attributes(&node_type.attributes, problems);
+            for capability in node_type.capabilities.values() {
+                render.check_properties(&capability.properties, problems);
+                render.check_attributes(&capability.attributes, problems);
+            }
+            render.check_interfaces(&node_type.interfaces, problems);
+        });
+        self.each_complete(&catalog.group_types, problems, |render, group_type, problems| {
+            render.check_properties(&group_type.properties, problems);
+            render.check_attributes(&group_type.attributes, problems);
+        });
+        self.each_complete(&catalog.policy_types, problems, |render, policy_type, problems| {
+            render.check_properties(&policy_type.properties, problems);
+        });
+    }
+
+    fn each_complete<T: TypeEntity>(
+        &self,
+        arena: &[Defined<T>],
+        problems: &mut Problems,
+        check: impl Fn(&Self, &T, &mut Problems),
+    ) {
+        let broken = &self.hierarchy.kind(T::KIND).broken;
+        for (index, defined) in arena.iter().enumerate() {
+            if !broken[index] {
+                check(self, &defined.entity, problems);
+            }
+        }
+    }
+
+    fn check_properties(&self, definitions: &IndexMap<String, PropertyDefinition>, problems: &mut Problems) {
+        for definition in definitions.values() {
+            let value_type = self.property_type(definition);
+            for node in [&definition.default, &definition.value].into_iter().flatten() {
+                self.check_default(node, value_type, problems);
+            }
+        }
+    }
+
+    fn check_attributes(&self, definitions: &IndexMap<String, AttributeDefinition>, problems: &mut Problems) {
+        for definition in definitions.values() {
+            let value_type = self.value_type(
+                definition.r#type.as_ref(),
+                definition.entry_schema.as_ref(),
+                definition.key_schema.as_ref(),
+            );
+            if let Some(node) = &definition.default {
+                self.check_default(node, value_type, problems);
+            }
+        }
+    }
+
+    fn check_parameters(&self, definitions: &IndexMap<String, ParameterDefinition>, problems: &mut Problems) {
+        for definition in definitions.values() {
+            let value_type = self.value_type(
+                definition.r#type.as_ref(),
+                definition.entry_schema.as_ref(),
+                definition.key_schema.as_ref(),
+            );
+            for node in [&definition.default, &definition.value].into_iter().flatten() {
+                self.check_default(node, value_type, problems);
+            }
+        }
+    }
+
+    fn check_interfaces(&self, definitions: &IndexMap<String, InterfaceDefinition>, problems: &mut Problems) {
+        for interface in definitions.values() {
+            self.check_parameters(&interface.inputs, problems);
+            for operation in interface.operations.values() {
+                self.check_parameters(&operation.inputs, problems);
+            }
+        }
+    }
+
+    /// A default is typed like an assigned value; a function call is left to the templates
+    /// that use it, since what it refers to depends on them.
+    fn check_default(&self, node: &Node, value_type: super::value::ValueType<'_>, problems: &mut Problems) {
+        let is_call = node.as_mapping().is_some_and(
+            |entries| matches!(entries, [entry] if entry.key.as_str().is_some_and(|key| FUNCTIONS.contains(&key))),
+        );
+        if !is_call && value_type.data_type.is_some() {
+            let _ = self.coerce(node, value_type, problems);
+        }
+    }
+}
