@@ -4,6 +4,7 @@
 use darling::util::SpannedValue;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use syn::spanned::Spanned;
 
 use crate::model::{EntityInput, FieldInput};
 
@@ -25,6 +26,7 @@ pub(crate) enum Role {
         since: Option<TokenStream>,
         until: Option<TokenStream>,
         lookup: Option<TokenStream>,
+        deprecated: Option<TokenStream>,
     },
     /// Receives the entity's name.
     Name,
@@ -32,6 +34,17 @@ pub(crate) enum Role {
     Span,
     /// Not read.
     Skip,
+}
+
+/// What a refinement of the field may not break.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Refine {
+    /// Anything goes.
+    Free,
+    /// A type name must stay the parent's type or one derived from it.
+    Derived,
+    /// A `required` flag may not turn a required definition optional.
+    Required,
 }
 
 /// How a field inherits.
@@ -48,7 +61,7 @@ pub(crate) struct Field {
     pub(crate) ty: syn::Type,
     pub(crate) role: Role,
     pub(crate) inherit: InheritMode,
-    pub(crate) refine_derived: bool,
+    pub(crate) refine: Refine,
 }
 
 impl Field {
@@ -59,8 +72,13 @@ impl Field {
 }
 
 fn is_option(ty: &syn::Type) -> bool {
+    is_path_to(ty, "Option")
+}
+
+/// Whether `ty` is a path whose last segment is `name` (`Option<T>`, `std::option::Option<T>`).
+fn is_path_to(ty: &syn::Type, name: &str) -> bool {
     matches!(ty, syn::Type::Path(path) if path.qself.is_none()
-        && path.path.segments.last().is_some_and(|segment| segment.ident == "Option"))
+        && path.path.segments.last().is_some_and(|segment| segment.ident == name))
 }
 
 const KINDS: &[(&str, &str)] = &[
@@ -98,6 +116,11 @@ fn version(value: &SpannedValue<String>, errors: &mut darling::error::Accumulato
     }
 }
 
+/// The position of a known version in [`VERSIONS`]; unknown versions are reported elsewhere.
+fn version_index(value: &SpannedValue<String>) -> Option<usize> {
+    VERSIONS.iter().position(|(name, _)| *name == value.as_str())
+}
+
 fn error(message: impl std::fmt::Display, span: Span) -> darling::Error {
     darling::Error::custom(message).with_span(&span)
 }
@@ -106,23 +129,35 @@ fn error(message: impl std::fmt::Display, span: Span) -> darling::Error {
 pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result<Entity> {
     let mut errors = darling::Error::accumulator();
     let fields = input.data.take_struct().map(|fields| fields.fields).unwrap_or_default();
-    let mut checked = Vec::with_capacity(fields.len());
-    let mut name_fields = 0;
-    let mut span_fields = 0;
+    let mut checked: Vec<Field> = Vec::with_capacity(fields.len());
+    let mut name_field: Option<syn::Ident> = None;
+    let mut span_field: Option<syn::Ident> = None;
     for field in fields {
+        let name_flag = field.name.is_present().then(|| field.name.span());
+        let span_flag = field.span.is_present().then(|| field.span.span());
+        let key_span = field.key.as_ref().map(|key| key.span());
         let Some(field) = check_field(field, &mut errors) else { continue };
-        match field.role {
-            Role::Name => name_fields += 1,
-            Role::Span => span_fields += 1,
-            _ => {}
+        // A second `name` or `span` field is reported at its own flag, naming the first.
+        for (flag, first, attribute) in [(name_flag, &mut name_field, "name"), (span_flag, &mut span_field, "span")] {
+            let Some(flag) = flag else { continue };
+            match first {
+                Some(first) => errors.push(error(
+                    format!("only one field can be `#[tosca({attribute})]`, and `{first}` already is"),
+                    flag,
+                )),
+                None => *first = Some(field.ident.clone()),
+            }
+        }
+        if let Role::Key { key, .. } = &field.role
+            && let Some(other) =
+                checked.iter().find(|other| matches!(&other.role, Role::Key { key: k, .. } if k == key))
+        {
+            errors.push(error(
+                format!("keyname `{key}` is already read into `{}`", other.ident),
+                key_span.unwrap_or_else(|| field.ident.span()),
+            ));
         }
         checked.push(field);
-    }
-    if name_fields > 1 {
-        errors.push(error("only one field can be `#[tosca(name)]`", input.ident.span()));
-    }
-    if span_fields > 1 {
-        errors.push(error("only one field can be `#[tosca(span)]`", input.ident.span()));
     }
     let entity = match &input.entity {
         Some(entity) => entity.as_str().to_owned(),
@@ -141,8 +176,25 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
         match found {
             Some(field) => Some(field.ident.clone()),
             None => {
+                let keys: Vec<&str> = checked
+                    .iter()
+                    .filter_map(|field| match &field.role {
+                        Role::Key { key, .. } => Some(key.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                // `short` takes a keyname, so naming the field (`r#type`) is an easy slip.
+                let field_named =
+                    checked.iter().find(|field| field.ident == short.as_str()).and_then(|field| match &field.role {
+                        Role::Key { key, .. } => Some(format!("; field `{}` has the keyname `{key}`", field.ident)),
+                        _ => None,
+                    });
+                let hint = field_named.unwrap_or_else(|| match keys.as_slice() {
+                    [] => String::from("; the struct has no keyname fields"),
+                    keys => format!("; expected one of `{}`", keys.join("`, `")),
+                });
                 errors.push(error(
-                    format!("`short` names `{}`, which is not the keyname of any field", short.as_str()),
+                    format!("`short` names `{}`, which is not the keyname of any field{hint}", short.as_str()),
                     short.span(),
                 ));
                 None
@@ -167,6 +219,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("since", field.since.as_ref().map(|v| v.span())),
             ("until", field.until.as_ref().map(|v| v.span())),
             ("lookup", field.lookup.as_ref().map(|v| v.span())),
+            ("deprecated", field.deprecated.as_ref().map(|v| v.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -176,6 +229,11 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
                 ));
             }
         }
+    }
+    // The reader fills it with a `Located<String>` and `Named` returns it; any other type would
+    // only fail inside the generated code, with a confusing message.
+    if field.name.is_present() && !is_path_to(&field.ty, "Located") {
+        errors.push(error("a `#[tosca(name)]` field must be `Located<String>`", field.ty.span()));
     }
     let inherit = match field.inherit.as_ref().map(|v| (v.as_str(), v.span())) {
         None if specials.is_empty() => InheritMode::Copy,
@@ -208,24 +266,36 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
                 None
             }
         });
-    let refine_derived = match &field.refine {
-        None => false,
-        Some(refine) if refine.as_str() == "derived" => {
+    let refine = match field.refine.as_ref().map(|refine| (refine.as_str(), refine.span())) {
+        None => Refine::Free,
+        Some(("derived", span)) => {
             if field.lookup.is_none() {
-                errors.push(error(
-                    "`refine = \"derived\"` needs `lookup` to know which kind of type to compare",
-                    refine.span(),
-                ));
+                errors.push(error("`refine = \"derived\"` needs `lookup` to know which kind of type to compare", span));
             }
-            true
+            Refine::Derived
         }
-        Some(refine) => {
-            errors.push(error(format!("unknown refinement `{}`; expected `derived`", refine.as_str()), refine.span()));
-            false
+        Some(("required", _)) => Refine::Required,
+        Some((other, span)) => {
+            errors.push(error(format!("unknown refinement `{other}`; expected `derived` or `required`"), span));
+            Refine::Free
         }
     };
+    let deprecated = field.deprecated.as_ref().and_then(|v| version(v, errors));
     let since = field.since.as_ref().and_then(|v| version(v, errors));
     let until = field.until.as_ref().and_then(|v| version(v, errors));
+    if let (Some(since), Some(until)) = (&field.since, &field.until)
+        && let (Some(first), Some(last)) = (version_index(since), version_index(until))
+        && first > last
+    {
+        errors.push(error(
+            format!(
+                "`since = \"{}\"` is after `until = \"{}\"`, so no version has this keyname",
+                since.as_str(),
+                until.as_str()
+            ),
+            until.span(),
+        ));
+    }
     let role = if field.name.is_present() {
         Role::Name
     } else if field.span.is_present() {
@@ -243,7 +313,289 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             since,
             until,
             lookup,
+            deprecated,
         }
     };
-    Some(Field { ident, ty: field.ty, role, inherit, refine_derived })
+    Some(Field { ident, ty: field.ty, role, inherit, refine })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The attribute model and its checks on `parse_quote!` input, without compiling anything.
+
+    use darling::FromDeriveInput;
+    use syn::parse_quote;
+
+    use super::{Entity, Field, InheritMode, Refine, Role, check};
+    use crate::model::EntityInput;
+
+    /// Parses and checks `input` as `#[derive(Entity)]` does.
+    fn checked(input: syn::DeriveInput) -> darling::Result<Entity> {
+        EntityInput::from_derive_input(&input).and_then(|model| check(model, true))
+    }
+
+    fn check_ok(input: syn::DeriveInput) -> Entity {
+        match checked(input) {
+            Ok(entity) => entity,
+            Err(errors) => panic!("unexpected errors: {:?}", messages(errors)),
+        }
+    }
+
+    /// Every error message, in the order reported.
+    fn check_errors(input: syn::DeriveInput) -> Vec<String> {
+        match checked(input) {
+            Ok(_) => panic!("expected errors"),
+            Err(errors) => messages(errors),
+        }
+    }
+
+    fn messages(errors: darling::Error) -> Vec<String> {
+        errors.into_iter().map(|error| error.to_string()).collect()
+    }
+
+    /// A field as one line: `ident: role, inherit mode[, refine derived]`, with the generated
+    /// paths shortened to their last segment.
+    fn describe(field: &Field) -> String {
+        let last = |tokens: &Option<proc_macro2::TokenStream>| {
+            tokens.as_ref().map(|tokens| tokens.to_string().rsplit(' ').next().unwrap_or_default().to_owned())
+        };
+        let role = match &field.role {
+            Role::Key { key, required, since, until, lookup, deprecated } => {
+                let mut role = format!("key `{key}`");
+                if *required {
+                    role.push_str(" required");
+                }
+                let keyed = [
+                    ("since", last(since)),
+                    ("until", last(until)),
+                    ("lookup", last(lookup)),
+                    ("deprecated", last(deprecated)),
+                ];
+                for (name, value) in keyed {
+                    if let Some(value) = value {
+                        role.push_str(&format!(" {name} {value}"));
+                    }
+                }
+                role
+            }
+            Role::Name => String::from("name"),
+            Role::Span => String::from("span"),
+            Role::Skip => String::from("skip"),
+        };
+        let inherit = match field.inherit {
+            InheritMode::Copy => "copy",
+            InheritMode::Skip => "skip",
+            InheritMode::Deep => "deep",
+        };
+        let refine = match field.refine {
+            Refine::Free => "",
+            Refine::Derived => ", refine derived",
+            Refine::Required => ", refine required",
+        };
+        format!("{}: {role}, {inherit}{refine}", field.ident)
+    }
+
+    #[test]
+    fn checked_model_has_keys_roles_and_inherit_modes() {
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "schema", short = "type")]
+            struct Schema {
+                #[tosca(name)]
+                name: Located<String>,
+                #[tosca(required, lookup = "data_type", refine = "derived")]
+                r#type: Option<Located<String>>,
+                #[tosca(key = "derived_from", lookup = "node_type", inherit = "skip")]
+                parent: Option<Located<String>>,
+                #[tosca(since = "1.2", until = "1.3")]
+                description: Option<Located<String>>,
+                #[tosca(inherit = "deep")]
+                entry_schema: Option<Box<Schema>>,
+                #[tosca(skip)]
+                resolved: Vec<String>,
+                #[tosca(skip, inherit = "copy")]
+                cache: Vec<String>,
+                #[tosca(span)]
+                span: Span,
+            }
+        });
+        assert_eq!(entity.ident, "Schema");
+        assert_eq!(entity.entity, "schema");
+        assert_eq!(entity.short.as_ref().map(ToString::to_string).as_deref(), Some("r#type"));
+        let fields: Vec<String> = entity.fields.iter().map(describe).collect();
+        assert_eq!(
+            fields,
+            [
+                "name: name, skip",
+                "r#type: key `type` required lookup DataType, copy, refine derived",
+                "parent: key `derived_from` lookup NodeType, skip",
+                "description: key `description` since V1_2 until V1_3, copy",
+                "entry_schema: key `entry_schema`, deep",
+                "resolved: skip, skip",
+                "cache: skip, copy",
+                "span: span, skip",
+            ]
+        );
+    }
+
+    #[test]
+    fn inherit_derive_does_not_need_an_entity_name() {
+        let input: syn::DeriveInput = parse_quote! {
+            struct Thing {
+                description: Option<Located<String>>,
+            }
+        };
+        let model = EntityInput::from_derive_input(&input).expect("model");
+        let entity = check(model, false).unwrap_or_else(|errors| panic!("{:?}", messages(errors)));
+        assert_eq!(entity.entity, "");
+        assert_eq!(
+            check_errors(input),
+            ["missing `#[tosca(entity = \"...\")]`: the readable name used in messages"],
+            "`Entity` does"
+        );
+    }
+
+    #[test]
+    fn every_mistake_is_reported_at_once() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(lookup = "node_types")]
+                node: Option<Located<String>>,
+                #[tosca(inherit = "merge")]
+                description: Option<Located<String>>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "unknown lookup kind `node_types`; expected one of artifact_type, data_type, capability_type, \
+                 interface_type, relationship_type, node_type, group_type, policy_type",
+                "unknown inherit mode `merge`; expected `copy`, `skip` or `deep`",
+            ]
+        );
+    }
+
+    #[test]
+    fn mistakes_of_one_field_and_of_the_struct_are_all_reported() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(short = "kind")]
+            struct Thing {
+                #[tosca(name, key = "id", since = "1.4", inherit = "deep")]
+                name: String,
+                #[tosca(name)]
+                id: Located<String>,
+                #[tosca(refine = "derived", since = "1.3", until = "1.1")]
+                r#type: Option<Located<String>>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`key` has no effect on a `name` field, which is not read from a keyname",
+                "`since` has no effect on a `name` field, which is not read from a keyname",
+                "a `#[tosca(name)]` field must be `Located<String>`",
+                "`inherit = \"deep\"` needs an `Option<_>` field",
+                "unknown TOSCA version `1.4`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
+                "only one field can be `#[tosca(name)]`, and `name` already is",
+                "`refine = \"derived\"` needs `lookup` to know which kind of type to compare",
+                "`since = \"1.3\"` is after `until = \"1.1\"`, so no version has this keyname",
+                "missing `#[tosca(entity = \"...\")]`: the readable name used in messages",
+                "`short` names `kind`, which is not the keyname of any field; expected one of `type`",
+            ]
+        );
+    }
+
+    #[test]
+    fn special_roles_cannot_be_combined() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(span, skip, required)]
+                span: Span,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`span` and `skip` cannot be combined",
+                "`required` has no effect on a `span` field, which is not read from a keyname",
+            ]
+        );
+    }
+
+    #[test]
+    fn two_fields_cannot_read_the_same_keyname() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                r#type: Option<Located<String>>,
+                #[tosca(key = "type")]
+                kind: Option<Located<String>>,
+                #[tosca(span)]
+                span: Span,
+                #[tosca(span)]
+                position: Span,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "keyname `type` is already read into `r#type`",
+                "only one field can be `#[tosca(span)]`, and `span` already is",
+            ]
+        );
+    }
+
+    #[test]
+    fn short_naming_a_field_suggests_its_keyname() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing", short = "target_type")]
+            struct Thing {
+                #[tosca(key = "target")]
+                target_type: Option<Located<String>>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`short` names `target_type`, which is not the keyname of any field; field `target_type` has the keyname \
+              `target`"
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_values_are_reported_with_the_known_ones() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(lookup = "data_type", refine = "same", until = "3.0")]
+                r#type: Option<Located<String>>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "unknown refinement `same`; expected `derived` or `required`",
+                "unknown TOSCA version `3.0`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
+            ]
+        );
+    }
+
+    #[test]
+    fn darling_reports_unknown_attributes_and_shapes() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(lookpu = "node_type")]
+                node: Option<Located<String>>,
+            }
+        });
+        assert_eq!(errors, ["Unknown field: `lookpu`. Did you mean `lookup`? at node"]);
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            enum Thing { One }
+        });
+        assert_eq!(errors, ["Unsupported shape `enum`. Expected struct with named fields."]);
+    }
 }

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::check::{Entity, Field, InheritMode, Role};
+use crate::check::{Entity, Field, InheritMode, Refine, Role};
 
 fn wrap(body: TokenStream) -> TokenStream {
     quote! {
@@ -45,8 +45,11 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         }
     });
 
+    // Only required keynames need to know, after the loop, whether they were written: one that
+    // was written but did not read has been reported and is not reported missing as well.
+    let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, since, until, .. } = &field.role else { return None };
+        let Role::Key { key, required, since, until, deprecated, .. } = &field.role else { return None };
         let slot = slot(field);
         let ty = &field.ty;
         let read = if field.is_option() {
@@ -72,10 +75,20 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         } else {
             quote!()
         };
+        let present = required.then(|| quote!(__present.push(#key);));
+        let deprecation = deprecated.as_ref().map(|version| {
+            quote! {
+                if #p::version_in(cx.version, ::core::option::Option::Some(#version), ::core::option::Option::None) {
+                    #p::deprecated_key(entry, #key, #entity_name, #version, cx);
+                }
+            }
+        });
         Some(quote! {
             #key => {
                 #gate
+                #deprecation
                 #read
+                #present
             }
         })
     });
@@ -84,51 +97,66 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         let field = entity.fields.iter().find(|field| &field.ident == short_ident).expect("checked");
         let slot = slot(field);
         let ty = &field.ty;
+        // A short notation that does not read has been reported; the entity is unusable, like
+        // any other node that is not a map (hence the `?`).
         let read = if field.is_option() {
-            quote_spanned!(ty.span()=> #slot = <#ty as #p::OptionInner>::read_some(node, cx);)
+            quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::OptionInner>::read_some(node, cx)?);)
         } else {
-            quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(node, ::core::option::Option::None, cx);)
+            quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
         };
         quote! {
             if !#p::is_mapping_or_null(node) {
                 #read
-                short = true;
+                __short = true;
             }
         }
     });
-    let short_decl = if entity.short.is_some() { quote!(let mut short = false;) } else { quote!(let short = false;) };
+    let short_decl = entity.short.as_ref().map(|_| quote!(let mut __short = false;));
+    // Short notation sets only its own field, so the other required keynames are not required.
+    let not_short = entity.short.as_ref().map(|_| quote!(!__short &&));
 
     let required_checks = entity.fields.iter().filter_map(|field| {
         let Role::Key { key, required: true, .. } = &field.role else { return None };
         let slot = slot(field);
         Some(quote! {
-            if !short && #slot.is_none() {
-                if !__failed.contains(&#key) {
+            if #not_short #slot.is_none() {
+                if !__present.contains(&#key) {
                     #p::missing_key(node.span, #key, #entity_name, cx);
                 }
                 __complete = false;
             }
         })
     });
+    let required = any_required.then(|| {
+        quote! {
+            let mut __complete = true;
+            #(#required_checks)*
+            if !__complete {
+                return ::core::option::Option::None;
+            }
+        }
+    });
+    let present_decl =
+        any_required.then(|| quote!(let mut __present: ::std::vec::Vec<&'static str> = ::std::vec::Vec::new();));
 
+    // At the field's type, so a type that is not `Default` (or a `name` field that is not
+    // `Located<String>`) is reported there.
     let builds = entity.fields.iter().map(|field| {
         let field_ident = &field.ident;
         let slot = slot(field);
+        let ty = &field.ty;
         match &field.role {
-            Role::Name => quote!(#field_ident: name.cloned().unwrap_or_default(),),
-            Role::Span => quote!(#field_ident: node.span,),
-            Role::Skip => quote!(#field_ident: ::core::default::Default::default(),),
-            Role::Key { required: true, .. } if !field.is_option() => {
-                quote!(#field_ident: #slot.unwrap_or_default(),)
-            }
+            Role::Name => quote_spanned!(ty.span()=> #field_ident: name.cloned().unwrap_or_default(),),
+            Role::Span => quote_spanned!(ty.span()=> #field_ident: node.span,),
+            Role::Skip => quote_spanned!(ty.span()=> #field_ident: ::core::default::Default::default(),),
             Role::Key { .. } if field.is_option() => quote!(#field_ident: #slot,),
-            Role::Key { .. } => quote!(#field_ident: #slot.unwrap_or_default(),),
+            Role::Key { .. } => quote_spanned!(ty.span()=> #field_ident: #slot.unwrap_or_default(),),
         }
     });
 
     let entries_decl = if entity.short.is_some() {
         quote! {
-            let __entries: &[#p::Entry] = if short { &[] } else { #p::entity_entries(node, #entity_name, cx)? };
+            let __entries: &[#p::Entry] = if __short { &[] } else { #p::entity_entries(node, #entity_name, cx)? };
         }
     } else {
         quote! {
@@ -152,24 +180,15 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
 
     let named = entity.fields.iter().find(|field| matches!(field.role, Role::Name)).map(|field| {
         let field_ident = &field.ident;
+        let name = quote_spanned!(field.ty.span()=> &self.#field_ident);
         quote! {
             #[automatically_derived]
             impl #impl_generics #p::Named for #ident #ty_generics #where_clause {
                 fn name(&self) -> &#p::Located<::std::string::String> {
-                    &self.#field_ident
+                    #name
                 }
             }
         }
-    });
-
-    let track_failures = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, .. } = &field.role else { return None };
-        let slot = slot(field);
-        Some(quote! {
-            if #slot.is_none() && __present.contains(&#key) {
-                __failed.push(#key);
-            }
-        })
     });
 
     wrap(quote! {
@@ -190,28 +209,16 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 #short_decl
                 #short
                 #entries_decl
-                let mut __present: ::std::vec::Vec<&'static str> = ::std::vec::Vec::new();
+                #present_decl
                 for entry in __entries {
                     let ::core::option::Option::Some(key) = #p::key_text(entry, cx) else { continue };
                     match key {
                         #(#arms
                         )*
-                        _ => {
-                            #p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx);
-                            continue;
-                        }
-                    }
-                    if let ::core::option::Option::Some(known) = <Self as #p::EntityInfo>::KEYS.iter().find(|known| **known == key) {
-                        __present.push(known);
+                        _ => #p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx),
                     }
                 }
-                let mut __failed: ::std::vec::Vec<&'static str> = ::std::vec::Vec::new();
-                #(#track_failures)*
-                let mut __complete = true;
-                #(#required_checks)*
-                if !__complete {
-                    return ::core::option::Option::None;
-                }
+                #required
                 ::core::option::Option::Some(Self {
                     #(#builds)*
                 })
@@ -237,12 +244,18 @@ pub(crate) fn inherit(entity: &Entity) -> TokenStream {
     let ident = &entity.ident;
     let (impl_generics, ty_generics, where_clause) = entity.generics.split_for_impl();
     let p = quote!(::tosca_core::__private);
-    let refines = entity.fields.iter().filter(|field| field.refine_derived).filter_map(|field| {
-        let Role::Key { key, lookup: Some(kind), .. } = &field.role else { return None };
+    let refines = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, lookup, .. } = &field.role else { return None };
         let field_ident = &field.ident;
-        Some(quote! {
-            #p::refine_derived(#kind, &self.#field_ident, &parent.#field_ident, #key, cx);
-        })
+        match (field.refine, lookup) {
+            (Refine::Derived, Some(kind)) => Some(quote! {
+                #p::refine_derived(#kind, &self.#field_ident, &parent.#field_ident, #key, cx);
+            }),
+            (Refine::Required, _) => Some(quote! {
+                #p::refine_required(&self.#field_ident, &parent.#field_ident, cx);
+            }),
+            _ => None,
+        }
     });
     let fields = entity.fields.iter().map(|field| {
         let field_ident = &field.ident;

@@ -5,8 +5,8 @@
 //! `#[derive(Inherit)]`. The derives turn field attributes into the repetitive work no entity
 //! writes by hand: reading from positioned YAML, listing the type names it refers to, and
 //! completing it from its parent. They work in three steps, after serde_derive and darling: the
-//! attributes are parsed into a model ([`model`]), the model is checked with every mistake
-//! reported at its span ([`check`]), and only then is code generated ([`codegen`]).
+//! attributes are parsed into a model (`model.rs`), the model is checked with every mistake
+//! reported at its span (`check.rs`), and only then is code generated (`codegen.rs`).
 //!
 //! # `#[derive(Entity)]`
 //!
@@ -27,13 +27,18 @@
 //! - `#[tosca(entity = "node type")]` (required): the readable name used in messages.
 //! - `#[tosca(short = "keyname")]`: short notation. When the node is neither a mapping nor null,
 //!   it is read whole into the field of that keyname (for example `socket: Socket` for a requirement
-//!   definition's `capability`); required keys are then not required.
+//!   definition's `capability`); required keys are then not required. When the node does not
+//!   read as that field, the entity is not read either.
 //!
 //! ## Field attributes (all under `#[tosca(...)]`)
 //! - `key = "keyname"`: the YAML keyname; defaults to the field name (a leading `r#` removed).
+//!   No two fields may have the same keyname.
 //! - `required`: the keyname must be present (outside short notation).
 //! - `since = "1.2"`, `until = "1.3"`: the grammar versions that have the keyname (inclusive;
-//!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`). Outside them the key is reported as unknown.
+//!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`; `since` no later than `until`). Outside them the
+//!   key is reported as unknown.
+//! - `deprecated = "1.2"`: the keyname is deprecated from that grammar version on; using it
+//!   there is a `deprecated` warning at the key (the value is still read).
 //! - `lookup = "node_type"`: the field's value is a type name (or an optional name, or a list
 //!   of names) of that kind: `artifact_type`, `data_type`, `capability_type`,
 //!   `interface_type`, `relationship_type`, `node_type`, `group_type`, `policy_type`.
@@ -64,6 +69,10 @@
 //! - `refine = "derived"` (with `lookup`): before inheriting, when both child and parent name a
 //!   type, the child's must be the parent's or derive from it; otherwise an
 //!   `incompatible-override` problem points at the child's with a label at the parent's.
+//! - `refine = "required"` (on an `Option<Located<bool>>` `required` field): a refinement may
+//!   make an optional definition required, never a required one optional; an unset `required`
+//!   counts as `true` (TOSCA 2.0 §5.4.4, the same rule applied to 1.x). A violation is an
+//!   `incompatible-override` problem at the child's flag.
 //!
 //! Generated code sits in `const _: () = { ... };`, is marked `#[automatically_derived]`, and
 //! reaches `tosca_core` only through its hidden `__private` module (tosca-core itself declares

@@ -22,7 +22,8 @@ pub struct PropertyDefinition {
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
-    /// `required` (default true).
+    /// `required` (default true); a refinement may not make a required property optional.
+    #[tosca(refine = "required")]
     pub required: Option<Located<bool>>,
     /// `default`.
     pub default: Option<Node>,

@@ -72,8 +72,8 @@ pub struct Import {
     pub file: Located<String>,
     /// `repository`: the name of a repository definition the file is relative to.
     pub repository: Option<Located<String>>,
-    /// `namespace_uri` (deprecated in 1.2+).
-    #[tosca(until = "1.3")]
+    /// `namespace_uri` (deprecated in 1.2 and 1.3).
+    #[tosca(until = "1.3", deprecated = "1.2")]
     pub namespace_uri: Option<Located<String>>,
     /// `namespace_prefix`: every name the import brings in is visible as `prefix:name`.
     #[tosca(until = "1.3")]

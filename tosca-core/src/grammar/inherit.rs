@@ -150,3 +150,24 @@ impl<T: Inherit> Inherit for Box<T> {
 impl<T> Inherit for Located<T> {
     fn inherit(&mut self, _: &Self, _: &mut InheritContext<'_>) {}
 }
+
+/// `#[tosca(refine = "required")]`: a required definition (an unset flag counts as required)
+/// may not be refined into an optional one.
+pub fn refine_required(child: &Option<Located<bool>>, parent: &Option<Located<bool>>, cx: &mut InheritContext<'_>) {
+    let parent_required = parent.as_ref().is_none_or(|flag| flag.value);
+    if let Some(flag) = child
+        && parent_required
+        && !flag.value
+    {
+        let mut problem = Problem::new(
+            Code::IncompatibleOverride,
+            flag.span,
+            "a required definition cannot be refined to `required: false`",
+        );
+        problem = match parent {
+            Some(parent) => problem.with_label(parent.span, "the parent requires it here"),
+            None => problem.with_help("the parent definition leaves `required` unset, which means `true`"),
+        };
+        cx.problems.push(problem);
+    }
+}

@@ -19,6 +19,11 @@ pub struct ReadContext<'p> {
 ///
 /// Implemented by `#[derive(Entity)]` for entities and here for leaf values and containers.
 /// A reader reports every mistake it finds and returns `None` only when the value is unusable.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from TOSCA YAML",
+    label = "this field's type has no reader",
+    note = "derive `Entity` for an entity, or use a type of `tosca_core::grammar` (`Located<T>`, `Option<T>`, `Vec<T>`, `IndexMap<String, T>`, `Sequenced<T>`)"
+)]
 pub trait Read: Sized {
     /// Reads `node`. `name` is the map key or sequenced-list name the node was found under, for
     /// entities that record their own name.
@@ -245,6 +250,15 @@ pub fn version_excluded(
             format!("keyname `{key}` of {entity} is not part of {}", cx.version),
         )
         .with_help(format!("`{key}` exists in TOSCA {range}")),
+    );
+}
+
+/// Warns about a keyname that is deprecated in the version of the file being read.
+pub fn deprecated_key(entry: &Entry, key: &str, entity: &str, since: Version, cx: &mut ReadContext<'_>) {
+    cx.problems.report(
+        Code::Deprecated,
+        entry.key.span,
+        format!("keyname `{key}` of {entity} is deprecated since TOSCA {}", since.number()),
     );
 }
 

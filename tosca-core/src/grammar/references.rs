@@ -10,6 +10,11 @@ use crate::yaml::Node;
 ///
 /// `#[derive(Entity)]` implements it by visiting `#[tosca(lookup = "...")]` fields as names
 /// and every other field recursively; containers forward to their items; leaves contain none.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be searched for type names",
+    label = "this field's type does not implement `References`",
+    note = "`#[derive(Entity)]` implements it for entities; leaf values implement it with no names"
+)]
 pub trait References {
     /// Calls `visit` for every type name in `self`, with the kind it must name.
     fn visit_references<'a>(&'a self, visit: &mut dyn FnMut(Kind, &'a Located<String>));

@@ -1,0 +1,701 @@
+//! The generated code on real YAML: small test entities are read from positioned YAML, walked
+//! for type references and inherited, each through one helper ([`read`], [`references`],
+//! [`inherit`]) that renders problems as `code line:column message`.
+
+use std::cell::RefCell;
+
+use indexmap::IndexMap;
+use tosca_core::grammar::{
+    EntityInfo, Inherit, InheritContext, Kind, Metadata, Named, Read, ReadContext, References, Sequenced, TypeRelations,
+};
+use tosca_core::problem::Problems;
+use tosca_core::source::{Located, SourceId, Span};
+use tosca_core::version::Version;
+use tosca_core::yaml::{Limits, parse};
+use tosca_derive::{Entity, Inherit};
+
+/// Most attributes at once, shaped like a TOSCA type.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "widget type")]
+struct Widget {
+    #[tosca(name)]
+    name: Located<String>,
+    #[tosca(key = "derived_from", lookup = "node_type", inherit = "skip")]
+    parent: Option<Located<String>>,
+    #[tosca(required, lookup = "data_type", refine = "derived")]
+    r#type: Option<Located<String>>,
+    description: Option<Located<String>>,
+    #[tosca(since = "1.3")]
+    metadata: Metadata,
+    #[tosca(until = "1.2")]
+    legacy: Option<Located<String>>,
+    #[tosca(since = "1.1", until = "1.2")]
+    interim: Option<Located<String>>,
+    #[tosca(lookup = "capability_type")]
+    capabilities: Vec<Located<String>>,
+    parts: IndexMap<String, Part>,
+    steps: Sequenced<Part>,
+    #[tosca(inherit = "deep")]
+    schema: Option<Schema>,
+    #[tosca(skip)]
+    resolved: Vec<String>,
+    #[tosca(span)]
+    span: Span,
+}
+
+/// A named entity inside a map or a sequenced list.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "part")]
+struct Part {
+    #[tosca(name)]
+    name: Located<String>,
+    #[tosca(lookup = "artifact_type", refine = "derived")]
+    r#type: Option<Located<String>>,
+    description: Option<Located<String>>,
+    #[tosca(span)]
+    span: Span,
+}
+
+/// Short notation onto an `Option` field, and a recursive deep inheritance.
+#[derive(Clone, Debug, Entity, Inherit)]
+#[tosca(entity = "schema", short = "type")]
+struct Schema {
+    #[tosca(required, lookup = "data_type", refine = "derived")]
+    r#type: Option<Located<String>>,
+    description: Option<Located<String>>,
+    #[tosca(inherit = "deep")]
+    entry_schema: Option<Box<Schema>>,
+}
+
+/// Short notation onto a required non-`Option` field, next to another required field.
+#[derive(Debug, Entity)]
+#[tosca(entity = "link", short = "target")]
+struct Link {
+    #[tosca(required)]
+    target: Located<String>,
+    #[tosca(required)]
+    relationship: Located<String>,
+}
+
+/// Reads `text` as a `T` in TOSCA 1.3; the problems rendered one per line.
+fn read<T: Read>(text: &str) -> (Option<T>, Vec<String>) {
+    read_in(Version::V1_3, text)
+}
+
+/// Reads `text` as a `T` in `version`.
+fn read_in<T: Read>(version: Version, text: &str) -> (Option<T>, Vec<String>) {
+    let mut problems = Problems::new();
+    let node = parse(SourceId(0), text, &Limits::default(), &mut problems).expect("the test YAML parses");
+    assert!(problems.is_empty(), "the test YAML is well-formed: {problems:?}");
+    let value = Read::read(&node, None, &mut ReadContext { problems: &mut problems, version });
+    (value, render(problems))
+}
+
+/// Reads `text` as a `T` that must read without problems.
+fn read_ok<T: Read>(text: &str) -> T {
+    let (value, problems) = read::<T>(text);
+    assert!(problems.is_empty(), "unexpected problems: {problems:#?}");
+    value.expect("read")
+}
+
+/// One line per problem: `code line:column message [label] (help: ...)`.
+fn render(problems: Problems) -> Vec<String> {
+    problems
+        .into_iter()
+        .map(|problem| {
+            let mut line = format!("{} {} {}", problem.code.as_str(), at(problem.span), problem.message);
+            for label in &problem.labels {
+                line.push_str(&format!(" [{} {}]", at(label.span), label.message));
+            }
+            if let Some(help) = &problem.help {
+                line.push_str(&format!(" (help: {help})"));
+            }
+            line
+        })
+        .collect()
+}
+
+fn at(span: Span) -> String {
+    format!("{}:{}", span.line, span.column)
+}
+
+fn text(value: &Option<Located<String>>) -> Option<&str> {
+    value.as_ref().map(|value| value.value.as_str())
+}
+
+fn texts(values: &[Located<String>]) -> Vec<&str> {
+    values.iter().map(|value| value.value.as_str()).collect()
+}
+
+// Reading.
+
+#[test]
+fn fields_are_read_by_keyname() {
+    let widget: Widget = read_ok(
+        "\
+derived_from: base
+type: string
+description: A widget
+metadata:
+  owner: me
+capabilities: [feed, host]
+parts:
+  left:
+    type: lib
+steps:
+  - build: {type: tool}
+schema: integer
+",
+    );
+    assert_eq!(text(&widget.parent), Some("base"), "`key` renames the keyname");
+    assert_eq!(text(&widget.r#type), Some("string"), "a raw identifier's keyname has no `r#`");
+    assert_eq!(text(&widget.description), Some("A widget"));
+    assert_eq!(widget.metadata["owner"].value, "me");
+    assert_eq!(texts(&widget.capabilities), ["feed", "host"]);
+    assert_eq!(text(&widget.parts["left"].r#type), Some("lib"));
+    assert_eq!(text(&widget.steps.0[0].r#type), Some("tool"));
+    assert_eq!(text(&widget.schema.as_ref().unwrap().r#type), Some("integer"));
+    assert_eq!(widget.legacy, None, "an absent `Option` key is `None`");
+    assert!(widget.resolved.is_empty(), "a `skip` field starts as its default");
+    // Values keep where they were written.
+    assert_eq!(at(widget.parent.as_ref().unwrap().span), "1:15");
+    assert_eq!(at(widget.capabilities[1].span), "6:22");
+}
+
+#[test]
+fn field_name_is_not_a_keyname_when_renamed() {
+    let (widget, problems) = read::<Widget>("type: string\nparent: base\n");
+    assert!(widget.is_some(), "an unknown key does not stop the entity from being read");
+    assert_eq!(problems, ["unknown-key 2:1 unknown keyname `parent` in widget type (help: did you mean `parts`?)"]);
+}
+
+#[test]
+fn missing_required_key_is_reported_at_the_entity_and_it_is_not_read() {
+    let (widget, problems) = read::<Widget>("description: no type\n");
+    assert!(widget.is_none());
+    assert_eq!(problems, ["missing-key 1:1 widget type is missing required keyname `type`"]);
+}
+
+#[test]
+fn every_missing_required_key_is_reported() {
+    let (link, problems) = read::<Link>("{}");
+    assert!(link.is_none());
+    assert_eq!(
+        problems,
+        [
+            "missing-key 1:1 link is missing required keyname `target`",
+            "missing-key 1:1 link is missing required keyname `relationship`",
+        ]
+    );
+}
+
+#[test]
+fn nested_entity_missing_a_required_key_is_reported_at_its_own_node() {
+    let (widget, problems) = read::<Widget>("type: string\nschema:\n  description: no type\n");
+    let widget = widget.expect("the outer entity still reads");
+    assert!(widget.schema.is_none(), "the nested entity did not read");
+    assert_eq!(problems, ["missing-key 3:3 schema is missing required keyname `type`"]);
+}
+
+#[test]
+fn required_key_that_does_not_read_is_not_also_missing() {
+    let (widget, problems) = read::<Widget>("type: [string]\n");
+    assert!(widget.is_none(), "a required value that did not read leaves the entity unusable");
+    assert_eq!(problems, ["wrong-kind 1:7 expected a string, found a list"]);
+}
+
+#[test]
+fn unknown_key_is_reported_at_the_key_with_the_nearest_keyname() {
+    let (widget, problems) = read::<Widget>("type: string\ndescripton: typo\nzzz: far from everything\n");
+    let widget = widget.expect("unknown keys are skipped");
+    assert_eq!(widget.description, None);
+    assert_eq!(
+        problems,
+        [
+            "unknown-key 2:1 unknown keyname `descripton` in widget type (help: did you mean `description`?)",
+            "unknown-key 3:1 unknown keyname `zzz` in widget type",
+        ]
+    );
+}
+
+#[test]
+fn value_of_the_wrong_kind_is_reported_and_left_unset() {
+    let (widget, problems) = read::<Widget>("type: string\ndescription:\n  nested: map\nparts: [a, b]\n");
+    let widget = widget.expect("a non-required value that does not read is left unset");
+    assert_eq!(widget.description, None);
+    assert!(widget.parts.is_empty());
+    assert_eq!(
+        problems,
+        ["wrong-kind 3:3 expected a string, found a map", "wrong-kind 4:8 expected a map, found a list"]
+    );
+}
+
+#[test]
+fn entity_that_is_not_a_map_is_the_wrong_kind() {
+    let (part, problems) = read::<Part>("- a\n- b\n");
+    assert!(part.is_none());
+    assert_eq!(problems, ["wrong-kind 1:1 expected a map for a part, found a list"]);
+    let (widget, problems) = read::<Widget>("plain text");
+    assert!(widget.is_none());
+    assert_eq!(problems, ["wrong-kind 1:1 expected a map for a widget type, found a string"]);
+}
+
+#[test]
+fn null_node_reads_as_an_empty_entity() {
+    for yaml in ["", "~", "null"] {
+        let part: Part = read_ok(yaml);
+        assert_eq!((part.r#type, part.description), (None, None), "{yaml:?}");
+        assert_eq!(at(part.span), "1:1");
+    }
+    let (widget, problems) = read::<Widget>("~");
+    assert!(widget.is_none(), "an empty entity still needs its required keys");
+    assert_eq!(problems, ["missing-key 1:1 widget type is missing required keyname `type`"]);
+}
+
+#[test]
+fn short_notation_reads_the_whole_node_into_its_field() {
+    let schema: Schema = read_ok("integer");
+    assert_eq!(text(&schema.r#type), Some("integer"));
+    assert_eq!(schema.description, None);
+    let schema: Schema = read_ok("type: integer\ndescription: long form\n");
+    assert_eq!((text(&schema.r#type), text(&schema.description)), (Some("integer"), Some("long form")));
+}
+
+#[test]
+fn short_notation_leaves_the_other_required_keys_unset() {
+    let link: Link = read_ok("db");
+    assert_eq!(link.target.value, "db");
+    assert_eq!(link.relationship.value, "", "a required non-`Option` field not given starts as its default");
+}
+
+#[test]
+fn long_notation_still_needs_the_required_keys() {
+    let (schema, problems) = read::<Schema>("description: no type\n");
+    assert!(schema.is_none());
+    assert_eq!(problems, ["missing-key 1:1 schema is missing required keyname `type`"]);
+}
+
+/// Regression: a short notation that did not read used to return an entity with an empty type
+/// name at no position, which later phases reported again as an unknown type.
+#[test]
+fn short_notation_that_does_not_read_leaves_the_entity_unread() {
+    let (schema, problems) = read::<Schema>("[integer, string]");
+    assert!(schema.is_none());
+    assert_eq!(problems, ["wrong-kind 1:1 expected a string, found a list"]);
+    let (link, problems) = read::<Link>("[db]");
+    assert!(link.is_none());
+    assert_eq!(problems, ["wrong-kind 1:1 expected a string, found a list"]);
+}
+
+#[test]
+fn key_outside_its_versions_is_unknown_with_the_versions_that_have_it() {
+    let yaml = "type: string\nmetadata: {a: b}\nlegacy: old\ninterim: mid\n";
+    let (widget, problems) = read_in::<Widget>(Version::V1_0, yaml);
+    let widget = widget.unwrap();
+    assert!(widget.metadata.is_empty(), "a key outside its versions is not read");
+    assert_eq!(text(&widget.legacy), Some("old"));
+    assert_eq!(text(&widget.interim), None);
+    assert_eq!(
+        problems,
+        [
+            "unknown-key 2:1 keyname `metadata` of widget type is not part of TOSCA 1.0 (help: `metadata` exists in \
+             TOSCA since 1.3)",
+            "unknown-key 4:1 keyname `interim` of widget type is not part of TOSCA 1.0 (help: `interim` exists in \
+             TOSCA from 1.1 to 1.2)",
+        ]
+    );
+
+    let (widget, problems) = read_in::<Widget>(Version::V1_2, yaml);
+    let widget = widget.unwrap();
+    assert_eq!((text(&widget.legacy), text(&widget.interim)), (Some("old"), Some("mid")), "bounds are inclusive");
+    assert_eq!(
+        problems,
+        ["unknown-key 2:1 keyname `metadata` of widget type is not part of TOSCA 1.2 (help: `metadata` exists in \
+          TOSCA since 1.3)"]
+    );
+
+    let (widget, problems) = read_in::<Widget>(Version::V2_0, yaml);
+    assert_eq!(widget.unwrap().metadata["a"].value, "b");
+    assert_eq!(
+        problems,
+        [
+            "unknown-key 3:1 keyname `legacy` of widget type is not part of TOSCA 2.0 (help: `legacy` exists in TOSCA \
+             up to 1.2)",
+            "unknown-key 4:1 keyname `interim` of widget type is not part of TOSCA 2.0 (help: `interim` exists in \
+             TOSCA from 1.1 to 1.2)",
+        ]
+    );
+}
+
+#[test]
+fn name_and_span_fields_are_filled_from_the_map_key_and_the_node() {
+    let parts: IndexMap<String, Part> = read_ok("left:\n  type: lib\nright: ~\n");
+    assert_eq!(parts.keys().collect::<Vec<_>>(), ["left", "right"]);
+    let left = &parts["left"];
+    assert_eq!((left.name.value.as_str(), at(left.name.span)), ("left", "1:1".to_owned()));
+    assert_eq!(at(left.span), "2:3", "the span is the entity's node, not its key");
+    let right = &parts["right"];
+    assert_eq!((right.name.value.as_str(), at(right.name.span)), ("right", "3:1".to_owned()));
+    assert_eq!(right.name(), &right.name, "`Named` returns the name field");
+}
+
+#[test]
+fn name_field_of_an_entity_read_on_its_own_is_empty() {
+    let widget: Widget = read_ok("type: string\n");
+    assert_eq!(widget.name.value, "");
+    assert_eq!(at(widget.span), "1:1");
+}
+
+#[test]
+fn sequenced_list_names_its_entries_in_order_and_keeps_repeats() {
+    let steps: Sequenced<Part> = read_ok("- build: {type: tool}\n- test: ~\n- build:\n    description: again\n");
+    let names: Vec<(&str, String)> =
+        steps.0.iter().map(|part| (part.name.value.as_str(), at(part.name.span))).collect();
+    assert_eq!(names, [("build", "1:3".to_owned()), ("test", "2:3".to_owned()), ("build", "3:3".to_owned())]);
+    assert_eq!(text(&steps.0[2].description), Some("again"));
+}
+
+#[test]
+fn nested_problems_are_reported_where_they_are() {
+    let (widget, problems) = read::<Widget>(
+        "type: string\nparts:\n  left:\n    typo: x\nsteps:\n  - build: {tpye: tool}\n  - a: ~\n    b: ~\n",
+    );
+    let widget = widget.unwrap();
+    assert_eq!(widget.parts.len(), 1);
+    assert_eq!(widget.steps.0.len(), 1, "an item that is not a single-entry map is skipped");
+    assert_eq!(
+        problems,
+        [
+            "unknown-key 4:5 unknown keyname `typo` in part (help: did you mean `type`?)",
+            "unknown-key 6:13 unknown keyname `tpye` in part (help: did you mean `type`?)",
+            "wrong-kind 7:5 expected a single-entry map, found a map",
+        ]
+    );
+}
+
+// Entity information.
+
+#[test]
+fn entity_info_lists_every_keyname_in_field_order() {
+    assert_eq!(Widget::ENTITY, "widget type");
+    assert_eq!(
+        Widget::KEYS,
+        [
+            "derived_from",
+            "type",
+            "description",
+            "metadata",
+            "legacy",
+            "interim",
+            "capabilities",
+            "parts",
+            "steps",
+            "schema"
+        ],
+        "`name`, `span` and `skip` fields have no keyname; versioned keynames are listed"
+    );
+    assert_eq!((Part::ENTITY, Part::KEYS), ("part", &["type", "description"][..]));
+    assert_eq!((Link::ENTITY, Link::KEYS), ("link", &["target", "relationship"][..]));
+}
+
+// References.
+
+/// Every type name `value` refers to, as `kind name line:column`.
+fn references<T: References>(value: &T) -> Vec<String> {
+    let mut found = Vec::new();
+    value.visit_references(&mut |kind, name| found.push(format!("{kind} {} {}", name.value, at(name.span))));
+    found
+}
+
+#[test]
+fn references_visit_lookup_fields_with_their_kind_through_nested_entities_and_lists() {
+    let widget: Widget = read_ok(
+        "\
+derived_from: base
+type: string
+capabilities: [feed, host]
+parts:
+  left: {type: lib}
+  right: {}
+steps:
+  - build: {type: tool}
+schema:
+  type: list
+  entry_schema:
+    type: integer
+    entry_schema: float
+",
+    );
+    assert_eq!(
+        references(&widget),
+        [
+            "node type base 1:15",
+            "data type string 2:7",
+            "capability type feed 3:16",
+            "capability type host 3:22",
+            "artifact type lib 5:16",
+            "artifact type tool 8:19",
+            "data type list 10:9",
+            "data type integer 12:11",
+            "data type float 13:19",
+        ]
+    );
+}
+
+#[test]
+fn references_skip_unset_fields() {
+    let widget: Widget = read_ok("type: string\n");
+    assert_eq!(references(&widget), ["data type string 1:7"]);
+}
+
+// Inheritance.
+
+/// A tiny hierarchy: each `(child, parent)` pair, transitively; names it does not list do not
+/// resolve. It records the kinds it was asked about.
+struct Hierarchy {
+    parents: &'static [(&'static str, &'static str)],
+    asked: RefCell<Vec<Kind>>,
+}
+
+impl Hierarchy {
+    fn new(parents: &'static [(&'static str, &'static str)]) -> Hierarchy {
+        Hierarchy { parents, asked: RefCell::new(Vec::new()) }
+    }
+
+    fn resolves(&self, name: &str) -> bool {
+        self.parents.iter().any(|(child, parent)| *child == name || *parent == name)
+    }
+}
+
+impl TypeRelations for Hierarchy {
+    fn is_derived_from(&self, kind: Kind, child: &Located<String>, ancestor: &Located<String>) -> Option<bool> {
+        self.asked.borrow_mut().push(kind);
+        if !self.resolves(&child.value) || !self.resolves(&ancestor.value) {
+            return None;
+        }
+        let mut current = child.value.as_str();
+        loop {
+            if current == ancestor.value {
+                return Some(true);
+            }
+            match self.parents.iter().find(|(child, _)| *child == current) {
+                Some((_, parent)) => current = parent,
+                None => return Some(false),
+            }
+        }
+    }
+}
+
+const HIERARCHY: &[(&str, &str)] =
+    &[("string", "root"), ("text", "string"), ("integer", "root"), ("tool", "artifact"), ("lib", "artifact")];
+
+/// Reads `child` and `parent` as `T`, completes the child from the parent and returns it with
+/// the problems.
+fn inherit<T: Read + Inherit>(child: &str, parent: &str, hierarchy: &Hierarchy) -> (T, Vec<String>) {
+    let parent: T = read_ok(parent);
+    let mut child: T = read_ok(child);
+    let mut problems = Problems::new();
+    child.inherit(&parent, &mut InheritContext { problems: &mut problems, relations: hierarchy });
+    (child, render(problems))
+}
+
+fn inherit_ok<T: Read + Inherit>(child: &str, parent: &str) -> T {
+    let (child, problems) = inherit(child, parent, &Hierarchy::new(HIERARCHY));
+    assert!(problems.is_empty(), "unexpected problems: {problems:#?}");
+    child
+}
+
+#[test]
+fn unset_option_takes_the_parents_and_a_set_one_keeps_its_own() {
+    let widget: Widget = inherit_ok("type: string\n", "type: string\ndescription: from the parent\n");
+    assert_eq!(text(&widget.description), Some("from the parent"));
+    assert_eq!(at(widget.description.unwrap().span), "2:14", "an inherited value points at the parent's");
+    let widget: Widget = inherit_ok("type: string\ndescription: own\n", "type: string\ndescription: parent's\n");
+    assert_eq!(text(&widget.description), Some("own"));
+}
+
+#[test]
+fn empty_list_takes_the_parents_and_a_non_empty_one_replaces_it() {
+    let widget: Widget = inherit_ok("type: string\n", "type: string\ncapabilities: [a, b]\n");
+    assert_eq!(texts(&widget.capabilities), ["a", "b"]);
+    let widget: Widget = inherit_ok("type: string\ncapabilities: [c]\n", "type: string\ncapabilities: [a, b]\n");
+    assert_eq!(texts(&widget.capabilities), ["c"]);
+}
+
+#[test]
+fn skip_fields_are_never_inherited() {
+    let parent = "type: string\nderived_from: base\n";
+    let mut widget: Widget = read_ok(parent);
+    widget.resolved = vec![String::from("filled by a later phase")];
+    let mut child: Widget = read_ok("\n\ntype: string\n");
+    let mut problems = Problems::new();
+    let hierarchy = Hierarchy::new(HIERARCHY);
+    child.inherit(&widget, &mut InheritContext { problems: &mut problems, relations: &hierarchy });
+    assert!(problems.is_empty());
+    assert_eq!(child.parent, None, "`inherit = \"skip\"`");
+    assert!(child.resolved.is_empty(), "`skip` fields default to `inherit = \"skip\"`");
+    assert_eq!(at(child.span), "3:1", "the `span` field is the child's own");
+}
+
+#[test]
+fn maps_merge_parent_entries_first_refined_by_the_childs_then_the_childs_new_ones() {
+    let widget: Widget = inherit_ok(
+        "\
+type: string
+parts:
+  d: {description: new in the child}
+  b: {description: refined}
+",
+        "\
+type: string
+parts:
+  a: {type: lib}
+  b: {type: tool, description: the parent's}
+  c: {}
+",
+    );
+    assert_eq!(widget.parts.keys().collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+    let b = &widget.parts["b"];
+    assert_eq!((text(&b.r#type), text(&b.description)), (Some("tool"), Some("refined")));
+    assert_eq!(at(b.name.span), "4:3", "a refined entry keeps the child's name");
+    assert_eq!(text(&widget.parts["a"].r#type), Some("lib"));
+}
+
+#[test]
+fn sequenced_lists_merge_by_name_like_maps() {
+    let widget: Widget = inherit_ok(
+        "type: string\nsteps:\n  - new: {}\n  - build: {description: refined}\n",
+        "type: string\nsteps:\n  - build: {type: tool}\n  - test: {}\n",
+    );
+    let names: Vec<&str> = widget.steps.0.iter().map(|part| part.name.value.as_str()).collect();
+    assert_eq!(names, ["build", "test", "new"]);
+    let build = &widget.steps.0[0];
+    assert_eq!((text(&build.r#type), text(&build.description)), (Some("tool"), Some("refined")));
+}
+
+#[test]
+fn deep_fields_refine_the_parents_instead_of_replacing_it() {
+    let widget: Widget = inherit_ok(
+        "type: string\nschema:\n  type: text\n  entry_schema: {type: text}\n",
+        "type: string\nschema:\n  type: string\n  description: the parent's\n  entry_schema: {type: string, description: the \
+         parent's entry}\n",
+    );
+    let schema = widget.schema.unwrap();
+    assert_eq!(text(&schema.r#type), Some("text"), "the child's value wins");
+    assert_eq!(text(&schema.description), Some("the parent's"), "what the child leaves unset is the parent's");
+    let entry = schema.entry_schema.unwrap();
+    assert_eq!(
+        (text(&entry.r#type), text(&entry.description)),
+        (Some("text"), Some("the parent's entry")),
+        "deep all the way down, through `Box`"
+    );
+
+    let widget: Widget = inherit_ok("type: string\n", "type: string\nschema: integer\n");
+    assert_eq!(text(&widget.schema.unwrap().r#type), Some("integer"), "an unset deep field takes the parent's");
+}
+
+#[test]
+fn refinement_to_a_type_not_derived_from_the_parents_is_an_incompatible_override() {
+    let hierarchy = Hierarchy::new(HIERARCHY);
+    let (widget, problems) = inherit::<Widget>("\ntype: integer\n", "type: string\n", &hierarchy);
+    assert_eq!(
+        problems,
+        ["incompatible-override 2:7 `type` is `integer`, which does not derive from the refined `string` [1:7 the \
+          parent's data type is declared here]"]
+    );
+    assert_eq!(text(&widget.r#type), Some("integer"), "the child's value is kept");
+    assert_eq!(*hierarchy.asked.borrow(), [Kind::DataType]);
+}
+
+#[test]
+fn refinement_to_the_same_or_a_derived_type_is_accepted() {
+    let hierarchy = Hierarchy::new(HIERARCHY);
+    let (_, problems) = inherit::<Widget>("type: text\n", "type: string\n", &hierarchy);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let (_, problems) = inherit::<Widget>("type: string\n", "type: string\n", &hierarchy);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let (_, problems) = inherit::<Widget>("type: unresolved\n", "type: string\n", &hierarchy);
+    assert!(problems.is_empty(), "a name that does not resolve was reported by the namespace phase: {problems:#?}");
+}
+
+#[test]
+fn refinement_is_checked_in_nested_entries_with_their_kind() {
+    let hierarchy = Hierarchy::new(HIERARCHY);
+    let (_, problems) = inherit::<Widget>(
+        "type: string\nparts:\n  a: {type: tool}\n  b: {}\n",
+        "type: string\nparts:\n  a: {type: lib}\n  b: {type: lib}\n",
+        &hierarchy,
+    );
+    assert_eq!(
+        problems,
+        ["incompatible-override 3:13 `type` is `tool`, which does not derive from the refined `lib` [3:13 the \
+          parent's artifact type is declared here]"]
+    );
+    assert_eq!(*hierarchy.asked.borrow(), [Kind::DataType, Kind::ArtifactType], "`b` names no type of its own");
+}
+
+mod refinements_added_later {
+    //! `refine = "required"` and `deprecated`, on real YAML.
+
+    use tosca_core::grammar::{Inherit, InheritContext, Kind, Read, ReadContext, TypeRelations};
+    use tosca_core::problem::{Code, Problems};
+    use tosca_core::source::{Located, SourceId};
+    use tosca_core::version::Version;
+    use tosca_core::yaml::{Limits, parse};
+    use tosca_derive::{Entity, Inherit};
+
+    #[derive(Clone, Debug, Entity, Inherit)]
+    #[tosca(entity = "flagged")]
+    struct Flagged {
+        #[tosca(refine = "required")]
+        required: Option<Located<bool>>,
+        #[tosca(deprecated = "1.2")]
+        old: Option<Located<String>>,
+    }
+
+    struct NoTypes;
+    impl TypeRelations for NoTypes {
+        fn is_derived_from(&self, _: Kind, _: &Located<String>, _: &Located<String>) -> Option<bool> {
+            None
+        }
+    }
+
+    fn read(text: &str, version: Version, problems: &mut Problems) -> Flagged {
+        let node = parse(SourceId(0), text, &Limits::default(), problems).expect("YAML");
+        Flagged::read(&node, None, &mut ReadContext { problems, version }).expect("an entity")
+    }
+
+    fn codes_at(problems: &Problems) -> Vec<(Code, u32, u32)> {
+        problems.iter().map(|problem| (problem.code, problem.span.line, problem.span.column)).collect()
+    }
+
+    #[test]
+    fn required_may_not_be_relaxed() {
+        let mut problems = Problems::new();
+        let unset_parent = read("{}", Version::V1_3, &mut problems);
+        let true_parent = read("required: true", Version::V1_3, &mut problems);
+        let false_parent = read("required: false", Version::V1_3, &mut problems);
+        let relaxed = read("\nrequired: false", Version::V1_3, &mut problems);
+        let tightened = read("required: true", Version::V1_3, &mut problems);
+        assert!(problems.is_empty());
+        let mut cx = InheritContext { problems: &mut problems, relations: &NoTypes };
+        relaxed.clone().inherit(&unset_parent, &mut cx);
+        relaxed.clone().inherit(&true_parent, &mut cx);
+        relaxed.clone().inherit(&false_parent, &mut cx);
+        tightened.clone().inherit(&false_parent, &mut cx);
+        assert_eq!(codes_at(&problems), [(Code::IncompatibleOverride, 2, 11), (Code::IncompatibleOverride, 2, 11)]);
+        let labelled: Vec<usize> = problems.iter().map(|problem| problem.labels.len()).collect();
+        assert_eq!(labelled, [0, 1], "an explicit parent flag is pointed at; an unset one is explained in help");
+    }
+
+    #[test]
+    fn deprecated_keyname_warns_from_its_version_on() {
+        let mut problems = Problems::new();
+        let old = read("old: yes", Version::V1_1, &mut problems);
+        assert!(problems.is_empty(), "not deprecated in 1.1");
+        assert_eq!(old.old.map(|old| old.value).as_deref(), Some("yes"));
+        let old = read("\nold: yes", Version::V1_3, &mut problems);
+        assert_eq!(codes_at(&problems), [(Code::Deprecated, 2, 1)]);
+        assert_eq!(old.old.map(|old| old.value).as_deref(), Some("yes"), "a deprecated keyname is still read");
+    }
+}
