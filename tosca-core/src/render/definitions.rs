@@ -4,9 +4,9 @@
 use indexmap::IndexMap;
 
 use super::Render;
-use super::value::FUNCTIONS;
+use super::value::{FUNCTIONS, ValueDefinition};
 use crate::catalog::{Defined, TypeEntity};
-use crate::entity::{AttributeDefinition, InterfaceDefinition, ParameterDefinition, PropertyDefinition};
+use crate::entity::InterfaceDefinition;
 
 use crate::problem::Problems;
 use crate::yaml::Node;
@@ -16,41 +16,41 @@ impl Render<'_> {
     pub(crate) fn check_definitions(&self, problems: &mut Problems) {
         let catalog = self.catalog;
         self.each_complete(&catalog.data_types, problems, |render, data_type, problems| {
-            render.check_properties(&data_type.properties, problems);
+            render.check_written(&data_type.properties, problems);
         });
         self.each_complete(&catalog.artifact_types, problems, |render, artifact_type, problems| {
-            render.check_properties(&artifact_type.properties, problems);
+            render.check_written(&artifact_type.properties, problems);
         });
         self.each_complete(&catalog.capability_types, problems, |render, capability_type, problems| {
-            render.check_properties(&capability_type.properties, problems);
-            render.check_attributes(&capability_type.attributes, problems);
+            render.check_written(&capability_type.properties, problems);
+            render.check_written(&capability_type.attributes, problems);
         });
         self.each_complete(&catalog.interface_types, problems, |render, interface_type, problems| {
-            render.check_parameters(&interface_type.inputs, problems);
+            render.check_written(&interface_type.inputs, problems);
             for operation in interface_type.operations.values() {
-                render.check_parameters(&operation.inputs, problems);
+                render.check_written(&operation.inputs, problems);
             }
         });
         self.each_complete(&catalog.relationship_types, problems, |render, relationship_type, problems| {
-            render.check_properties(&relationship_type.properties, problems);
-            render.check_attributes(&relationship_type.attributes, problems);
+            render.check_written(&relationship_type.properties, problems);
+            render.check_written(&relationship_type.attributes, problems);
             render.check_interfaces(&relationship_type.interfaces, problems);
         });
         self.each_complete(&catalog.node_types, problems, |render, node_type, problems| {
-            render.check_properties(&node_type.properties, problems);
-            render.check_attributes(&node_type.attributes, problems);
+            render.check_written(&node_type.properties, problems);
+            render.check_written(&node_type.attributes, problems);
             for capability in node_type.capabilities.values() {
-                render.check_properties(&capability.properties, problems);
-                render.check_attributes(&capability.attributes, problems);
+                render.check_written(&capability.properties, problems);
+                render.check_written(&capability.attributes, problems);
             }
             render.check_interfaces(&node_type.interfaces, problems);
         });
         self.each_complete(&catalog.group_types, problems, |render, group_type, problems| {
-            render.check_properties(&group_type.properties, problems);
-            render.check_attributes(&group_type.attributes, problems);
+            render.check_written(&group_type.properties, problems);
+            render.check_written(&group_type.attributes, problems);
         });
         self.each_complete(&catalog.policy_types, problems, |render, policy_type, problems| {
-            render.check_properties(&policy_type.properties, problems);
+            render.check_written(&policy_type.properties, problems);
         });
     }
 
@@ -68,36 +68,11 @@ impl Render<'_> {
         }
     }
 
-    fn check_properties(&self, definitions: &IndexMap<String, PropertyDefinition>, problems: &mut Problems) {
+    /// Types every value a definition writes itself (`value`, `default`).
+    fn check_written<D: ValueDefinition>(&self, definitions: &IndexMap<String, D>, problems: &mut Problems) {
         for definition in definitions.values() {
-            let value_type = self.property_type(definition);
-            for node in [&definition.default, &definition.value].into_iter().flatten() {
-                self.check_default(node, value_type, problems);
-            }
-        }
-    }
-
-    fn check_attributes(&self, definitions: &IndexMap<String, AttributeDefinition>, problems: &mut Problems) {
-        for definition in definitions.values() {
-            let value_type = self.value_type(
-                definition.r#type.as_ref(),
-                definition.entry_schema.as_ref(),
-                definition.key_schema.as_ref(),
-            );
-            if let Some(node) = &definition.default {
-                self.check_default(node, value_type, problems);
-            }
-        }
-    }
-
-    fn check_parameters(&self, definitions: &IndexMap<String, ParameterDefinition>, problems: &mut Problems) {
-        for definition in definitions.values() {
-            let value_type = self.value_type(
-                definition.r#type.as_ref(),
-                definition.entry_schema.as_ref(),
-                definition.key_schema.as_ref(),
-            );
-            for node in [&definition.default, &definition.value].into_iter().flatten() {
+            let value_type = self.definition_type(definition);
+            for node in definition.written().into_iter().flatten() {
                 self.check_default(node, value_type, problems);
             }
         }
@@ -105,9 +80,9 @@ impl Render<'_> {
 
     fn check_interfaces(&self, definitions: &IndexMap<String, InterfaceDefinition>, problems: &mut Problems) {
         for interface in definitions.values() {
-            self.check_parameters(&interface.inputs, problems);
+            self.check_written(&interface.inputs, problems);
             for operation in interface.operations.values() {
-                self.check_parameters(&operation.inputs, problems);
+                self.check_written(&operation.inputs, problems);
             }
         }
     }

@@ -11,6 +11,8 @@ mod node;
 mod parts;
 mod value;
 
+use value::ValueDefinition;
+
 use indexmap::IndexMap;
 use rayon::prelude::*;
 
@@ -131,13 +133,8 @@ impl Render<'_> {
         definitions
             .iter()
             .map(|(name, definition)| {
-                let value_type = self.value_type(
-                    definition.r#type.as_ref(),
-                    definition.entry_schema.as_ref(),
-                    definition.key_schema.as_ref(),
-                );
-                let node = supplied.get(name).or(definition.value.as_ref()).or(definition.default.as_ref());
-                let value = node.map(|node| self.coerce(node, value_type, problems));
+                let node = supplied.get(name).or_else(|| definition.fallback());
+                let value = node.map(|node| self.coerce(node, self.definition_type(definition), problems));
                 let required = definition.required.as_ref().is_none_or(|required| required.value);
                 if value.is_none() && required && !self.mapped_by_substitution(name) {
                     problems.push(
@@ -177,16 +174,8 @@ impl Render<'_> {
         definitions
             .iter()
             .map(|(name, definition)| {
-                let value_type = self.value_type(
-                    definition.r#type.as_ref(),
-                    definition.entry_schema.as_ref(),
-                    definition.key_schema.as_ref(),
-                );
-                let value = definition
-                    .value
-                    .as_ref()
-                    .or(definition.default.as_ref())
-                    .map(|node| self.coerce(node, value_type, problems));
+                let value =
+                    definition.fallback().map(|node| self.coerce(node, self.definition_type(definition), problems));
                 (name.clone(), self.parameter(definition, value))
             })
             .collect()

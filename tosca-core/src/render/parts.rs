@@ -3,12 +3,12 @@
 use indexmap::IndexMap;
 
 use super::Render;
-use super::value::plain;
+use super::value::{ValueDefinition, plain};
 use crate::entity::{
     ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
     OperationAssignment, OperationDefinition, ParameterDefinition, PropertyDefinition,
 };
-use crate::grammar::{Assignments, InheritContext, InheritField, Kind};
+use crate::grammar::{Assigned, Assignments, InheritContext, InheritField, Kind};
 use crate::hierarchy::Relations;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
@@ -38,7 +38,8 @@ impl Render<'_> {
         values
     }
 
-    /// Attribute values: assigned or default; attributes with neither are absent.
+    /// Attribute values: assigned (in either notation) or default; attributes with neither
+    /// are absent.
     pub(crate) fn attributes(
         &self,
         definitions: &IndexMap<String, AttributeDefinition>,
@@ -46,21 +47,7 @@ impl Render<'_> {
         owner: &str,
         problems: &mut Problems,
     ) -> Values {
-        undeclared(assigned, |name| definitions.contains_key(name), "attribute", owner, problems);
-        let mut values = Values::new();
-        for (name, definition) in definitions {
-            let value_type = self.value_type(
-                definition.r#type.as_ref(),
-                definition.entry_schema.as_ref(),
-                definition.key_schema.as_ref(),
-            );
-            if let Some(node) =
-                assigned.get(name).map(|assigned| attribute_value(assigned)).or(definition.default.as_ref())
-            {
-                values.insert(name.clone(), self.coerce(node, value_type, problems));
-            }
-        }
-        values
+        self.optional_values(definitions, assigned, attribute_value, "attribute", owner, problems)
     }
 
     /// Parameter values (interface and operation inputs): assigned, else `value`, else default.
@@ -71,18 +58,24 @@ impl Render<'_> {
         owner: &str,
         problems: &mut Problems,
     ) -> Values {
-        undeclared(assigned, |name| definitions.contains_key(name), "input", owner, problems);
+        self.optional_values(definitions, assigned, |assigned| &assigned.value, "input", owner, problems)
+    }
+
+    /// Values of definitions that need none: assigned or written in the definition, typed.
+    fn optional_values<D: ValueDefinition>(
+        &self,
+        definitions: &IndexMap<String, D>,
+        assigned: &Assignments,
+        assigned_value: fn(&Assigned) -> &Node,
+        what: &str,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> Values {
+        undeclared(assigned, |name| definitions.contains_key(name), what, owner, problems);
         let mut values = Values::new();
         for (name, definition) in definitions {
-            let value_type = self.value_type(
-                definition.r#type.as_ref(),
-                definition.entry_schema.as_ref(),
-                definition.key_schema.as_ref(),
-            );
-            if let Some(node) =
-                assigned.get(name).map(|a| &a.value).or(definition.value.as_ref()).or(definition.default.as_ref())
-            {
-                values.insert(name.clone(), self.coerce(node, value_type, problems));
+            if let Some(node) = assigned.get(name).map(assigned_value).or_else(|| definition.fallback()) {
+                values.insert(name.clone(), self.coerce(node, self.definition_type(definition), problems));
             }
         }
         values
@@ -306,7 +299,8 @@ fn implementation_json(implementation: &Implementation) -> topology::Implementat
 
 /// The value of an attribute assignment: the extended notation `{description, value}` (1.3,
 /// section 3.6.12.2) is recognised by having `value` and no key but these two.
-fn attribute_value(node: &Node) -> &Node {
+fn attribute_value(assigned: &Assigned) -> &Node {
+    let node = &assigned.value;
     let Some(entries) = node.as_mapping() else { return node };
     let extended = entries.iter().all(|entry| matches!(entry.key.as_str(), Some("value" | "description")));
     if !extended {

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::Render;
 use crate::catalog::TypeId;
-use crate::entity::{PropertyDefinition, SchemaDefinition};
+use crate::entity::{AttributeDefinition, ParameterDefinition, PropertyDefinition, SchemaDefinition};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
@@ -48,10 +48,51 @@ impl<'a> ValueType<'a> {
         ValueType { data_type: None, name: None, entry_schema: None, key_schema: None };
 }
 
+/// What typing a value needs from the definition it is assigned to: a property, attribute or
+/// parameter definition.
+pub(crate) trait ValueDefinition {
+    /// The declared data type and the schemas of the definition.
+    fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>);
+    /// The values written in the definition itself: the fixed `value`, then the `default`.
+    fn written(&self) -> [Option<&Node>; 2];
+    /// The value used when nothing is assigned.
+    fn fallback(&self) -> Option<&Node> {
+        self.written().into_iter().flatten().next()
+    }
+}
+
+impl ValueDefinition for PropertyDefinition {
+    fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
+        (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
+    }
+    fn written(&self) -> [Option<&Node>; 2] {
+        [self.value.as_ref(), self.default.as_ref()]
+    }
+}
+
+impl ValueDefinition for AttributeDefinition {
+    fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
+        (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
+    }
+    fn written(&self) -> [Option<&Node>; 2] {
+        [None, self.default.as_ref()]
+    }
+}
+
+impl ValueDefinition for ParameterDefinition {
+    fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
+        (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
+    }
+    fn written(&self) -> [Option<&Node>; 2] {
+        [self.value.as_ref(), self.default.as_ref()]
+    }
+}
+
 impl Render<'_> {
-    /// The value type of a property definition.
-    pub(crate) fn property_type<'d>(&self, definition: &'d PropertyDefinition) -> ValueType<'d> {
-        self.value_type(definition.r#type.as_ref(), definition.entry_schema.as_ref(), definition.key_schema.as_ref())
+    /// The value type a definition declares.
+    pub(crate) fn definition_type<'d>(&self, definition: &'d impl ValueDefinition) -> ValueType<'d> {
+        let (name, entry_schema, key_schema) = definition.declared();
+        self.value_type(name, entry_schema, key_schema)
     }
 
     /// A value type from its parts.
@@ -228,11 +269,11 @@ impl Render<'_> {
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
     ) -> Option<Value> {
-        let value_type = self.property_type(definition);
+        let value_type = self.definition_type(definition);
         if let Some(node) = assigned {
             return Some(self.coerce_in(node, value_type, defaults, problems));
         }
-        if let Some(node) = definition.value.as_ref().or(definition.default.as_ref()) {
+        if let Some(node) = definition.fallback() {
             if defaults.contains(&node.span) {
                 problems.push(
                     Problem::new(
