@@ -21,6 +21,7 @@ pub mod read;
 pub mod render;
 pub mod source;
 pub mod topology;
+pub mod value;
 pub mod version;
 pub mod yaml;
 

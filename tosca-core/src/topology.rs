@@ -10,10 +10,11 @@
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::Value;
+
+use crate::value::Typed;
 
 /// Named values: properties, attributes or inputs.
-pub type Values = IndexMap<String, Value>;
+pub type Values = IndexMap<String, Typed>;
 
 /// A compiled service template.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -50,7 +51,7 @@ pub struct Parameter {
     pub description: Option<String>,
     /// The value (absent when neither supplied nor defaulted).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<Value>,
+    pub value: Option<Typed>,
 }
 
 /// A node template.
@@ -104,7 +105,7 @@ pub struct Requirement {
     pub node: Option<String>,
     /// The node filter, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub node_filter: Option<Value>,
+    pub node_filter: Option<Typed>,
     /// The relationship.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relationship: Option<Relationship>,
@@ -170,13 +171,13 @@ pub struct Operation {
 pub struct Implementation {
     /// The primary artifact (a name or a file).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub primary: Option<Value>,
+    pub primary: Option<Typed>,
     /// Further artifacts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dependencies: Vec<Value>,
+    pub dependencies: Vec<Typed>,
     /// Timeout in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<Value>,
+    pub timeout: Option<Typed>,
     /// Where the operation runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operation_host: Option<String>,
@@ -248,6 +249,6 @@ pub struct Policy {
 }
 
 /// The JSON Schema of [`Topology`].
-pub fn schema() -> Value {
-    serde_json::to_value(schemars::schema_for!(Topology)).unwrap_or(Value::Null)
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Topology)).unwrap_or(serde_json::Value::Null)
 }

@@ -8,6 +8,7 @@ use tosca_derive::{Entity, Inherit};
 use super::{Range, Status};
 use crate::grammar::Metadata;
 use crate::source::{Located, Span};
+use crate::value::constraint::Constraint;
 use crate::yaml::Node;
 
 /// A property definition.
@@ -33,7 +34,7 @@ pub struct PropertyDefinition {
     /// `status`: supported, unsupported, experimental or deprecated.
     pub status: Option<Status>,
     /// `constraints`.
-    pub constraints: Vec<Node>,
+    pub constraints: Vec<Constraint>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
@@ -100,7 +101,7 @@ pub struct ParameterDefinition {
     /// `status`.
     pub status: Option<Status>,
     /// `constraints`.
-    pub constraints: Vec<Node>,
+    pub constraints: Vec<Constraint>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
@@ -127,7 +128,7 @@ pub struct SchemaDefinition {
     /// `description`.
     pub description: Option<Located<String>>,
     /// `constraints`.
-    pub constraints: Vec<Node>,
+    pub constraints: Vec<Constraint>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<Box<SchemaDefinition>>,

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::grammar::{Metadata, Sequenced};
 use crate::source::{Located, Span};
+use crate::value::constraint::Constraint;
 use crate::yaml::Node;
 
 /// An artifact type.
@@ -64,7 +65,7 @@ pub struct DataType {
     pub description: Option<Located<String>>,
     /// `constraints`: clauses the value must satisfy, in addition to the parent's.
     #[tosca(inherit = "skip")]
-    pub constraints: Vec<Node>,
+    pub constraints: Vec<Constraint>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
     /// `key_schema` (1.3+, for types derived from `map`).

@@ -173,6 +173,12 @@ catalogue! {
     /// member whose type is or derives from `WebServer`.
     TypeNotAllowed = "type-not-allowed", Error, "a template's type is not allowed here";
 
+    /// A value breaks a constraint clause of its definition or of its data type.
+    ///
+    /// Wrong: `port: 70000` for a property with `constraints: [ in_range: [ 1, 65535 ] ]`.
+    /// Right: `port: 8080`.
+    ConstraintViolated = "constraint-violated", Error, "a value breaks a constraint";
+
     /// A requirement is assigned fewer or more times than its `occurrences` allow.
     ///
     /// Wrong: a requirement with `occurrences: [2, 2]` assigned once. Right: assign it twice.

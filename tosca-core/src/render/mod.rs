@@ -7,6 +7,7 @@
 //! parallel and merged in document order.
 
 mod definitions;
+mod evaluate;
 mod node;
 mod parts;
 mod value;
@@ -36,6 +37,8 @@ pub(crate) struct Render<'a> {
     pub(crate) catalog: &'a Catalog,
     pub(crate) hierarchy: &'a Hierarchy,
     pub(crate) topology: Option<&'a TopologyTemplate>,
+    /// The root file's grammar version (scalar-unit spelling rules differ).
+    pub(crate) version: crate::version::Version,
 }
 
 /// Runs the render phase over the root unit.
@@ -48,7 +51,8 @@ pub fn render(
 ) -> Topology {
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
-    let render = Render { namespace, catalog, hierarchy, topology: template.topology_template.as_ref() };
+    let render =
+        Render { namespace, catalog, hierarchy, topology: template.topology_template.as_ref(), version: root.version };
     render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
@@ -98,6 +102,7 @@ pub fn render(
         }
     }
     topology.outputs = render.outputs(&topology_template.outputs, problems);
+    render.evaluate(&mut topology, problems);
     topology
 }
 
@@ -181,7 +186,7 @@ impl Render<'_> {
             .collect()
     }
 
-    fn parameter(&self, definition: &ParameterDefinition, value: Option<serde_json::Value>) -> Parameter {
+    fn parameter(&self, definition: &ParameterDefinition, value: Option<crate::value::Typed>) -> Parameter {
         Parameter {
             data_type: definition.r#type.as_ref().map(|name| name.value.clone()),
             description: definition.description.as_ref().map(|text| text.value.clone()),

@@ -1,12 +1,11 @@
-//! Values: YAML nodes typed by their declared data type into plain JSON.
+//! Values: YAML nodes typed by their declared data type into [`Typed`] values.
 //!
 //! A value is checked against the data type it is declared with: primitive types by the YAML
-//! text (so `1.10` is the string "1.10" for a `version` and an error for an `integer`), lists
-//! and maps item by item through their `entry_schema` / `key_schema`, complex data types
-//! property by property with defaults applied and required properties enforced. Function calls
-//! (`{get_input: x}`) are not typed here; they are kept in TOSCA 2.0 syntax.
-
-use serde_json::{Map, Value};
+//! text (so `1.10` is the version "1.10" for a `version` and an error for an `integer`;
+//! `2 GB` a size of 2,000,000,000 bytes), lists and maps item by item through their
+//! `entry_schema` / `key_schema`, complex data types property by property with defaults applied
+//! and required properties enforced. Function calls (`{get_input: x}`) become
+//! [`Typed::Call`]s, evaluated later where their value can be known.
 
 use super::Render;
 use crate::catalog::TypeId;
@@ -14,6 +13,8 @@ use crate::entity::{AttributeDefinition, ParameterDefinition, PropertyDefinition
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
+use crate::value::constraint::Constraint;
+use crate::value::{Call, ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Plain};
 
 /// The TOSCA 1.x intrinsic functions; a single-key map with one of these keys is a call.
@@ -40,12 +41,22 @@ pub(crate) struct ValueType<'a> {
     pub(crate) entry_schema: Option<&'a SchemaDefinition>,
     /// `key_schema` of the definition.
     pub(crate) key_schema: Option<&'a SchemaDefinition>,
+    /// The definition's own constraint clauses (the data type's are added when checking).
+    pub(crate) constraints: &'a [Constraint],
+    /// Whether to check constraints at all (not while typing a constraint's own arguments).
+    pub(crate) check_constraints: bool,
 }
 
 impl<'a> ValueType<'a> {
     /// A value with no declared type: converted as YAML says.
-    pub(crate) const UNTYPED: ValueType<'static> =
-        ValueType { data_type: None, name: None, entry_schema: None, key_schema: None };
+    pub(crate) const UNTYPED: ValueType<'static> = ValueType {
+        data_type: None,
+        name: None,
+        entry_schema: None,
+        key_schema: None,
+        constraints: &[],
+        check_constraints: true,
+    };
 }
 
 /// What typing a value needs from the definition it is assigned to: a property, attribute or
@@ -53,6 +64,10 @@ impl<'a> ValueType<'a> {
 pub(crate) trait ValueDefinition {
     /// The declared data type and the schemas of the definition.
     fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>);
+    /// The definition's constraint clauses.
+    fn constraints(&self) -> &[Constraint] {
+        &[]
+    }
     /// The values written in the definition itself: the fixed `value`, then the `default`.
     fn written(&self) -> [Option<&Node>; 2];
     /// The value used when nothing is assigned.
@@ -64,6 +79,9 @@ pub(crate) trait ValueDefinition {
 impl ValueDefinition for PropertyDefinition {
     fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
         (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
+    }
+    fn constraints(&self) -> &[Constraint] {
+        &self.constraints
     }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
@@ -83,6 +101,9 @@ impl ValueDefinition for ParameterDefinition {
     fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
         (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
     }
+    fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
     }
@@ -92,7 +113,7 @@ impl Render<'_> {
     /// The value type a definition declares.
     pub(crate) fn definition_type<'d>(&self, definition: &'d impl ValueDefinition) -> ValueType<'d> {
         let (name, entry_schema, key_schema) = definition.declared();
-        self.value_type(name, entry_schema, key_schema)
+        ValueType { constraints: definition.constraints(), ..self.value_type(name, entry_schema, key_schema) }
     }
 
     /// A value type from its parts.
@@ -103,11 +124,13 @@ impl Render<'_> {
         key_schema: Option<&'d SchemaDefinition>,
     ) -> ValueType<'d> {
         let data_type = name.and_then(|name| self.namespace.resolve(Kind::DataType, name));
-        ValueType { data_type, name, entry_schema, key_schema }
+        ValueType { data_type, name, entry_schema, key_schema, constraints: &[], check_constraints: true }
     }
 
     fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
-        self.value_type(schema.r#type.as_ref(), schema.entry_schema.as_deref(), schema.key_schema.as_deref())
+        let value_type =
+            self.value_type(schema.r#type.as_ref(), schema.entry_schema.as_deref(), schema.key_schema.as_deref());
+        ValueType { constraints: &schema.constraints, ..value_type }
     }
 
     /// The primitive type a data type is or derives from, by name (`integer`, `list`, …).
@@ -118,7 +141,7 @@ impl Render<'_> {
     }
 
     /// Types a value, reporting every mismatch at its location.
-    pub(crate) fn coerce(&self, node: &Node, value_type: ValueType<'_>, problems: &mut Problems) -> Value {
+    pub(crate) fn coerce(&self, node: &Node, value_type: ValueType<'_>, problems: &mut Problems) -> Typed {
         self.coerce_in(node, value_type, &mut Vec::new(), problems)
     }
 
@@ -131,10 +154,25 @@ impl Render<'_> {
         value_type: ValueType<'_>,
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
-    ) -> Value {
+    ) -> Typed {
         if let Some(call) = self.function(node, defaults, problems) {
             return call;
         }
+        let value = self.type_value(node, value_type, defaults, problems);
+        if value_type.check_constraints && !value.is_call() {
+            self.check_constraints(node, &value, value_type, problems);
+        }
+        value
+    }
+
+    /// Types a node that is not a call, without checking constraints.
+    fn type_value(
+        &self,
+        node: &Node,
+        value_type: ValueType<'_>,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Typed {
         let Some(id) = value_type.data_type else { return plain(node) };
         if self.hierarchy.kind(Kind::DataType).broken[id.index()] {
             return plain(node);
@@ -142,68 +180,92 @@ impl Render<'_> {
         let type_name = value_type.name.map(|name| name.value.as_str()).unwrap_or("?");
         let entry_schema = value_type.entry_schema.or(self.catalog.data_types[id.index()].entity.entry_schema.as_ref());
         let key_schema = value_type.key_schema.or(self.catalog.data_types[id.index()].entity.key_schema.as_ref());
-        match self.primitive(id) {
-            Some("string") => match node.as_scalar() {
-                Some(scalar) if !matches!(scalar.resolve(), Plain::Null) => Value::String(scalar.text.clone()),
-                _ => mismatch(node, type_name, "a string", problems),
+        let Some(primitive) = self.primitive(id) else {
+            return self.complex(node, id, type_name, defaults, problems);
+        };
+        let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));
+        match primitive {
+            "string" => match scalar {
+                Some(scalar) => Typed::String(scalar.text.clone()),
+                None => mismatch(node, type_name, "a string", problems),
             },
-            Some("integer") => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Value::from(integer),
+            "integer" => match node.as_scalar().map(yaml::Scalar::resolve) {
+                Some(Plain::Integer(integer)) => Typed::Integer(integer),
                 _ => mismatch(node, type_name, "an integer", problems),
             },
-            Some("float") => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Value::from(integer as f64),
-                Some(Plain::Float(float)) => float_json(float),
+            "float" => match node.as_scalar().map(yaml::Scalar::resolve) {
+                Some(Plain::Integer(integer)) => Typed::Float(integer as f64),
+                Some(Plain::Float(float)) => Typed::Float(float),
                 _ => mismatch(node, type_name, "a float", problems),
             },
-            Some("boolean") => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Bool(boolean)) => Value::Bool(boolean),
+            "boolean" => match node.as_scalar().map(yaml::Scalar::resolve) {
+                Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
                 _ => mismatch(node, type_name, "a boolean", problems),
             },
-            Some("null") => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Null) => Value::Null,
+            "null" => match node.as_scalar().map(yaml::Scalar::resolve) {
+                Some(Plain::Null) => Typed::Null,
                 _ => mismatch(node, type_name, "null", problems),
             },
-            Some("list") => match node.as_sequence() {
+            "timestamp" => match scalar.map(|scalar| Timestamp::parse_for(&scalar.text, self.version)) {
+                Some(Ok(timestamp)) => Typed::Timestamp(timestamp),
+                Some(Err(reason)) => invalid(node, reason, problems),
+                None => mismatch(node, type_name, "a timestamp", problems),
+            },
+            "version" => match scalar.map(|scalar| VersionNumber::parse(&scalar.text)) {
+                Some(Ok(version)) => Typed::Version(version),
+                Some(Err(reason)) => invalid(node, reason, problems),
+                None => mismatch(node, type_name, "a version", problems),
+            },
+            "list" => match node.as_sequence() {
                 Some(items) => {
                     let item_type = entry_schema.map(|schema| self.schema_type(schema)).unwrap_or(ValueType::UNTYPED);
-                    Value::Array(items.iter().map(|item| self.coerce_in(item, item_type, defaults, problems)).collect())
+                    Typed::List(items.iter().map(|item| self.coerce_in(item, item_type, defaults, problems)).collect())
                 }
                 None => mismatch(node, type_name, "a list", problems),
             },
-            Some("map") => match node.as_mapping() {
+            "map" => match node.as_mapping() {
                 Some(entries) => {
                     let item_type = entry_schema.map(|schema| self.schema_type(schema)).unwrap_or(ValueType::UNTYPED);
                     let key_type = key_schema.map(|schema| self.schema_type(schema));
-                    let mut map = Map::new();
+                    let mut map = Vec::with_capacity(entries.len());
                     for entry in entries {
                         let key = match key_type {
                             Some(key_type) => match self.coerce_in(&entry.key, key_type, defaults, problems) {
-                                Value::String(key) => key,
-                                other => other.to_string(),
+                                Typed::String(key) => key,
+                                other => other.to_json().to_string(),
                             },
-                            None => {
-                                entry.key.as_str().map(str::to_owned).unwrap_or_else(|| plain(&entry.key).to_string())
-                            }
+                            None => key_text(&entry.key),
                         };
-                        map.insert(key, self.coerce_in(&entry.value, item_type, defaults, problems));
+                        map.push((key, self.coerce_in(&entry.value, item_type, defaults, problems)));
                     }
-                    Value::Object(map)
+                    Typed::Map(map)
                 }
                 None => mismatch(node, type_name, "a map", problems),
             },
-            Some("range") => match node.as_sequence() {
-                Some([lower, upper]) if is_bound(lower) && is_bound(upper) => {
-                    Value::Array(vec![plain(lower), plain(upper)])
-                }
+            "range" => match node.as_sequence() {
+                Some([lower, upper]) => match (bound(lower), bound(upper)) {
+                    (Some(Some(low)), Some(high)) if high.is_none_or(|high| low <= high) => Typed::Range(low, high),
+                    (Some(Some(_)), Some(_)) => {
+                        invalid(node, "a range's lower bound must not exceed its upper bound".to_owned(), problems)
+                    }
+                    _ => mismatch(
+                        node,
+                        type_name,
+                        "a range [lower, upper] of integers (upper may be UNBOUNDED)",
+                        problems,
+                    ),
+                },
                 _ => mismatch(node, type_name, "a range [lower, upper]", problems),
             },
-            // timestamp, version and the scalar-unit types: scalars, kept as written.
-            Some(_) => match node.as_scalar() {
-                Some(scalar) if !matches!(scalar.resolve(), Plain::Null) => Value::String(scalar.text.clone()),
-                _ => mismatch(node, type_name, "a scalar", problems),
+            other => match ScalarUnitKind::from_type_name(other) {
+                Some(kind) => match scalar.map(|scalar| ScalarUnit::parse(kind, &scalar.text, self.version)) {
+                    Some(Ok(scalar_unit)) => Typed::ScalarUnit(scalar_unit),
+                    Some(Err(reason)) => invalid(node, reason, problems),
+                    None => mismatch(node, type_name, &format!("a {other}"), problems),
+                },
+                // A primitive this compiler does not know: kept as written.
+                None => plain(node),
             },
-            None => self.complex(node, id, type_name, defaults, problems),
         }
     }
 
@@ -214,12 +276,12 @@ impl Render<'_> {
         type_name: &str,
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
-    ) -> Value {
+    ) -> Typed {
         let Some(entries) = node.as_mapping() else {
             return mismatch(node, type_name, "a map of its properties", problems);
         };
         let data_type = &self.catalog.data_types[id.index()].entity;
-        let mut map = Map::new();
+        let mut map = Vec::with_capacity(data_type.properties.len());
         for entry in entries {
             let Some(key) = entry.key.as_str() else { continue };
             if !data_type.properties.contains_key(key) {
@@ -238,10 +300,10 @@ impl Render<'_> {
             if let Some(value) =
                 self.property_value_in(name, definition, assigned, node.span, "data type value", defaults, problems)
             {
-                map.insert(name.clone(), value);
+                map.push((name.clone(), value));
             }
         }
-        Value::Object(map)
+        Typed::Map(map)
     }
 
     /// The value of one property: assigned, else `value`, else default; a required property
@@ -254,7 +316,7 @@ impl Render<'_> {
         owner: Span,
         owner_kind: &str,
         problems: &mut Problems,
-    ) -> Option<Value> {
+    ) -> Option<Typed> {
         self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Vec::new(), problems)
     }
 
@@ -268,7 +330,7 @@ impl Render<'_> {
         owner_kind: &str,
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
-    ) -> Option<Value> {
+    ) -> Option<Typed> {
         let value_type = self.definition_type(definition);
         if let Some(node) = assigned {
             return Some(self.coerce_in(node, value_type, defaults, problems));
@@ -301,7 +363,7 @@ impl Render<'_> {
     }
 
     /// A function call in TOSCA 2.0 syntax, if `node` is one.
-    fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Value> {
+    fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Typed> {
         let [entry] = node.as_mapping()? else { return None };
         let name = entry.key.as_str()?;
         if !FUNCTIONS.contains(&name) {
@@ -316,13 +378,107 @@ impl Render<'_> {
             }
             None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
         };
-        let mut call = Map::new();
-        call.insert(format!("${name}"), Value::Array(arguments));
-        Some(Value::Object(call))
+        Some(Typed::Call(Call { name: name.to_owned(), arguments, span: node.span }))
     }
 }
 
 impl Render<'_> {
+    /// Checks a typed value against the definition's constraint clauses and those of its data
+    /// type and every ancestor (each level adds its own). Arguments are typed like the value.
+    fn check_constraints(&self, node: &Node, value: &Typed, value_type: ValueType<'_>, problems: &mut Problems) {
+        let shown = match node.as_scalar() {
+            Some(scalar) => scalar.text.clone(),
+            None => value.to_json().to_string(),
+        };
+        self.check_clauses(&shown, node.span, value, value_type, problems);
+    }
+
+    /// Checks `value` (shown as `shown`, located at `at`) against every clause that applies.
+    fn check_clauses(&self, shown: &str, at: Span, value: &Typed, value_type: ValueType<'_>, problems: &mut Problems) {
+        let inherited = value_type.data_type.into_iter().flat_map(|id| self.hierarchy.ancestors(Kind::DataType, id));
+        let mut clauses: Vec<&Constraint> = value_type.constraints.iter().collect();
+        for ancestor in inherited {
+            clauses.extend(&self.catalog.data_types[ancestor.index()].entity.constraints);
+        }
+        if clauses.is_empty() {
+            return;
+        }
+        let argument_type = ValueType { constraints: &[], check_constraints: false, ..value_type };
+        for clause in clauses {
+            let mut typer =
+                |argument: &Node| Some(self.coerce_in(argument, argument_type, &mut Vec::new(), &mut Problems::new()));
+            if let Err(reason) = clause.check(value, &mut typer) {
+                problems.push(
+                    Problem::new(
+                        Code::ConstraintViolated,
+                        at,
+                        format!("`{shown}` {reason} (constraint `{}`)", clause.name()),
+                    )
+                    .with_label(clause.span, "constraint declared here"),
+                );
+            }
+        }
+    }
+
+    /// Checks the value a call evaluated to against the type and constraints the call's place
+    /// declares; a mismatch is reported at the call. Text that a typed primitive can parse
+    /// (an input of type `string` holding `2 GB` for a `scalar-unit.size`) is parsed.
+    pub(crate) fn check_evaluated(
+        &self,
+        value: Typed,
+        value_type: ValueType<'_>,
+        at: Span,
+        problems: &mut Problems,
+    ) -> Typed {
+        let Some(id) = value_type.data_type else { return value };
+        let type_name = value_type.name.map(|name| name.value.as_str()).unwrap_or("?");
+        let value = match (self.primitive(id), value) {
+            (Some(primitive), Typed::String(text)) if primitive != "string" => {
+                let node = Node {
+                    span: at,
+                    value: yaml::Value::Scalar(yaml::Scalar {
+                        text: text.clone(),
+                        style: yaml::ScalarStyle::DoubleQuoted,
+                        tag: None,
+                    }),
+                };
+                match primitive {
+                    "timestamp" | "version" => {
+                        self.type_value(&node, value_type, &mut Vec::new(), &mut Problems::new())
+                    }
+                    other if ScalarUnitKind::from_type_name(other).is_some() => {
+                        self.type_value(&node, value_type, &mut Vec::new(), &mut Problems::new())
+                    }
+                    _ => Typed::String(text),
+                }
+            }
+            (_, value) => value,
+        };
+        let fits = match (self.primitive(id), &value) {
+            (_, Typed::Call(_)) => true,
+            (Some("string"), Typed::String(_)) | (Some("integer"), Typed::Integer(_)) => true,
+            (Some("float"), Typed::Float(_) | Typed::Integer(_)) | (Some("boolean"), Typed::Boolean(_)) => true,
+            (Some("null"), Typed::Null)
+            | (Some("timestamp"), Typed::Timestamp(_))
+            | (Some("version"), Typed::Version(_)) => true,
+            (Some("list"), Typed::List(_)) | (Some("map"), Typed::Map(_)) | (Some("range"), Typed::Range(..)) => true,
+            (Some(other), Typed::ScalarUnit(scalar)) => ScalarUnitKind::from_type_name(other) == Some(scalar.kind),
+            (None, Typed::Map(_)) => true,
+            _ => false,
+        };
+        let shown = value.to_json().to_string();
+        if !fits {
+            problems.push(Problem::new(
+                Code::WrongValueType,
+                at,
+                format!("the function's value {shown} does not fit the declared type `{type_name}`"),
+            ));
+        } else if !value.is_call() {
+            self.check_clauses(&shown, at, &value, value_type, problems);
+        }
+        value
+    }
+
     /// `get_input` names an input of the topology (its first argument; later ones index into it).
     fn check_input_name(&self, argument: &Node, problems: &mut Problems) {
         let name = argument.as_sequence().and_then(<[Node]>::first).unwrap_or(argument);
@@ -341,11 +497,18 @@ impl Render<'_> {
     }
 }
 
-fn is_bound(node: &Node) -> bool {
-    matches!(node.as_scalar().map(yaml::Scalar::resolve), Some(Plain::Integer(_))) || node.as_str() == Some("UNBOUNDED")
+/// A range bound: `Some(Some(n))` for an integer, `Some(None)` for `UNBOUNDED`, `None` otherwise.
+fn bound(node: &Node) -> Option<Option<i64>> {
+    if node.as_str() == Some("UNBOUNDED") {
+        return Some(None);
+    }
+    match node.as_scalar().map(yaml::Scalar::resolve) {
+        Some(Plain::Integer(integer)) => Some(Some(integer)),
+        _ => None,
+    }
 }
 
-fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Value {
+fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {
     let shown = match &node.value {
         yaml::Value::Scalar(scalar) => format!("{:?}", scalar.text),
         _ => node.kind_name().to_owned(),
@@ -358,29 +521,29 @@ fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problem
     plain(node)
 }
 
-fn float_json(float: f64) -> Value {
-    serde_json::Number::from_f64(float).map(Value::Number).unwrap_or_else(|| Value::String(float.to_string()))
+/// A value whose text a primitive type's parser rejected, with the parser's reason.
+fn invalid(node: &Node, reason: String, problems: &mut Problems) -> Typed {
+    problems.push(Problem::new(Code::WrongValueType, node.span, reason));
+    plain(node)
+}
+
+fn key_text(key: &Node) -> String {
+    key.as_str().map(str::to_owned).unwrap_or_else(|| plain(key).to_json().to_string())
 }
 
 /// A node converted as YAML's core schema says, for values with no declared type.
-pub(crate) fn plain(node: &Node) -> Value {
+pub(crate) fn plain(node: &Node) -> Typed {
     match &node.value {
         yaml::Value::Scalar(scalar) => match scalar.resolve() {
-            Plain::Null => Value::Null,
-            Plain::Bool(boolean) => Value::Bool(boolean),
-            Plain::Integer(integer) => Value::from(integer),
-            Plain::Float(float) => float_json(float),
-            Plain::String(text) => Value::String(text.to_owned()),
+            Plain::Null => Typed::Null,
+            Plain::Bool(boolean) => Typed::Boolean(boolean),
+            Plain::Integer(integer) => Typed::Integer(integer),
+            Plain::Float(float) => Typed::Float(float),
+            Plain::String(text) => Typed::String(text.to_owned()),
         },
-        yaml::Value::Sequence(items) => Value::Array(items.iter().map(plain).collect()),
-        yaml::Value::Mapping(entries) => Value::Object(
-            entries
-                .iter()
-                .map(|entry| {
-                    let key = entry.key.as_str().map(str::to_owned).unwrap_or_else(|| plain(&entry.key).to_string());
-                    (key, plain(&entry.value))
-                })
-                .collect(),
-        ),
+        yaml::Value::Sequence(items) => Typed::List(items.iter().map(plain).collect()),
+        yaml::Value::Mapping(entries) => {
+            Typed::Map(entries.iter().map(|entry| (key_text(&entry.key), plain(&entry.value))).collect())
+        }
     }
 }

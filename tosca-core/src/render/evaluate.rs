@@ -1,0 +1,609 @@
+//! Function evaluation: every call whose value can be known at compile time is replaced by its
+//! value; the rest stay calls with their arguments folded as far as they go.
+//!
+//! - Known now: `get_input` (supplied or default values), `get_property` (SELF, HOST, a named
+//!   node template, a capability of it, nested keys and list indices), `get_attribute` of an
+//!   attribute that has a value, `get_nodes_of_type`, and `concat`, `join` and `token` over
+//!   known values.
+//! - Known only to a running system, so left as calls: `get_attribute` of an attribute with no
+//!   value, `get_operation_output`, `get_artifact`, anything about SOURCE or TARGET of a
+//!   relationship whose target is not named, and calls whose arguments are such calls.
+//!
+//! Evaluation is lazy and memoised per property or attribute ("slot"): a slot is evaluated the
+//! first time something needs it. A slot that needs itself again before it is done is a cycle:
+//! a `dependency-cycle` problem naming every step, and the calls in it stay calls. Recursion
+//! depth follows chains of `get_property`; the evaluator runs on a thread with a large stack so
+//! long chains cannot overflow it.
+
+use std::collections::HashMap;
+
+use super::Render;
+use crate::grammar::Kind;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Span;
+use crate::topology::{NodeTemplate, Topology, Values};
+use crate::value::{Call, Typed};
+
+/// Where a value lives: an input, or a property or attribute of a node template or of one of
+/// its capabilities.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Slot {
+    Input(String),
+    Node {
+        node: String,
+        capability: Option<String>,
+        attribute: bool,
+        name: String,
+    },
+    /// A property or attribute of the relationship of a node's requirement assignment (by its
+    /// position among the node's requirements).
+    Relationship {
+        node: String,
+        requirement: usize,
+        attribute: bool,
+        name: String,
+    },
+}
+
+impl Slot {
+    fn describe(&self) -> String {
+        match self {
+            Slot::Input(name) => format!("input `{name}`"),
+            Slot::Node { node, capability, attribute, name } => {
+                let what = if *attribute { "attribute" } else { "property" };
+                match capability {
+                    Some(capability) => format!("{what} `{node}.{capability}.{name}`"),
+                    None => format!("{what} `{node}.{name}`"),
+                }
+            }
+            Slot::Relationship { node, requirement, attribute, name } => {
+                let what = if *attribute { "attribute" } else { "property" };
+                format!("relationship {what} `{node}.requirements[{requirement}].{name}`")
+            }
+        }
+    }
+}
+
+/// Who SELF, SOURCE and TARGET are for the value being evaluated.
+#[derive(Clone, Copy, Default)]
+struct Scope<'a> {
+    this: Option<&'a str>,
+    source: Option<&'a str>,
+    target: Option<&'a str>,
+}
+
+struct Evaluator<'a, 'r> {
+    render: &'a Render<'r>,
+    original: &'a Topology,
+    memo: HashMap<Slot, Option<Typed>>,
+    stack: Vec<Slot>,
+    problems: Problems,
+}
+
+impl Render<'_> {
+    /// Evaluates every call of the topology that can be evaluated now.
+    pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) {
+        const STACK: usize = 1 << 29;
+        let original = topology.clone();
+        let outcome = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, || {
+                    let mut evaluator = Evaluator {
+                        render: self,
+                        original: &original,
+                        memo: HashMap::new(),
+                        stack: Vec::new(),
+                        problems: Problems::new(),
+                    };
+                    let mut evaluated = original.clone();
+                    evaluator.topology(&mut evaluated);
+                    (evaluated, evaluator.problems)
+                })
+                .map(|handle| handle.join())
+        });
+        // If no thread could be started (or it failed), the calls stay as they are.
+        if let Ok(Ok((evaluated, found))) = outcome {
+            *topology = evaluated;
+            problems.extend(found);
+        }
+    }
+}
+
+impl<'a> Evaluator<'a, '_> {
+    fn topology(&mut self, topology: &mut Topology) {
+        for (name, input) in &mut topology.inputs {
+            if let Some(value) = self.slot(&Slot::Input(name.clone()), Span::default()) {
+                input.value = Some(value);
+            }
+        }
+        for (name, node) in &mut topology.node_templates {
+            self.node_template(name, node);
+        }
+        for relationship in topology.relationship_templates.values_mut() {
+            let scope = Scope::default();
+            self.values(&mut relationship.properties, scope);
+            self.values(&mut relationship.attributes, scope);
+            for interface in relationship.interfaces.values_mut() {
+                self.interface(interface, scope);
+            }
+        }
+        for group in topology.groups.values_mut() {
+            self.values(&mut group.properties, Scope::default());
+            self.values(&mut group.attributes, Scope::default());
+        }
+        for policy in topology.policies.values_mut() {
+            self.values(&mut policy.properties, Scope::default());
+        }
+        for output in topology.outputs.values_mut() {
+            if let Some(value) = &mut output.value {
+                *value = self.value(value, Scope::default());
+            }
+        }
+    }
+
+    fn node_template(&mut self, name: &str, node: &mut NodeTemplate) {
+        for (property, value) in &mut node.properties {
+            let slot = Slot::Node { node: name.to_owned(), capability: None, attribute: false, name: property.clone() };
+            if let Some(evaluated) = self.slot(&slot, Span::default()) {
+                *value = evaluated;
+            }
+        }
+        for (attribute, value) in &mut node.attributes {
+            let slot = Slot::Node { node: name.to_owned(), capability: None, attribute: true, name: attribute.clone() };
+            if let Some(evaluated) = self.slot(&slot, Span::default()) {
+                *value = evaluated;
+            }
+        }
+        for (capability_name, capability) in &mut node.capabilities {
+            for (attribute, values) in [(false, &mut capability.properties), (true, &mut capability.attributes)] {
+                for (property, value) in values.iter_mut() {
+                    let slot = Slot::Node {
+                        node: name.to_owned(),
+                        capability: Some(capability_name.clone()),
+                        attribute,
+                        name: property.clone(),
+                    };
+                    if let Some(evaluated) = self.slot(&slot, Span::default()) {
+                        *value = evaluated;
+                    }
+                }
+            }
+        }
+        let scope = Scope { this: Some(name), ..Scope::default() };
+        for requirement in &mut node.requirements {
+            let target =
+                requirement.node.as_deref().filter(|target| self.original.node_templates.contains_key(*target));
+            let relationship_scope = Scope { this: None, source: Some(name), target };
+            if let Some(relationship) = &mut requirement.relationship {
+                self.values(&mut relationship.properties, relationship_scope);
+                self.values(&mut relationship.attributes, relationship_scope);
+                for interface in relationship.interfaces.values_mut() {
+                    self.interface(interface, relationship_scope);
+                }
+            }
+        }
+        for interface in node.interfaces.values_mut() {
+            self.interface(interface, scope);
+        }
+    }
+
+    fn interface(&mut self, interface: &mut crate::topology::Interface, scope: Scope<'_>) {
+        self.values(&mut interface.inputs, scope);
+        for operation in interface.operations.values_mut().chain(interface.notifications.values_mut()) {
+            self.values(&mut operation.inputs, scope);
+        }
+    }
+
+    fn values(&mut self, values: &mut Values, scope: Scope<'_>) {
+        for value in values.values_mut() {
+            if value.is_call() {
+                *value = self.value(value, scope);
+            }
+        }
+    }
+
+    /// The value of a slot, evaluated once; `None` when it does not exist or is in a cycle.
+    fn slot(&mut self, slot: &Slot, at: Span) -> Option<Typed> {
+        if let Some(done) = self.memo.get(slot) {
+            return done.clone();
+        }
+        if let Some(position) = self.stack.iter().position(|open| open == slot) {
+            let steps: Vec<String> = self.stack[position..].iter().chain([slot]).map(Slot::describe).collect();
+            self.problems.push(Problem::new(
+                Code::DependencyCycle,
+                at,
+                format!("functions depend on each other in a cycle: {}", steps.join(" → ")),
+            ));
+            return None;
+        }
+        let raw = self.raw(slot)?.clone();
+        if !raw.is_call() {
+            self.memo.insert(slot.clone(), Some(raw.clone()));
+            return Some(raw);
+        }
+        self.stack.push(slot.clone());
+        let (node_name, target) = match slot {
+            Slot::Node { node, .. } => (Some(node.clone()), None),
+            Slot::Relationship { node, requirement, .. } => (Some(node.clone()), self.target_of(node, *requirement)),
+            Slot::Input(_) => (None, None),
+        };
+        let scope = match slot {
+            Slot::Relationship { .. } => Scope { this: None, source: node_name.as_deref(), target: target.as_deref() },
+            _ => Scope { this: node_name.as_deref(), ..Scope::default() },
+        };
+        let mut value = self.value(&raw, scope);
+        if let (Typed::Call(call), Some(definition)) = (&raw, self.property_definition(slot)) {
+            let value_type = self.render.definition_type(definition);
+            value = self.render.check_evaluated(value, value_type, call.span, &mut self.problems);
+        }
+        self.stack.pop();
+        self.memo.insert(slot.clone(), Some(value.clone()));
+        Some(value)
+    }
+
+    fn raw(&self, slot: &Slot) -> Option<&Typed> {
+        match slot {
+            Slot::Input(name) => self.original.inputs.get(name)?.value.as_ref(),
+            Slot::Node { node, capability, attribute, name } => {
+                let node = self.original.node_templates.get(node)?;
+                let values = match capability {
+                    Some(capability) => {
+                        let capability = node.capabilities.get(capability)?;
+                        if *attribute { &capability.attributes } else { &capability.properties }
+                    }
+                    None if *attribute => &node.attributes,
+                    None => &node.properties,
+                };
+                values.get(name)
+            }
+            Slot::Relationship { node, requirement, attribute, name } => {
+                let relationship =
+                    self.original.node_templates.get(node)?.requirements.get(*requirement)?.relationship.as_ref()?;
+                if *attribute { relationship.attributes.get(name) } else { relationship.properties.get(name) }
+            }
+        }
+    }
+
+    /// The node template a requirement assignment names as its target, if it names one.
+    fn target_of(&self, node: &str, requirement: usize) -> Option<String> {
+        let target = self.original.node_templates.get(node)?.requirements.get(requirement)?.node.clone()?;
+        self.original.node_templates.contains_key(&target).then_some(target)
+    }
+
+    /// Replaces every call in `value` by what it evaluates to.
+    fn value(&mut self, value: &Typed, scope: Scope<'_>) -> Typed {
+        match value {
+            Typed::Call(call) => self.call(call, scope),
+            Typed::List(items) => Typed::List(items.iter().map(|item| self.value(item, scope)).collect()),
+            Typed::Map(entries) => {
+                Typed::Map(entries.iter().map(|(key, item)| (key.clone(), self.value(item, scope))).collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    fn call(&mut self, call: &Call, scope: Scope<'_>) -> Typed {
+        let arguments: Vec<Typed> = call.arguments.iter().map(|argument| self.value(argument, scope)).collect();
+        let residual = || Typed::Call(Call { name: call.name.clone(), arguments: arguments.clone(), span: call.span });
+        if arguments.iter().any(Typed::is_call) {
+            return residual();
+        }
+        let evaluated = match call.name.as_str() {
+            "get_input" => self.get_input(&arguments, call.span),
+            "get_property" => self.get_value(&arguments, call.span, scope, false),
+            "get_attribute" => self.get_value(&arguments, call.span, scope, true),
+            "get_nodes_of_type" => self.get_nodes_of_type(&arguments, call.span),
+            "concat" => concat(&arguments),
+            "join" => join(&arguments),
+            "token" => token(&arguments, call.span, &mut self.problems),
+            _ => None,
+        };
+        evaluated.unwrap_or_else(residual)
+    }
+
+    fn get_input(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
+        let Some(Typed::String(name)) = arguments.first() else {
+            self.problems.report(Code::InvalidValue, at, "`get_input` needs the input's name as its first argument");
+            return None;
+        };
+        // An undeclared input was reported when the call was typed.
+        let value = self.slot(&Slot::Input(name.clone()), at)?;
+        self.navigate(value, &arguments[1..], at, &format!("input `{name}`"))
+    }
+
+    /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
+    fn get_value(&mut self, arguments: &[Typed], at: Span, scope: Scope<'_>, attribute: bool) -> Option<Typed> {
+        let function = if attribute { "get_attribute" } else { "get_property" };
+        let strings: Vec<Option<&str>> = arguments
+            .iter()
+            .map(|argument| if let Typed::String(text) = argument { Some(text.as_str()) } else { None })
+            .collect();
+        let (Some(Some(entity)), Some(Some(first))) = (strings.first(), strings.get(1)) else {
+            self.problems.report(
+                Code::InvalidValue,
+                at,
+                format!("`{function}` needs an entity (SELF, SOURCE, TARGET, HOST or a node template) and a name"),
+            );
+            return None;
+        };
+        let nodes = self.entity(entity, scope, at)?;
+        let what = if attribute { "attribute" } else { "property" };
+        for node_name in &nodes {
+            let Some(node) = self.original.node_templates.get(node_name) else { continue };
+            // `[entity, capability, name, …]` when the second argument names a capability that
+            // has the third; otherwise `[entity, name, …]`.
+            let capability = strings.get(2).copied().flatten().filter(|name| {
+                node.capabilities.get(*first).is_some_and(|capability| {
+                    let values = if attribute { &capability.attributes } else { &capability.properties };
+                    values.contains_key(*name) || self.declared_on_capability(node_name, first, name, attribute)
+                })
+            });
+            if capability.is_none() && node.requirements.iter().any(|requirement| requirement.name == *first) {
+                return self.requirement_value(node_name, first, &arguments[2..], at, attribute);
+            }
+            let (capability, name, rest) = match capability {
+                Some(name) => (Some((*first).to_owned()), name, &arguments[3..]),
+                None => (None, *first, &arguments[2..]),
+            };
+            let slot = Slot::Node {
+                node: node_name.clone(),
+                capability: capability.clone(),
+                attribute,
+                name: name.to_owned(),
+            };
+            if self.raw(&slot).is_none() {
+                if attribute && self.declared(node_name, capability.as_deref(), name) {
+                    // Declared with no value: only a running system knows it.
+                    return None;
+                }
+                if nodes.len() > 1 {
+                    continue;
+                }
+                let place = match &capability {
+                    Some(capability) => format!("capability `{capability}` of node template `{node_name}`"),
+                    None => format!("node template `{node_name}`"),
+                };
+                self.problems.push(Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`")));
+                return None;
+            }
+            let value = self.slot(&slot, at)?;
+            return self.navigate(value, rest, at, &slot.describe());
+        }
+        if nodes.len() > 1 {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!("no node in the HOST chain of `{}` has the {what} `{first}`", nodes[0]),
+            ));
+        }
+        None
+    }
+
+    /// `[entity, requirement, (index,)? name, nested…]`: a value of the relationship of the
+    /// requirement's first (or `index`-th) assignment.
+    fn requirement_value(
+        &mut self,
+        node: &str,
+        requirement: &str,
+        path: &[Typed],
+        at: Span,
+        attribute: bool,
+    ) -> Option<Typed> {
+        let (index, path) = match path.first() {
+            Some(Typed::Integer(index)) => (usize::try_from(*index).ok(), &path[1..]),
+            _ => (Some(0), path),
+        };
+        let positions: Vec<usize> = self
+            .original
+            .node_templates
+            .get(node)?
+            .requirements
+            .iter()
+            .enumerate()
+            .filter(|(_, assignment)| assignment.name == requirement)
+            .map(|(position, _)| position)
+            .collect();
+        let Some(&position) = index.and_then(|index| positions.get(index)) else {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!("node template `{node}` has {} assignments of requirement `{requirement}`", positions.len()),
+            ));
+            return None;
+        };
+        let Some(Typed::String(name)) = path.first() else {
+            self.problems.report(Code::InvalidValue, at, "a requirement path needs a property or attribute name");
+            return None;
+        };
+        let slot = Slot::Relationship { node: node.to_owned(), requirement: position, attribute, name: name.clone() };
+        if self.raw(&slot).is_none() {
+            if attribute {
+                return None;
+            }
+            let what = if attribute { "attribute" } else { "property" };
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!(
+                    "the relationship of requirement `{requirement}` of node template `{node}` has no {what} `{name}`"
+                ),
+            ));
+            return None;
+        }
+        let value = self.slot(&slot, at)?;
+        self.navigate(value, &path[1..], at, &slot.describe())
+    }
+
+    /// The definition of a node template's property (or a capability's), for checking what a
+    /// call in it evaluates to.
+    fn property_definition(&self, slot: &Slot) -> Option<&'a crate::entity::PropertyDefinition> {
+        let Slot::Node { node, capability, attribute: false, name } = slot else { return None };
+        let node_type = self.node_type(node)?;
+        match capability {
+            Some(capability) => node_type.capabilities.get(capability)?.properties.get(name),
+            None => node_type.properties.get(name),
+        }
+    }
+
+    /// Whether the node template's type declares an attribute (with or without a value).
+    fn declared(&self, node: &str, capability: Option<&str>, name: &str) -> bool {
+        let Some(node_type) = self.node_type(node) else { return false };
+        match capability {
+            Some(capability) => node_type
+                .capabilities
+                .get(capability)
+                .is_some_and(|definition| definition.attributes.contains_key(name)),
+            None => node_type.attributes.contains_key(name),
+        }
+    }
+
+    fn declared_on_capability(&self, node: &str, capability: &str, name: &str, attribute: bool) -> bool {
+        let Some(node_type) = self.node_type(node) else { return false };
+        node_type.capabilities.get(capability).is_some_and(|definition| {
+            if attribute { definition.attributes.contains_key(name) } else { definition.properties.contains_key(name) }
+        })
+    }
+
+    fn node_type(&self, node: &str) -> Option<&'a crate::entity::NodeType> {
+        let template = self.render.topology?.node_templates.get(node)?;
+        let (id, _) = self.render.resolve_type(Kind::NodeType, template.r#type.as_ref())?;
+        Some(&self.render.catalog.node_types[id.index()].entity)
+    }
+
+    /// The node templates an entity keyword or name refers to (HOST: the hosting chain, nearest
+    /// first); `None` when it cannot be known now (an unnamed TARGET) or does not exist.
+    fn entity(&mut self, entity: &str, scope: Scope<'_>, at: Span) -> Option<Vec<String>> {
+        let known = |name: Option<&str>| name.map(|name| vec![name.to_owned()]);
+        match entity {
+            "SELF" => known(scope.this.or(scope.source)),
+            "SOURCE" => known(scope.source),
+            "TARGET" => known(scope.target),
+            "HOST" => {
+                let mut chain = Vec::new();
+                let mut current = scope.this.or(scope.source)?.to_owned();
+                while let Some(host) = self.host_of(&current) {
+                    if chain.contains(&host) {
+                        break;
+                    }
+                    chain.push(host.clone());
+                    current = host;
+                }
+                (!chain.is_empty()).then_some(chain)
+            }
+            name if self.original.node_templates.contains_key(name) => known(Some(name)),
+            name => {
+                let mut problem = Problem::new(
+                    Code::NameNotFound,
+                    at,
+                    format!("`{name}` is not a node template (nor SELF, SOURCE, TARGET or HOST)"),
+                );
+                let names = self.original.node_templates.keys().map(String::as_str);
+                if let Some(nearest) = crate::grammar::nearest(name, names) {
+                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                }
+                self.problems.push(problem);
+                None
+            }
+        }
+    }
+
+    /// The node template a node's `host` requirement names, if it names one.
+    fn host_of(&self, node: &str) -> Option<String> {
+        let template = self.original.node_templates.get(node)?;
+        template
+            .requirements
+            .iter()
+            .filter(|requirement| requirement.name == "host")
+            .find_map(|requirement| requirement.node.clone())
+            .filter(|host| self.original.node_templates.contains_key(host))
+    }
+
+    /// Follows nested keys and list indices into a value.
+    fn navigate(&mut self, mut value: Typed, path: &[Typed], at: Span, what: &str) -> Option<Typed> {
+        for step in path {
+            let next = match (&value, step) {
+                (Typed::Map(entries), Typed::String(key)) => {
+                    entries.iter().find(|(name, _)| name == key).map(|(_, item)| item.clone())
+                }
+                (Typed::List(items), Typed::Integer(index)) => {
+                    usize::try_from(*index).ok().and_then(|index| items.get(index)).cloned()
+                }
+                _ => None,
+            };
+            match next {
+                Some(next) => value = next,
+                None => {
+                    self.problems.push(Problem::new(
+                        Code::NameNotFound,
+                        at,
+                        format!("{what} has no `{}`", step.to_json().to_string().trim_matches('"')),
+                    ));
+                    return None;
+                }
+            }
+        }
+        Some(value)
+    }
+
+    fn get_nodes_of_type(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
+        let Some(Typed::String(name)) = arguments.first() else { return None };
+        let id = self.render.namespace.root().get(Kind::NodeType, name);
+        let Some(id) = id else {
+            self.problems.push(Problem::new(Code::TypeNotFound, at, format!("node type `{name}` is not defined")));
+            return None;
+        };
+        let full = &self.render.catalog.name(Kind::NodeType, id).value;
+        let names = self
+            .original
+            .node_templates
+            .iter()
+            .filter(|(_, node)| node.types.iter().any(|ancestor| ancestor == full))
+            .map(|(node, _)| Typed::String(node.clone()))
+            .collect();
+        Some(Typed::List(names))
+    }
+}
+
+/// The text of a scalar for string functions; `None` for collections and calls.
+fn text(value: &Typed) -> Option<String> {
+    match value {
+        Typed::String(text) => Some(text.clone()),
+        Typed::Null | Typed::List(_) | Typed::Map(_) | Typed::Call(_) | Typed::Range(..) => None,
+        other => Some(other.to_json().to_string().trim_matches('"').to_owned()),
+    }
+}
+
+fn concat(arguments: &[Typed]) -> Option<Typed> {
+    arguments.iter().map(text).collect::<Option<Vec<String>>>().map(|parts| Typed::String(parts.concat()))
+}
+
+fn join(arguments: &[Typed]) -> Option<Typed> {
+    let Some(Typed::List(items)) = arguments.first() else { return None };
+    let delimiter = match arguments.get(1) {
+        Some(delimiter) => text(delimiter)?,
+        None => String::new(),
+    };
+    items.iter().map(text).collect::<Option<Vec<String>>>().map(|parts| Typed::String(parts.join(&delimiter)))
+}
+
+fn token(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    let (Some(Typed::String(string)), Some(Typed::String(separators)), Some(Typed::Integer(index))) =
+        (arguments.first(), arguments.get(1), arguments.get(2))
+    else {
+        problems.report(Code::InvalidValue, at, "`token` needs a string, a string of separators and an index");
+        return None;
+    };
+    let tokens: Vec<&str> = string.split(|c| separators.contains(c)).collect();
+    match usize::try_from(*index).ok().and_then(|index| tokens.get(index)) {
+        Some(token) => Some(Typed::String((*token).to_owned())),
+        None => {
+            problems.report(
+                Code::InvalidValue,
+                at,
+                format!("`token` index {index} is out of range: `{string}` has {} tokens", tokens.len()),
+            );
+            None
+        }
+    }
+}
