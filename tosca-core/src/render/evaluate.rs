@@ -21,7 +21,7 @@ use super::Render;
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
-use crate::topology::{NodeTemplate, Topology, Values};
+use crate::topology::Topology;
 use crate::value::{Call, Typed};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of
@@ -80,126 +80,190 @@ struct Evaluator<'a, 'r> {
     problems: Problems,
 }
 
+/// A slot, borrowed from the topology while walking it.
+#[derive(Clone, Copy)]
+enum SlotRef<'t> {
+    Input(&'t str),
+    Node { node: &'t str, capability: Option<&'t str>, attribute: bool, name: &'t str },
+    Relationship { node: &'t str, requirement: usize, attribute: bool, name: &'t str },
+}
+
+impl SlotRef<'_> {
+    fn owned(self) -> Slot {
+        match self {
+            SlotRef::Input(name) => Slot::Input(name.to_owned()),
+            SlotRef::Node { node, capability, attribute, name } => Slot::Node {
+                node: node.to_owned(),
+                capability: capability.map(str::to_owned),
+                attribute,
+                name: name.to_owned(),
+            },
+            SlotRef::Relationship { node, requirement, attribute, name } => {
+                Slot::Relationship { node: node.to_owned(), requirement, attribute, name: name.to_owned() }
+            }
+        }
+    }
+}
+
+/// Where the walk found a value: who SELF, SOURCE and TARGET are there, and which slot it is
+/// when other values can refer to it.
+#[derive(Clone, Copy)]
+struct Site<'t> {
+    scope: Scope<'t>,
+    slot: Option<SlotRef<'t>>,
+}
+
+/// Calls `$visit(value, site)` for every value of the topology, in one fixed order. With `mut`
+/// the same walk hands out `&mut Typed`, so the pass that computes replacements and the pass
+/// that applies them cannot disagree about the order.
+macro_rules! walk_values {
+    ($topology:expr, $visit:expr $(, $mut:tt)?) => {{
+        let visit = &mut $visit;
+        let none = Scope::default();
+        for (name, input) in & $($mut)? $topology.inputs {
+            if let Some(value) = & $($mut)? input.value {
+                visit(value, Site { scope: none, slot: Some(SlotRef::Input(name)) });
+            }
+        }
+        for (node_name, node) in & $($mut)? $topology.node_templates {
+            let this = Scope { this: Some(node_name.as_str()), ..Scope::default() };
+            for (attribute, values) in [(false, & $($mut)? node.properties), (true, & $($mut)? node.attributes)] {
+                for (name, value) in values {
+                    let slot = SlotRef::Node { node: node_name, capability: None, attribute, name };
+                    visit(value, Site { scope: this, slot: Some(slot) });
+                }
+            }
+            for (capability_name, capability) in & $($mut)? node.capabilities {
+                let capability_name = Some(capability_name.as_str());
+                for (attribute, values) in
+                    [(false, & $($mut)? capability.properties), (true, & $($mut)? capability.attributes)]
+                {
+                    for (name, value) in values {
+                        let slot = SlotRef::Node { node: node_name, capability: capability_name, attribute, name };
+                        visit(value, Site { scope: this, slot: Some(slot) });
+                    }
+                }
+            }
+            for (index, requirement) in (& $($mut)? node.requirements).into_iter().enumerate() {
+                let scope = Scope { this: None, source: Some(node_name.as_str()), target: requirement.node.as_deref() };
+                if let Some(relationship) = & $($mut)? requirement.relationship {
+                    for (attribute, values) in
+                        [(false, & $($mut)? relationship.properties), (true, & $($mut)? relationship.attributes)]
+                    {
+                        for (name, value) in values {
+                            let slot = SlotRef::Relationship { node: node_name, requirement: index, attribute, name };
+                            visit(value, Site { scope, slot: Some(slot) });
+                        }
+                    }
+                    for interface in (& $($mut)? relationship.interfaces).into_iter().map(|(_, interface)| interface) {
+                        walk_values!(@interface interface, visit, scope $(, $mut)?);
+                    }
+                }
+            }
+            for interface in (& $($mut)? node.interfaces).into_iter().map(|(_, interface)| interface) {
+                walk_values!(@interface interface, visit, this $(, $mut)?);
+            }
+        }
+        for relationship in (& $($mut)? $topology.relationship_templates).into_iter().map(|(_, relationship)| relationship) {
+            for values in [& $($mut)? relationship.properties, & $($mut)? relationship.attributes] {
+                for (_, value) in values {
+                    visit(value, Site { scope: none, slot: None });
+                }
+            }
+            for interface in (& $($mut)? relationship.interfaces).into_iter().map(|(_, interface)| interface) {
+                walk_values!(@interface interface, visit, none $(, $mut)?);
+            }
+        }
+        for group in (& $($mut)? $topology.groups).into_iter().map(|(_, group)| group) {
+            for values in [& $($mut)? group.properties, & $($mut)? group.attributes] {
+                for (_, value) in values {
+                    visit(value, Site { scope: none, slot: None });
+                }
+            }
+        }
+        for policy in (& $($mut)? $topology.policies).into_iter().map(|(_, policy)| policy) {
+            for (_, value) in & $($mut)? policy.properties {
+                visit(value, Site { scope: none, slot: None });
+            }
+        }
+        for output in (& $($mut)? $topology.outputs).into_iter().map(|(_, output)| output) {
+            if let Some(value) = & $($mut)? output.value {
+                visit(value, Site { scope: none, slot: None });
+            }
+        }
+    }};
+    (@interface $interface:expr, $visit:expr, $scope:expr $(, $mut:tt)?) => {{
+        for (_, value) in & $($mut)? $interface.inputs {
+            $visit(value, Site { scope: $scope, slot: None });
+        }
+        let operations = (& $($mut)? $interface.operations).into_iter().chain(& $($mut)? $interface.notifications);
+        for (_, operation) in operations {
+            for (_, value) in & $($mut)? operation.inputs {
+                $visit(value, Site { scope: $scope, slot: None });
+            }
+        }
+    }};
+}
+
 impl Render<'_> {
-    /// Evaluates every call of the topology that can be evaluated now.
+    /// Evaluates every call of the topology that can be evaluated now: first, reading the
+    /// topology, what each call-holding value becomes; then those replacements, in place. Only
+    /// the values that hold calls are touched, and nothing is copied whole.
     pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) {
         const STACK: usize = 1 << 29;
-        let original = topology.clone();
+        let shared: &Topology = topology;
         let outcome = std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .stack_size(STACK)
                 .spawn_scoped(scope, || {
                     let mut evaluator = Evaluator {
                         render: self,
-                        original: &original,
+                        original: shared,
                         memo: HashMap::new(),
                         stack: Vec::new(),
                         problems: Problems::new(),
                     };
-                    let mut evaluated = original.clone();
-                    evaluator.topology(&mut evaluated);
-                    (evaluated, evaluator.problems)
+                    let mut replacements: Vec<(usize, Typed)> = Vec::new();
+                    let mut position = 0;
+                    walk_values!(shared, |value: &Typed, site: Site<'_>| {
+                        if value.is_call() {
+                            if let Some(evaluated) = evaluator.site(value, site) {
+                                replacements.push((position, evaluated));
+                            }
+                        }
+                        position += 1;
+                    });
+                    (replacements, evaluator.problems)
                 })
                 .map(|handle| handle.join())
         });
         // If no thread could be started (or it failed), the calls stay as they are.
-        if let Ok(Ok((evaluated, found))) = outcome {
-            *topology = evaluated;
-            problems.extend(found);
-        }
+        let Ok(Ok((replacements, found))) = outcome else { return };
+        problems.extend(found);
+        let mut replacements = replacements.into_iter().peekable();
+        let mut position = 0;
+        walk_values!(
+            topology,
+            |value: &mut Typed, _: Site<'_>| {
+                if replacements.peek().is_some_and(|(at, _)| *at == position) {
+                    if let Some((_, evaluated)) = replacements.next() {
+                        *value = evaluated;
+                    }
+                }
+                position += 1;
+            },
+            mut
+        );
     }
 }
 
 impl<'a> Evaluator<'a, '_> {
-    fn topology(&mut self, topology: &mut Topology) {
-        for (name, input) in &mut topology.inputs {
-            if let Some(value) = self.slot(&Slot::Input(name.clone()), Span::default()) {
-                input.value = Some(value);
-            }
-        }
-        for (name, node) in &mut topology.node_templates {
-            self.node_template(name, node);
-        }
-        for relationship in topology.relationship_templates.values_mut() {
-            let scope = Scope::default();
-            self.values(&mut relationship.properties, scope);
-            self.values(&mut relationship.attributes, scope);
-            for interface in relationship.interfaces.values_mut() {
-                self.interface(interface, scope);
-            }
-        }
-        for group in topology.groups.values_mut() {
-            self.values(&mut group.properties, Scope::default());
-            self.values(&mut group.attributes, Scope::default());
-        }
-        for policy in topology.policies.values_mut() {
-            self.values(&mut policy.properties, Scope::default());
-        }
-        for output in topology.outputs.values_mut() {
-            if let Some(value) = &mut output.value {
-                *value = self.value(value, Scope::default());
-            }
-        }
-    }
-
-    fn node_template(&mut self, name: &str, node: &mut NodeTemplate) {
-        for (property, value) in &mut node.properties {
-            let slot = Slot::Node { node: name.to_owned(), capability: None, attribute: false, name: property.clone() };
-            if let Some(evaluated) = self.slot(&slot, Span::default()) {
-                *value = evaluated;
-            }
-        }
-        for (attribute, value) in &mut node.attributes {
-            let slot = Slot::Node { node: name.to_owned(), capability: None, attribute: true, name: attribute.clone() };
-            if let Some(evaluated) = self.slot(&slot, Span::default()) {
-                *value = evaluated;
-            }
-        }
-        for (capability_name, capability) in &mut node.capabilities {
-            for (attribute, values) in [(false, &mut capability.properties), (true, &mut capability.attributes)] {
-                for (property, value) in values.iter_mut() {
-                    let slot = Slot::Node {
-                        node: name.to_owned(),
-                        capability: Some(capability_name.clone()),
-                        attribute,
-                        name: property.clone(),
-                    };
-                    if let Some(evaluated) = self.slot(&slot, Span::default()) {
-                        *value = evaluated;
-                    }
-                }
-            }
-        }
-        let scope = Scope { this: Some(name), ..Scope::default() };
-        for requirement in &mut node.requirements {
-            let target =
-                requirement.node.as_deref().filter(|target| self.original.node_templates.contains_key(*target));
-            let relationship_scope = Scope { this: None, source: Some(name), target };
-            if let Some(relationship) = &mut requirement.relationship {
-                self.values(&mut relationship.properties, relationship_scope);
-                self.values(&mut relationship.attributes, relationship_scope);
-                for interface in relationship.interfaces.values_mut() {
-                    self.interface(interface, relationship_scope);
-                }
-            }
-        }
-        for interface in node.interfaces.values_mut() {
-            self.interface(interface, scope);
-        }
-    }
-
-    fn interface(&mut self, interface: &mut crate::topology::Interface, scope: Scope<'_>) {
-        self.values(&mut interface.inputs, scope);
-        for operation in interface.operations.values_mut().chain(interface.notifications.values_mut()) {
-            self.values(&mut operation.inputs, scope);
-        }
-    }
-
-    fn values(&mut self, values: &mut Values, scope: Scope<'_>) {
-        for value in values.values_mut() {
-            if value.is_call() {
-                *value = self.value(value, scope);
-            }
+    /// What a call-holding value becomes: through its slot (memoised, checked against its
+    /// definition) when it is one, else directly.
+    fn site(&mut self, value: &Typed, site: Site<'_>) -> Option<Typed> {
+        match site.slot {
+            Some(slot) => self.slot(&slot.owned(), Span::default()),
+            None => Some(self.value(value, site.scope)),
         }
     }
 
