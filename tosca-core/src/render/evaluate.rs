@@ -226,10 +226,10 @@ impl Render<'_> {
                     let mut replacements: Vec<(usize, Typed)> = Vec::new();
                     let mut position = 0;
                     walk_values!(shared, |value: &Typed, site: Site<'_>| {
-                        if value.is_call() {
-                            if let Some(evaluated) = evaluator.site(value, site) {
-                                replacements.push((position, evaluated));
-                            }
+                        if value.is_call()
+                            && let Some(evaluated) = evaluator.site(value, site)
+                        {
+                            replacements.push((position, evaluated));
                         }
                         position += 1;
                     });
@@ -245,10 +245,8 @@ impl Render<'_> {
         walk_values!(
             topology,
             |value: &mut Typed, _: Site<'_>| {
-                if replacements.peek().is_some_and(|(at, _)| *at == position) {
-                    if let Some((_, evaluated)) = replacements.next() {
-                        *value = evaluated;
-                    }
+                if let Some((_, evaluated)) = replacements.next_if(|(at, _)| *at == position) {
+                    *value = evaluated;
                 }
                 position += 1;
             },
