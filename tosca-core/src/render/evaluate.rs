@@ -43,6 +43,8 @@ enum Slot {
         attribute: bool,
         name: String,
     },
+    /// A topology output (nothing refers to it; a slot so its value is checked like the rest).
+    Output(String),
 }
 
 impl Slot {
@@ -60,6 +62,25 @@ impl Slot {
                 let what = if *attribute { "attribute" } else { "property" };
                 format!("relationship {what} `{node}.requirements[{requirement}].{name}`")
             }
+            Slot::Output(name) => format!("output `{name}`"),
+        }
+    }
+}
+
+/// A definition a value must fit.
+#[derive(Clone, Copy)]
+enum Declared<'a> {
+    Property(&'a crate::entity::PropertyDefinition),
+    Attribute(&'a crate::entity::AttributeDefinition),
+    Parameter(&'a crate::entity::ParameterDefinition),
+}
+
+impl Declared<'_> {
+    fn retype(self, render: &Render<'_>, raw: &Typed, value: Typed, problems: &mut Problems) -> Typed {
+        match self {
+            Declared::Property(definition) => render.retype(raw, value, render.definition_type(definition), problems),
+            Declared::Attribute(definition) => render.retype(raw, value, render.definition_type(definition), problems),
+            Declared::Parameter(definition) => render.retype(raw, value, render.definition_type(definition), problems),
         }
     }
 }
@@ -86,6 +107,7 @@ enum SlotRef<'t> {
     Input(&'t str),
     Node { node: &'t str, capability: Option<&'t str>, attribute: bool, name: &'t str },
     Relationship { node: &'t str, requirement: usize, attribute: bool, name: &'t str },
+    Output(&'t str),
 }
 
 impl SlotRef<'_> {
@@ -101,6 +123,7 @@ impl SlotRef<'_> {
             SlotRef::Relationship { node, requirement, attribute, name } => {
                 Slot::Relationship { node: node.to_owned(), requirement, attribute, name: name.to_owned() }
             }
+            SlotRef::Output(name) => Slot::Output(name.to_owned()),
         }
     }
 }
@@ -186,9 +209,9 @@ macro_rules! walk_values {
                 visit(value, Site { scope: none, slot: None });
             }
         }
-        for output in (& $($mut)? $topology.outputs).into_iter().map(|(_, output)| output) {
+        for (name, output) in & $($mut)? $topology.outputs {
             if let Some(value) = & $($mut)? output.value {
-                visit(value, Site { scope: none, slot: None });
+                visit(value, Site { scope: none, slot: Some(SlotRef::Output(name)) });
             }
         }
     }};
@@ -287,6 +310,7 @@ impl<'a> Evaluator<'a, '_> {
         self.stack.push(slot.clone());
         let (node_name, target) = match slot {
             Slot::Node { node, .. } => (Some(node.clone()), None),
+            Slot::Output(_) => (None, None),
             Slot::Relationship { node, requirement, .. } => (Some(node.clone()), self.target_of(node, *requirement)),
             Slot::Input(_) => (None, None),
         };
@@ -295,9 +319,8 @@ impl<'a> Evaluator<'a, '_> {
             _ => Scope { this: node_name.as_deref(), ..Scope::default() },
         };
         let mut value = self.value(&raw, scope);
-        if let (Typed::Call(call), Some(definition)) = (&raw, self.property_definition(slot)) {
-            let value_type = self.render.definition_type(definition);
-            value = self.render.check_evaluated(value, value_type, call.span, &mut self.problems);
+        if let Some(definition) = self.definition(slot) {
+            value = definition.retype(self.render, &raw, value, &mut self.problems);
         }
         self.stack.pop();
         self.memo.insert(slot.clone(), Some(value.clone()));
@@ -307,6 +330,7 @@ impl<'a> Evaluator<'a, '_> {
     fn raw(&self, slot: &Slot) -> Option<&Typed> {
         match slot {
             Slot::Input(name) => self.original.inputs.get(name)?.value.as_ref(),
+            Slot::Output(name) => self.original.outputs.get(name)?.value.as_ref(),
             Slot::Node { node, capability, attribute, name } => {
                 let node = self.original.node_templates.get(node)?;
                 let values = match capability {
@@ -356,8 +380,8 @@ impl<'a> Evaluator<'a, '_> {
             "get_property" => self.get_value(&arguments, call.span, scope, false),
             "get_attribute" => self.get_value(&arguments, call.span, scope, true),
             "get_nodes_of_type" => self.get_nodes_of_type(&arguments, call.span),
-            "concat" => concat(&arguments),
-            "join" => join(&arguments),
+            "concat" => concat(&arguments, call.span, &mut self.problems),
+            "join" => join(&arguments, call.span, &mut self.problems),
             "token" => token(&arguments, call.span, &mut self.problems),
             _ => None,
         };
@@ -436,7 +460,10 @@ impl<'a> Evaluator<'a, '_> {
             self.problems.push(Problem::new(
                 Code::NameNotFound,
                 at,
-                format!("no node in the HOST chain of `{}` has the {what} `{first}`", nodes[0]),
+                format!(
+                    "no node in the HOST chain of `{}` has the {what} `{first}`",
+                    scope.this.or(scope.source).unwrap_or("?")
+                ),
             ));
         }
         None
@@ -497,14 +524,43 @@ impl<'a> Evaluator<'a, '_> {
         self.navigate(value, &path[1..], at, &slot.describe())
     }
 
-    /// The definition of a node template's property (or a capability's), for checking what a
-    /// call in it evaluates to.
-    fn property_definition(&self, slot: &Slot) -> Option<&'a crate::entity::PropertyDefinition> {
-        let Slot::Node { node, capability, attribute: false, name } = slot else { return None };
-        let node_type = self.node_type(node)?;
-        match capability {
-            Some(capability) => node_type.capabilities.get(capability)?.properties.get(name),
-            None => node_type.properties.get(name),
+    /// The definition a slot's value must fit: a property or attribute of the node's type (or
+    /// of a capability), a property or attribute of a requirement's relationship type, an input.
+    fn definition(&self, slot: &Slot) -> Option<Declared<'a>> {
+        match slot {
+            Slot::Input(name) => self.render.topology?.inputs.get(name).map(Declared::Parameter),
+            Slot::Node { node, capability, attribute, name } => {
+                let node_type = self.node_type(node)?;
+                match (capability, attribute) {
+                    (Some(capability), false) => {
+                        node_type.capabilities.get(capability)?.properties.get(name).map(Declared::Property)
+                    }
+                    (Some(capability), true) => {
+                        node_type.capabilities.get(capability)?.attributes.get(name).map(Declared::Attribute)
+                    }
+                    (None, false) => node_type.properties.get(name).map(Declared::Property),
+                    (None, true) => node_type.attributes.get(name).map(Declared::Attribute),
+                }
+            }
+            Slot::Relationship { node, requirement, attribute, name } => {
+                let types = &self
+                    .original
+                    .node_templates
+                    .get(node)?
+                    .requirements
+                    .get(*requirement)?
+                    .relationship
+                    .as_ref()?
+                    .types;
+                let id = self.render.namespace.root().get(Kind::RelationshipType, types.first()?)?;
+                let relationship_type = &self.render.catalog.relationship_types[id.index()].entity;
+                if *attribute {
+                    relationship_type.attributes.get(name).map(Declared::Attribute)
+                } else {
+                    relationship_type.properties.get(name).map(Declared::Property)
+                }
+            }
+            Slot::Output(name) => self.render.topology?.outputs.get(name).map(Declared::Parameter),
         }
     }
 
@@ -627,26 +683,29 @@ impl<'a> Evaluator<'a, '_> {
     }
 }
 
-/// The text of a scalar for string functions; `None` for collections and calls.
-fn text(value: &Typed) -> Option<String> {
-    match value {
-        Typed::String(text) => Some(text.clone()),
-        Typed::Null | Typed::List(_) | Typed::Map(_) | Typed::Call(_) | Typed::Range(..) => None,
-        other => Some(other.to_json().to_string().trim_matches('"').to_owned()),
+fn concat(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    match arguments.iter().map(Typed::text).collect::<Option<Vec<String>>>() {
+        Some(parts) => Some(Typed::String(parts.concat())),
+        None => {
+            problems.report(Code::InvalidValue, at, "`concat` joins strings and scalars, not lists, maps or null");
+            None
+        }
     }
 }
 
-fn concat(arguments: &[Typed]) -> Option<Typed> {
-    arguments.iter().map(text).collect::<Option<Vec<String>>>().map(|parts| Typed::String(parts.concat()))
-}
-
-fn join(arguments: &[Typed]) -> Option<Typed> {
-    let Some(Typed::List(items)) = arguments.first() else { return None };
-    let delimiter = match arguments.get(1) {
-        Some(delimiter) => text(delimiter)?,
-        None => String::new(),
+fn join(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    let (Some(Typed::List(items)), 1..=2) = (arguments.first(), arguments.len()) else {
+        problems.report(Code::InvalidValue, at, "`join` needs a list of strings and an optional delimiter");
+        return None;
     };
-    items.iter().map(text).collect::<Option<Vec<String>>>().map(|parts| Typed::String(parts.join(&delimiter)))
+    let delimiter = arguments.get(1).map_or(Some(String::new()), Typed::text);
+    match (items.iter().map(Typed::text).collect::<Option<Vec<String>>>(), delimiter) {
+        (Some(parts), Some(delimiter)) => Some(Typed::String(parts.join(&delimiter))),
+        _ => {
+            problems.report(Code::InvalidValue, at, "`join` joins strings and scalars with a string delimiter");
+            None
+        }
+    }
 }
 
 fn token(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {

@@ -158,8 +158,10 @@ impl Render<'_> {
         if let Some(call) = self.function(node, defaults, problems) {
             return call;
         }
+        let reported = problems.len();
         let value = self.type_value(node, value_type, defaults, problems);
-        if value_type.check_constraints && !value.is_call() {
+        // A value that did not type has been reported; its constraints would only repeat that.
+        if value_type.check_constraints && !value.is_call() && problems.len() == reported {
             self.check_constraints(node, &value, value_type, problems);
         }
         value
@@ -230,10 +232,10 @@ impl Render<'_> {
                     let mut map = Vec::with_capacity(entries.len());
                     for entry in entries {
                         let key = match key_type {
-                            Some(key_type) => match self.coerce_in(&entry.key, key_type, defaults, problems) {
-                                Typed::String(key) => key,
-                                other => other.to_json().to_string(),
-                            },
+                            Some(key_type) => {
+                                let key = self.coerce_in(&entry.key, key_type, defaults, problems);
+                                key.text().unwrap_or_else(|| key.to_json().to_string())
+                            }
                             None => key_text(&entry.key),
                         };
                         map.push((key, self.coerce_in(&entry.value, item_type, defaults, problems)));
@@ -405,9 +407,23 @@ impl Render<'_> {
         }
         let argument_type = ValueType { constraints: &[], check_constraints: false, ..value_type };
         for clause in clauses {
-            let mut typer =
-                |argument: &Node| Some(self.coerce_in(argument, argument_type, &mut Vec::new(), &mut Problems::new()));
-            if let Err(reason) = clause.check(value, &mut typer) {
+            // An argument that does not fit the type is reported at the argument (once, since
+            // identical problems are merged) and the clause is not applied.
+            let mut argument_problems = Problems::new();
+            let mut typer = |argument: &Node| {
+                let mut local = Problems::new();
+                let typed = self.coerce_in(argument, argument_type, &mut Vec::new(), &mut local);
+                if local.is_empty() {
+                    Some(typed)
+                } else {
+                    argument_problems.extend(local);
+                    None
+                }
+            };
+            let outcome = clause.check(value, &mut typer);
+            let arguments_fit = argument_problems.is_empty();
+            problems.extend(argument_problems);
+            if let (Err(reason), true) = (outcome, arguments_fit) {
                 problems.push(
                     Problem::new(
                         Code::ConstraintViolated,
@@ -420,63 +436,73 @@ impl Render<'_> {
         }
     }
 
-    /// Checks the value a call evaluated to against the type and constraints the call's place
-    /// declares; a mismatch is reported at the call. Text that a typed primitive can parse
-    /// (an input of type `string` holding `2 GB` for a `scalar-unit.size`) is parsed.
-    pub(crate) fn check_evaluated(
+    /// Types the parts of `evaluated` that calls in `raw` produced, by the type at their
+    /// position (an item of a list by its entry schema, a property of a complex value by its
+    /// definition), checking their constraints; a mismatch is reported at the call. Text a
+    /// typed primitive can parse (an input of type `string` holding `2 GB`, for a
+    /// `scalar-unit.size`) is parsed. Parts the template wrote as constants were typed already.
+    pub(crate) fn retype(
         &self,
-        value: Typed,
+        raw: &Typed,
+        evaluated: Typed,
         value_type: ValueType<'_>,
-        at: Span,
         problems: &mut Problems,
     ) -> Typed {
-        let Some(id) = value_type.data_type else { return value };
-        let type_name = value_type.name.map(|name| name.value.as_str()).unwrap_or("?");
-        let value = match (self.primitive(id), value) {
-            (Some(primitive), Typed::String(text)) if primitive != "string" => {
-                let node = Node {
-                    span: at,
-                    value: yaml::Value::Scalar(yaml::Scalar {
-                        text: text.clone(),
-                        style: yaml::ScalarStyle::DoubleQuoted,
-                        tag: None,
-                    }),
-                };
-                match primitive {
-                    "timestamp" | "version" => {
-                        self.type_value(&node, value_type, &mut Vec::new(), &mut Problems::new())
-                    }
-                    other if ScalarUnitKind::from_type_name(other).is_some() => {
-                        self.type_value(&node, value_type, &mut Vec::new(), &mut Problems::new())
-                    }
-                    _ => Typed::String(text),
+        match (raw, evaluated) {
+            (Typed::Call(call), evaluated) => {
+                if evaluated.is_call() || value_type.data_type.is_none() {
+                    return evaluated;
                 }
+                let node = to_node(&evaluated, call.span);
+                self.coerce(&node, value_type, problems)
             }
-            (_, value) => value,
-        };
-        let fits = match (self.primitive(id), &value) {
-            (_, Typed::Call(_)) => true,
-            (Some("string"), Typed::String(_)) | (Some("integer"), Typed::Integer(_)) => true,
-            (Some("float"), Typed::Float(_) | Typed::Integer(_)) | (Some("boolean"), Typed::Boolean(_)) => true,
-            (Some("null"), Typed::Null)
-            | (Some("timestamp"), Typed::Timestamp(_))
-            | (Some("version"), Typed::Version(_)) => true,
-            (Some("list"), Typed::List(_)) | (Some("map"), Typed::Map(_)) | (Some("range"), Typed::Range(..)) => true,
-            (Some(other), Typed::ScalarUnit(scalar)) => ScalarUnitKind::from_type_name(other) == Some(scalar.kind),
-            (None, Typed::Map(_)) => true,
-            _ => false,
-        };
-        let shown = value.to_json().to_string();
-        if !fits {
-            problems.push(Problem::new(
-                Code::WrongValueType,
-                at,
-                format!("the function's value {shown} does not fit the declared type `{type_name}`"),
-            ));
-        } else if !value.is_call() {
-            self.check_clauses(&shown, at, &value, value_type, problems);
+            (Typed::List(raw_items), Typed::List(items)) => {
+                let item_type = self.entry_type(value_type);
+                Typed::List(
+                    raw_items
+                        .iter()
+                        .zip(items)
+                        .map(|(raw, item)| self.retype(raw, item, item_type, problems))
+                        .collect(),
+                )
+            }
+            (Typed::Map(raw_entries), Typed::Map(entries)) => {
+                let entries = entries
+                    .into_iter()
+                    .map(|(key, item)| {
+                        let raw = raw_entries.iter().find(|(name, _)| *name == key).map(|(_, raw)| raw);
+                        let item = match raw {
+                            Some(raw) if raw.is_call() => {
+                                let item_type = self.member_type(value_type, &key);
+                                self.retype(raw, item, item_type, problems)
+                            }
+                            _ => item,
+                        };
+                        (key, item)
+                    })
+                    .collect();
+                Typed::Map(entries)
+            }
+            (_, evaluated) => evaluated,
         }
-        value
+    }
+
+    /// The type of a list's or map's items.
+    fn entry_type<'d>(&'d self, value_type: ValueType<'d>) -> ValueType<'d> {
+        let own = value_type.data_type.and_then(|id| self.catalog.data_types[id.index()].entity.entry_schema.as_ref());
+        value_type.entry_schema.or(own).map(|schema| self.schema_type(schema)).unwrap_or(ValueType::UNTYPED)
+    }
+
+    /// The type of one member of a map (its entry schema) or of a complex value (its property).
+    fn member_type<'d>(&'d self, value_type: ValueType<'d>, key: &str) -> ValueType<'d> {
+        let Some(id) = value_type.data_type else { return ValueType::UNTYPED };
+        match self.primitive(id) {
+            Some(_) => self.entry_type(value_type),
+            None => match self.catalog.data_types[id.index()].entity.properties.get(key) {
+                Some(definition) => self.definition_type(definition),
+                None => ValueType::UNTYPED,
+            },
+        }
     }
 
     /// `get_input` names an input of the topology (its first argument; later ones index into it).
@@ -494,6 +520,59 @@ impl Render<'_> {
             problem = problem.with_help(format!("did you mean `{nearest}`?"));
         }
         problems.push(problem);
+    }
+}
+
+/// A typed value back as a YAML node, located at `span`, so it can be typed again by a
+/// declared type (strings are quoted so they stay strings; scalars with a syntax of their own
+/// are written in it).
+fn to_node(value: &Typed, span: Span) -> Node {
+    let scalar = |text: String, style: yaml::ScalarStyle| Node {
+        span,
+        value: yaml::Value::Scalar(yaml::Scalar { text, style, tag: None }),
+    };
+    match value {
+        Typed::String(text) => scalar(text.clone(), yaml::ScalarStyle::DoubleQuoted),
+        Typed::Null => scalar("null".to_owned(), yaml::ScalarStyle::Plain),
+        Typed::Float(value) => scalar(format!("{value:?}"), yaml::ScalarStyle::Plain),
+        Typed::Range(lower, upper) => Node {
+            span,
+            value: yaml::Value::Sequence(vec![
+                scalar(lower.to_string(), yaml::ScalarStyle::Plain),
+                scalar(
+                    upper.map_or_else(|| "UNBOUNDED".to_owned(), |upper| upper.to_string()),
+                    yaml::ScalarStyle::Plain,
+                ),
+            ]),
+        },
+        Typed::List(items) => {
+            Node { span, value: yaml::Value::Sequence(items.iter().map(|item| to_node(item, span)).collect()) }
+        }
+        Typed::Map(entries) => Node {
+            span,
+            value: yaml::Value::Mapping(
+                entries
+                    .iter()
+                    .map(|(key, item)| yaml::Entry {
+                        key: scalar(key.clone(), yaml::ScalarStyle::DoubleQuoted),
+                        value: to_node(item, span),
+                    })
+                    .collect(),
+            ),
+        },
+        Typed::Call(call) => Node {
+            span,
+            value: yaml::Value::Mapping(vec![yaml::Entry {
+                key: scalar(call.name.clone(), yaml::ScalarStyle::Plain),
+                value: Node {
+                    span,
+                    value: yaml::Value::Sequence(
+                        call.arguments.iter().map(|argument| to_node(argument, span)).collect(),
+                    ),
+                },
+            }]),
+        },
+        other => scalar(other.text().unwrap_or_default(), yaml::ScalarStyle::Plain),
     }
 }
 

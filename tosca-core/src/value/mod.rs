@@ -106,6 +106,21 @@ impl Typed {
         }
     }
 
+    /// The text of a scalar, as string functions and map keys use it (`2 GB`, `1.10`, `true`);
+    /// `None` for null, collections, ranges and calls.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Typed::String(text) => Some(text.clone()),
+            Typed::Boolean(value) => Some(value.to_string()),
+            Typed::Integer(value) => Some(value.to_string()),
+            Typed::Float(value) => Some(value.to_string()),
+            Typed::Timestamp(value) => Some(value.to_string()),
+            Typed::Version(value) => Some(value.to_string()),
+            Typed::ScalarUnit(value) => Some(value.to_string()),
+            Typed::Null | Typed::Range(..) | Typed::List(_) | Typed::Map(_) | Typed::Call(_) => None,
+        }
+    }
+
     /// Whether this is a call (or contains one), so its value is not known yet.
     pub fn is_call(&self) -> bool {
         match self {

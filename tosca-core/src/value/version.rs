@@ -68,7 +68,14 @@ impl VersionNumber {
         };
         version.fix = number("fix", fix).map_err(|reason| {
             if fix.bytes().any(|byte| byte.is_ascii_alphabetic()) {
-                fail(format!("{reason} (a qualifier follows the fix part, as in `{major}.{minor}.0.{fix}`)"))
+                // `1.0.0-beta` (semver style) means `1.0.0.beta`; `1.0.alpha` means `1.0.0.alpha`.
+                let example = match fix.split_once('-') {
+                    Some((digits, qualifier)) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                        format!("{major}.{minor}.{digits}.{qualifier}")
+                    }
+                    _ => format!("{major}.{minor}.0.{fix}"),
+                };
+                fail(format!("{reason} (a qualifier follows the fix part, as in `{example}`)"))
             } else {
                 fail(reason)
             }
@@ -171,6 +178,13 @@ mod tests {
 
     fn error(text: &str) -> String {
         VersionNumber::parse(text).unwrap_err()
+    }
+
+    #[test]
+    fn semver_style_qualifier_gets_a_valid_suggestion() {
+        let error = VersionNumber::parse("1.0.0-beta").unwrap_err();
+        assert!(error.contains("as in `1.0.0.beta`"), "{error}");
+        assert!(VersionNumber::parse("1.0.0.beta").is_ok());
     }
 
     #[test]
