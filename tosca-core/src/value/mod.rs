@@ -188,7 +188,9 @@ impl schemars::JsonSchema for Typed {
     }
 
     /// Any JSON value: what it holds depends on the declared TOSCA type.
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        <Value as schemars::JsonSchema>::json_schema(generator)
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A TOSCA value as plain JSON, typed by its declared type. A scalar-unit is an object {\"value\": <number in the base unit B, s, Hz or bps>, \"unit\": <base unit>, \"text\": <number and canonical unit as written>}; a timestamp an RFC 3339 string in its original offset; a version its text; a range [lower, upper] with upper a number or \"UNBOUNDED\"; a function not evaluated at compile time a single-key object {\"$<name>\": [<arguments>]}."
+        })
     }
 }
