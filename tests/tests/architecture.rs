@@ -21,3 +21,39 @@ fn every_path_in_architecture_md_exists() {
     assert!(checked > 20, "only {checked} paths found: the check itself is broken");
     assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist: {missing:?}");
 }
+
+/// The "only the loader does I/O" invariant: no other module of tosca-core names the file
+/// system, sockets, HTTP or archive crates outside its unit tests.
+#[test]
+fn only_the_loader_and_its_helpers_do_io() {
+    let allowed = ["loader.rs", "fetch.rs", "archive.rs"];
+    let forbidden = ["std::fs", "fs::", "std::net", "TcpStream", "reqwest", "zip::", "tar::", "flate2", "File::open"];
+    let mut offenders = Vec::new();
+    let mut checked = 0;
+    let mut folders = vec![workspace().join("tosca-core/src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("tosca-core/src") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+            if !name.ends_with(".rs") || allowed.contains(&name) {
+                continue;
+            }
+            checked += 1;
+            let text = std::fs::read_to_string(&path).expect("source");
+            // Unit tests (after `#[cfg(test)]`) may read fixtures; the library may not.
+            let library = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (number, line) in library.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                if let Some(word) = forbidden.iter().find(|word| code.contains(*word)) {
+                    offenders.push(format!("{}:{}: {word}", path.display(), number + 1));
+                }
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} files checked: the walk is broken");
+    assert!(offenders.is_empty(), "I/O outside the loader: {offenders:#?}");
+}

@@ -19,6 +19,42 @@ pub(crate) enum Command {
     Validate(ValidateArgs),
     /// Print the JSON Schema of the topology output.
     Schema,
+    /// CSAR archives: check their layout and metadata, or print their metadata.
+    #[command(subcommand)]
+    Csar(CsarCommand),
+}
+
+/// `csar` subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum CsarCommand {
+    /// Check TOSCA.meta and the archive's layout only (exit 1 on problems).
+    Validate {
+        /// The archive.
+        archive: String,
+        #[command(flatten)]
+        sources: SourceArgs,
+    },
+    /// Print TOSCA.meta as JSON.
+    Meta {
+        /// The archive.
+        archive: String,
+        #[command(flatten)]
+        sources: SourceArgs,
+    },
+}
+
+/// How files and URLs are reached.
+#[derive(Debug, Args)]
+pub(crate) struct SourceArgs {
+    /// Never use the network: every remote import is a problem (map it with --map-url).
+    #[arg(long)]
+    pub(crate) offline: bool,
+    /// Read URLs starting with FROM from TO instead (a URL or a local path prefix; repeatable).
+    #[arg(long = "map-url", value_name = "FROM=TO", value_parser = parse_input)]
+    pub(crate) map_url: Vec<(String, String)>,
+    /// Give up on a remote read after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub(crate) timeout: u64,
 }
 
 /// Input values for the topology.
@@ -49,6 +85,8 @@ pub(crate) struct CompileArgs {
     pub(crate) quiet: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
+    #[command(flatten)]
+    pub(crate) sources: SourceArgs,
 }
 
 /// `validate`.
@@ -59,6 +97,8 @@ pub(crate) struct ValidateArgs {
     pub(crate) templates: Vec<String>,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
+    #[command(flatten)]
+    pub(crate) sources: SourceArgs,
 }
 
 /// Topology output formats.

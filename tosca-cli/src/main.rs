@@ -11,7 +11,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command, CompileArgs, InputArgs, OutputFormat, ValidateArgs};
+use args::{Cli, Command, CompileArgs, CsarCommand, InputArgs, OutputFormat, SourceArgs, ValidateArgs};
+use tosca_core::loader::LoaderOptions;
 use tosca_core::{Compiled, Location, Options};
 
 fn main() -> ExitCode {
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
         Command::Compile(args) => compile(args),
         Command::Validate(args) => validate(args),
         Command::Schema => print_schema(),
+        Command::Csar(command) => csar(command),
     };
     match result {
         Ok(code) => code,
@@ -37,15 +39,23 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.downcast_ref::<std::io::Error>().is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
-fn options(inputs: &InputArgs) -> Options {
+fn loader_options(sources: &SourceArgs) -> LoaderOptions {
+    let mut options =
+        LoaderOptions { offline: sources.offline, map_urls: sources.map_url.clone(), ..LoaderOptions::default() };
+    options.fetch.timeout = std::time::Duration::from_secs(sources.timeout.max(1));
+    options
+}
+
+fn options(inputs: &InputArgs, sources: &SourceArgs) -> Options {
     Options {
         inputs: inputs.values.clone(),
-        inputs_file: inputs.values_file.as_ref().map(|path| Location::File(path.into())),
+        inputs_file: inputs.values_file.as_deref().map(Location::from_argument),
+        loader: loader_options(sources),
     }
 }
 
-fn run(path: &str, options: &Options) -> anyhow::Result<Compiled> {
-    Ok(tosca_core::compile(&Location::File(path.into()), options)?)
+fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
+    Ok(tosca_core::compile(&Location::from_argument(input), options)?)
 }
 
 fn exit_code(problems_found: bool) -> ExitCode {
@@ -53,7 +63,7 @@ fn exit_code(problems_found: bool) -> ExitCode {
 }
 
 fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
-    let compiled = run(&args.template, &options(&args.inputs))?;
+    let compiled = run(&args.template, &options(&args.inputs, &args.sources))?;
     report::print(&compiled, &mut std::io::stderr().lock())?;
     if args.quiet && args.output.is_none() {
         return Ok(exit_code(compiled.has_errors()));
@@ -70,7 +80,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    let options = options(&args.inputs);
+    let options = options(&args.inputs, &args.sources);
     let mut any_errors = false;
     let mut io_error = None;
     let mut stderr = std::io::stderr().lock();
@@ -90,6 +100,21 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     Ok(exit_code(any_errors))
+}
+
+fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
+    let (archive, sources, print_meta) = match &command {
+        CsarCommand::Validate { archive, sources } => (archive, sources, false),
+        CsarCommand::Meta { archive, sources } => (archive, sources, true),
+    };
+    let checked = tosca_core::check_archive(&Location::from_argument(archive), &loader_options(sources))?;
+    report::print_problems(&checked.problems, &checked.sources, &mut std::io::stderr().lock())?;
+    if print_meta {
+        let text = serde_json::to_string_pretty(&checked.meta)?;
+        writeln!(std::io::stdout().lock(), "{text}")?;
+    }
+    let errors = checked.problems.iter().any(|problem| problem.severity == tosca_core::problem::Severity::Error);
+    Ok(exit_code(errors))
 }
 
 fn print_schema() -> anyhow::Result<ExitCode> {

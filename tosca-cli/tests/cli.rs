@@ -142,3 +142,61 @@ fn schema_command_matches_committed_schema() {
     let committed = std::fs::read_to_string(workspace().join("tosca-core/topology.schema.json")).unwrap();
     assert_eq!(text(&output.stdout), committed, "regenerate with: puccini-rs schema > tosca-core/topology.schema.json");
 }
+
+fn write_csar(path: &std::path::Path, entries: &[(&str, &str)]) {
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    for (name, text) in entries {
+        writer.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
+        std::io::Write::write_all(&mut writer, text.as_bytes()).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+#[test]
+fn csar_validate_and_meta() {
+    let folder = tempfile::tempdir().unwrap();
+    let good = folder.path().join("good.csar");
+    let meta =
+        "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: service/main.yaml\n";
+    let main = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    a: { type: Compute }\n";
+    write_csar(&good, &[("TOSCA-Metadata/TOSCA.meta", meta), ("service/main.yaml", main)]);
+    let output = run(&["csar", "validate", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
+    let output = run(&["csar", "meta", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(json(&output)["entry_definitions"], "service/main.yaml");
+    let output = run(&["compile", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
+    assert_eq!(json(&output)["node_templates"]["a"]["types"][0], "tosca.nodes.Compute");
+
+    let bad = folder.path().join("bad.csar");
+    let meta = "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: missing.yaml\n";
+    write_csar(&bad, &[("TOSCA-Metadata/TOSCA.meta", meta), ("main.yaml", main)]);
+    let output = run(&["csar", "validate", bad.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("bad.csar!/TOSCA-Metadata/TOSCA.meta:4:1: error[import-failed]"), "stderr: {stderr}");
+    assert!(stderr.contains("missing.yaml"), "stderr: {stderr}");
+}
+
+#[test]
+fn offline_refuses_remote_imports_and_map_url_serves_them() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(
+        folder.path().join("types.yaml"),
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  App:\n    derived_from: tosca.nodes.Root\n",
+    )
+    .unwrap();
+    let main = folder.path().join("main.yaml");
+    std::fs::write(
+        &main,
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ https://example.org/lib/types.yaml ]\ntopology_template:\n  node_templates:\n    a: { type: App }\n",
+    )
+    .unwrap();
+    let output = run(&["validate", "--offline", main.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("network access is disabled (--offline)"), "{}", text(&output.stderr));
+    let map = format!("https://example.org/lib/={}/", folder.path().display());
+    let output = run(&["validate", "--offline", "--map-url", &map, main.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
+}

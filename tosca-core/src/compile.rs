@@ -1,4 +1,4 @@
-//! The pipeline: read → namespace → hierarchy → inheritance → render.
+//! The pipeline: (archive entry point) → read → namespace → hierarchy → inheritance → render.
 //!
 //! [`compile`] runs every phase, threading one [`Problems`] collector through them, and
 //! returns the topology with every problem sorted by file and position. It fails only when the
@@ -6,7 +6,7 @@
 
 use indexmap::IndexMap;
 
-use crate::loader::{LoadError, Loader, Location};
+use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Inputs;
 use crate::source::SourceMap;
@@ -20,6 +20,8 @@ pub struct Options {
     pub inputs: Vec<(String, String)>,
     /// A YAML file of input values (from `--inputs FILE`).
     pub inputs_file: Option<Location>,
+    /// How files and URLs are reached (`--offline`, `--map-url`, timeouts, limits).
+    pub loader: LoaderOptions,
 }
 
 /// The result of a compilation.
@@ -43,10 +45,15 @@ impl Compiled {
 /// Compiles the service template at `root`.
 pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError> {
     let sources = SourceMap::new();
-    let loader = Loader::new(sources.clone());
+    let loader = Loader::with_options(sources.clone(), options.loader.clone());
     let mut problems = Problems::new();
     let inputs = read_inputs(options, &loader, &mut problems)?;
-    let read = crate::read::read(root, &loader, &mut problems)?;
+    let resolved = loader.resolve_root(root)?;
+    problems.extend(resolved.problems);
+    let Some(root) = resolved.location else {
+        return Ok(Compiled { topology: Topology::default(), problems: problems.into_sorted(&sources), sources });
+    };
+    let read = crate::read::read(&root, &loader, &mut problems)?;
     let (namespace, catalog) = crate::namespace::namespace(read, &mut problems);
     let hierarchy = crate::hierarchy::hierarchy(&namespace, &catalog, &mut problems);
     let catalog = crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems);
@@ -85,4 +92,38 @@ fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> R
         }
     }
     Ok(inputs)
+}
+
+/// What `csar validate` and `csar meta` report: the archive's layout and metadata only.
+#[derive(Debug)]
+pub struct ArchiveCheck {
+    /// Problems with the archive's layout and `TOSCA.meta`.
+    pub problems: Vec<Problem>,
+    /// The source files, for rendering problems.
+    pub sources: SourceMap,
+    /// `TOSCA.meta`, if the archive has one.
+    pub meta: Option<crate::csar::Meta>,
+    /// The entry point's path inside the archive, when one could be chosen.
+    pub entry: Option<String>,
+}
+
+/// Checks an archive's layout and metadata without compiling its templates.
+pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<ArchiveCheck, LoadError> {
+    let sources = SourceMap::new();
+    let loader = Loader::with_options(sources.clone(), options.clone());
+    let mapped = loader.map(archive);
+    let mut problems = Problems::new();
+    // Opening it directly reports what is not an archive at all.
+    if let Err(error) = loader.archive(&mapped) {
+        let source = sources.add(mapped.display(), "");
+        problems.push(Problem::new(Code::ImportFailed, crate::source::Span::file_start(source), error.to_string()));
+        return Ok(ArchiveCheck { problems: problems.into_sorted(&sources), sources, meta: None, entry: None });
+    }
+    let resolved = loader.resolve_root(&mapped)?;
+    problems.extend(resolved.problems);
+    let entry = match resolved.location {
+        Some(Location::Entry { path, .. }) => Some(path),
+        _ => None,
+    };
+    Ok(ArchiveCheck { problems: problems.into_sorted(&sources), sources, meta: resolved.meta, entry })
 }

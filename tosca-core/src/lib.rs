@@ -8,9 +8,12 @@
 
 extern crate self as tosca_core;
 
+pub mod archive;
 pub mod catalog;
 pub mod compile;
+pub mod csar;
 pub mod entity;
+pub mod fetch;
 pub mod grammar;
 pub mod hierarchy;
 pub mod inheritance;
@@ -28,5 +31,5 @@ pub mod yaml;
 #[doc(hidden)]
 pub use grammar::private as __private;
 
-pub use compile::{Compiled, Options, compile};
+pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile};
 pub use loader::Location;

@@ -1,53 +1,143 @@
-//! The loader: the only code that touches the file system (and, later, the network).
+//! The loader: the only code that touches the file system or the network.
 //!
-//! Every read goes through [`Loader::load`], which resolves a [`Location`], reads it once per
-//! compilation (a concurrent cache keyed by the canonical location), and registers the text in
-//! the [`SourceMap`] so spans can point into it.
+//! Every read goes through a [`Loader`], which resolves a [`Location`] (a local file, an
+//! `http(s)` URL, an entry inside a zip or tar archive, or a file of the embedded profiles),
+//! reads it once per compilation (concurrent caches keyed by location), and registers the text
+//! in the [`SourceMap`] so spans can point into it. `--map-url` prefixes are applied here, and
+//! `--offline` refuses every URL here, so no other code needs to know about either.
+//!
+//! Archives are read into memory once, with the limits of [`ArchiveLimits`]; an import inside
+//! an archive resolves inside it and can never reach the local file system (an absolute path,
+//! a `file:` URL or a `..` that leaves the archive is an error), though it may name an explicit
+//! `http(s)` URL.
 
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
+use url::Url;
 
-use crate::source::{SourceId, SourceMap};
+use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
+use crate::fetch::{FetchError, FetchOptions, Fetcher};
+use crate::problem::{Code, Problem, Problems};
+use crate::source::{SourceId, SourceMap, Span};
 
 /// Where a source file lives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Location {
     /// A file on the local file system, as the user (or an importing file) named it.
     File(PathBuf),
+    /// An `http` or `https` URL.
+    Url(Url),
+    /// An entry inside an archive (a CSAR), by its normalized path.
+    Entry {
+        /// The archive.
+        archive: Box<Location>,
+        /// The entry's path inside it, with `/` separators.
+        path: String,
+    },
     /// A file of the embedded normative profiles, e.g. `simple-1.3/node.yaml`.
     Profile(String),
 }
 
 impl Location {
-    /// Resolves a relative reference (an import's `file`) against this location, like a URL:
-    /// absolute paths stay absolute, relative ones are relative to this file's folder.
-    pub fn join(&self, reference: &str) -> Location {
+    /// What a user typed: an `http(s)` URL, or a path.
+    pub fn from_argument(text: &str) -> Location {
+        match Url::parse(text) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") => Location::Url(url),
+            Ok(url) if url.scheme() == "file" => match url.to_file_path() {
+                Ok(path) => Location::File(path),
+                Err(()) => Location::File(PathBuf::from(text)),
+            },
+            _ => Location::File(PathBuf::from(text)),
+        }
+    }
+
+    /// Resolves a reference (an import's `file`) against this location, like a URL: an absolute
+    /// `http(s)` URL stands on its own; anything else is relative to this file's folder. Inside
+    /// an archive, a reference may not leave the archive or reach the local file system.
+    pub fn join(&self, reference: &str) -> Result<Location, String> {
+        if let Ok(url) = Url::parse(reference) {
+            match url.scheme() {
+                "http" | "https" => return Ok(Location::Url(url)),
+                "file" if matches!(self, Location::File(_)) => {
+                    return url
+                        .to_file_path()
+                        .map(Location::File)
+                        .map_err(|()| format!("`{reference}` is not a file path"));
+                }
+                "file" => {
+                    return Err(format!("`{reference}` would reach the local file system from {}", self.display()));
+                }
+                // A Windows drive letter parses as a scheme: fall through and treat it as a path.
+                scheme if scheme.len() > 1 => return Err(format!("`{reference}`: unsupported URL scheme `{scheme}`")),
+                _ => {}
+            }
+        }
         match self {
             Location::File(path) => {
-                let reference = reference.strip_prefix("file://").unwrap_or(reference);
                 let joined = match path.parent() {
                     Some(folder) if Path::new(reference).is_relative() => folder.join(reference),
                     _ => PathBuf::from(reference),
                 };
-                Location::File(normalize(&joined))
+                Ok(Location::File(normalize(&joined)))
             }
-            Location::Profile(path) => {
-                let folder = path.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("");
-                let joined = if folder.is_empty() { reference.to_owned() } else { format!("{folder}/{reference}") };
-                Location::Profile(normalize(Path::new(&joined)).to_string_lossy().replace('\\', "/"))
+            Location::Url(base) => base
+                .join(reference)
+                .map(Location::Url)
+                .map_err(|error| format!("`{reference}` is not a valid URL relative to {base}: {error}")),
+            Location::Entry { archive, path } => {
+                if reference.starts_with(['/', '\\']) || Path::new(reference).is_absolute() {
+                    return Err(format!(
+                        "`{reference}` would reach the local file system from inside {}",
+                        archive.display()
+                    ));
+                }
+                let joined = join_inside(path, reference)
+                    .ok_or_else(|| format!("`{reference}` leaves the archive {}", archive.display()))?;
+                Ok(Location::Entry { archive: archive.clone(), path: joined })
             }
+            Location::Profile(path) => join_inside(path, reference)
+                .map(Location::Profile)
+                .ok_or_else(|| format!("`{reference}` leaves the embedded profiles")),
         }
     }
 
-    /// The name shown to users.
+    /// The name shown to users: a path, a URL, `archive!/entry`, or `<profile>/path`.
     pub fn display(&self) -> String {
         match self {
             Location::File(path) => path.display().to_string(),
+            Location::Url(url) => url.to_string(),
+            Location::Entry { archive, path } => format!("{}!/{path}", archive.display()),
             Location::Profile(path) => format!("<profile>/{path}"),
         }
     }
+
+    /// The location as `--map-url` prefixes match it: the URL for URLs, the name otherwise.
+    fn mapping_key(&self) -> Option<String> {
+        match self {
+            Location::Url(url) => Some(url.to_string()),
+            Location::File(path) => Some(path.display().to_string()),
+            Location::Entry { .. } | Location::Profile(_) => None,
+        }
+    }
+}
+
+/// Joins a relative reference to the folder of a `/`-separated path, resolving `.` and `..`;
+/// `None` if it climbs above the root.
+fn join_inside(path: &str, reference: &str) -> Option<String> {
+    let folder = path.rsplit_once('/').map(|(folder, _)| folder).unwrap_or("");
+    let mut parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+    for part in reference.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
 }
 
 /// Removes `.` and resolves `..` lexically (without touching the file system), so the same
@@ -92,22 +182,84 @@ pub enum LoadError {
         /// The operating system's reason.
         reason: String,
     },
+    /// A remote read failed.
+    #[error(transparent)]
+    Fetch(#[from] FetchError),
+    /// `--offline` forbids every URL.
+    #[error("cannot fetch {0}: network access is disabled (--offline); map it to a local copy with --map-url")]
+    Offline(String),
+    /// An archive could not be read.
+    #[error("cannot read the archive {archive}: {error}")]
+    Archive {
+        /// The archive shown to users.
+        archive: String,
+        /// What is wrong with it.
+        error: ArchiveError,
+    },
+    /// An archive has no such entry.
+    #[error("the archive {archive} has no entry `{entry}`")]
+    NoSuchEntry {
+        /// The archive shown to users.
+        archive: String,
+        /// The entry asked for.
+        entry: String,
+    },
     /// No embedded profile file has that path.
     #[error("no embedded profile file {0}")]
     NoSuchProfile(String),
 }
 
+/// What a root location stands for (see [`Loader::resolve_root`]).
+#[derive(Debug)]
+pub struct Root {
+    /// The service template to read; `None` when the root is an archive that cannot be used.
+    pub location: Option<Location>,
+    /// The archive's `TOSCA.meta`, when the root is an archive that has one.
+    pub meta: Option<crate::csar::Meta>,
+    /// Problems with the archive and its metadata.
+    pub problems: Problems,
+}
+
+/// How the loader reaches files and the network.
+#[derive(Clone, Debug, Default)]
+pub struct LoaderOptions {
+    /// Refuse every URL.
+    pub offline: bool,
+    /// `--map-url FROM=TO` prefix rewrites, tried in order; the first match wins.
+    pub map_urls: Vec<(String, String)>,
+    /// Timeouts and limits of remote reads.
+    pub fetch: FetchOptions,
+    /// Limits of archives.
+    pub archive_limits: ArchiveLimits,
+}
+
 /// Reads sources, each at most once per compilation.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Loader {
     sources: SourceMap,
-    cache: DashMap<Location, Result<Loaded, LoadError>>,
+    options: LoaderOptions,
+    texts: DashMap<Location, Result<Loaded, LoadError>>,
+    bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
+    archives: DashMap<Location, Result<Arc<Archive>, LoadError>>,
+    redirects: DashMap<Location, Location>,
+    fetcher: OnceLock<Result<Fetcher, FetchError>>,
+}
+
+impl std::fmt::Debug for Loader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loader").field("options", &self.options).finish_non_exhaustive()
+    }
 }
 
 impl Loader {
-    /// A loader registering files in `sources`.
+    /// A loader registering files in `sources`, with default options.
     pub fn new(sources: SourceMap) -> Loader {
-        Loader { sources, cache: DashMap::new() }
+        Loader::with_options(sources, LoaderOptions::default())
+    }
+
+    /// A loader registering files in `sources`.
+    pub fn with_options(sources: SourceMap, options: LoaderOptions) -> Loader {
+        Loader { sources, options, ..Loader::default() }
     }
 
     /// The source map files are registered in.
@@ -115,32 +267,150 @@ impl Loader {
         &self.sources
     }
 
-    /// Loads a location (from the cache after the first time).
-    pub fn load(&self, location: &Location) -> Result<Loaded, LoadError> {
-        // The entry holds its shard's lock while reading, so concurrent loads of one location
-        // read it once and register it once.
-        self.cache.entry(location.clone()).or_insert_with(|| self.read(location)).clone()
+    /// Applies the first matching `--map-url` prefix.
+    pub fn map(&self, location: &Location) -> Location {
+        let Some(key) = location.mapping_key() else { return location.clone() };
+        for (from, to) in &self.options.map_urls {
+            if let Some(rest) = key.strip_prefix(from.as_str()) {
+                return Location::from_argument(&format!("{to}{rest}"));
+            }
+        }
+        location.clone()
     }
 
-    fn read(&self, location: &Location) -> Result<Loaded, LoadError> {
-        let (text, invalid_utf8): (Arc<str>, Option<usize>) = match location {
-            Location::File(path) => {
-                let bytes = std::fs::read(path)
-                    .map_err(|error| LoadError::Io { location: location.display(), reason: error.to_string() })?;
-                match String::from_utf8(bytes) {
-                    Ok(text) => (text.into(), None),
-                    // Not text: kept (lossily) so the reader can point at the first bad byte.
-                    Err(error) => {
-                        let offset = error.utf8_error().valid_up_to();
-                        (String::from_utf8_lossy(error.as_bytes()).into(), Some(offset))
-                    }
+    /// The location references inside a loaded file resolve against: the file's mapped location,
+    /// or, for a URL that redirected, the final URL.
+    pub fn base(&self, location: &Location) -> Location {
+        let mapped = self.map(location);
+        self.redirects.get(&mapped).map(|target| target.clone()).unwrap_or(mapped)
+    }
+
+    /// Loads a location as text (from the cache after the first time).
+    pub fn load(&self, location: &Location) -> Result<Loaded, LoadError> {
+        let location = self.map(location);
+        // The entry holds its shard's lock while reading, so concurrent loads of one location
+        // read it once and register it once.
+        self.texts.entry(location.clone()).or_insert_with(|| self.read_text(&location)).clone()
+    }
+
+    /// The service template a root location stands for: the location itself, or, when it is an
+    /// archive, its entry point (from `TOSCA-Metadata/TOSCA.meta`, or the single YAML file at its
+    /// root), with the archive's metadata and any problem with it. An archive that cannot be
+    /// used is a problem, not an error: `location` is then `None`.
+    pub fn resolve_root(&self, location: &Location) -> Result<Root, LoadError> {
+        let location = self.map(location);
+        let plain = |location: Location| Root { location: Some(location), meta: None, problems: Problems::new() };
+        if matches!(location, Location::Profile(_)) {
+            return Ok(plain(location));
+        }
+        let bytes = self.bytes(&location)?;
+        if ArchiveKind::detect(&bytes).is_none() {
+            return Ok(plain(location));
+        }
+        let mut problems = Problems::new();
+        let archive = match self.archive(&location) {
+            Ok(archive) => archive,
+            Err(error) => {
+                let source = self.sources.add(location.display(), "");
+                problems.push(Problem::new(Code::ImportFailed, Span::file_start(source), error.to_string()));
+                return Ok(Root { location: None, meta: None, problems });
+            }
+        };
+        let paths = archive.paths();
+        let read = |path: &str| archive.get(path).map(<[u8]>::to_vec);
+        let entry = |path: String| Location::Entry { archive: Box::new(location.clone()), path };
+        let meta_source = archive.get(crate::csar::META_PATH).map(|text| {
+            let text = String::from_utf8_lossy(text).into_owned();
+            let source = self.sources.add(entry(crate::csar::META_PATH.to_owned()).display(), text.as_str());
+            (source, text)
+        });
+        let fallback = self.sources.add(location.display(), "");
+        let at_line = |line: u32| -> Span {
+            match &meta_source {
+                Some((source, text)) if line > 0 => {
+                    let offset = text.split_inclusive('\n').take(line.saturating_sub(1) as usize).map(str::len).sum();
+                    Span::at_offset(*source, text, offset)
                 }
+                Some((source, _)) => Span::file_start(*source),
+                None => Span::file_start(fallback),
             }
-            Location::Profile(path) => {
-                (tosca_profiles::get(path).ok_or_else(|| LoadError::NoSuchProfile(path.clone()))?.into(), None)
+        };
+        match crate::csar::entry_point(&paths, &read) {
+            Ok((path, meta, found)) => {
+                for problem in found {
+                    problems.push(Problem::new(Code::InvalidValue, at_line(problem.line), problem.message));
+                }
+                Ok(Root { location: Some(entry(path)), meta, problems })
             }
+            Err(problem) => {
+                problems.push(Problem::new(Code::ImportFailed, at_line(problem.line), problem.message));
+                let meta = archive
+                    .get(crate::csar::META_PATH)
+                    .map(|text| crate::csar::parse_meta(&String::from_utf8_lossy(text)).0);
+                Ok(Root { location: None, meta, problems })
+            }
+        }
+    }
+
+    /// The archive at a location, read once.
+    pub fn archive(&self, location: &Location) -> Result<Arc<Archive>, LoadError> {
+        self.archives
+            .entry(location.clone())
+            .or_insert_with(|| {
+                let bytes = self.bytes(location)?;
+                Archive::open(&bytes, &self.options.archive_limits)
+                    .map(Arc::new)
+                    .map_err(|error| LoadError::Archive { archive: location.display(), error })
+            })
+            .clone()
+    }
+
+    fn read_text(&self, location: &Location) -> Result<Loaded, LoadError> {
+        let bytes = self.bytes(location)?;
+        let (text, invalid_utf8): (Arc<str>, Option<usize>) = match std::str::from_utf8(&bytes) {
+            Ok(text) => (text.into(), None),
+            // Not text: kept (lossily) so the reader can point at the first bad byte.
+            Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
         };
         let source = self.sources.add(location.display(), text.clone());
         Ok(Loaded { source, text, invalid_utf8 })
+    }
+
+    fn bytes(&self, location: &Location) -> Result<Arc<[u8]>, LoadError> {
+        if let Some(cached) = self.bytes.get(location) {
+            return cached.clone();
+        }
+        let read = self.read_bytes(location);
+        self.bytes.entry(location.clone()).or_insert(read).clone()
+    }
+
+    fn read_bytes(&self, location: &Location) -> Result<Arc<[u8]>, LoadError> {
+        match location {
+            Location::File(path) => std::fs::read(path)
+                .map(Arc::from)
+                .map_err(|error| LoadError::Io { location: location.display(), reason: error.to_string() }),
+            Location::Url(url) => {
+                if self.options.offline {
+                    return Err(LoadError::Offline(url.to_string()));
+                }
+                let fetcher = self.fetcher.get_or_init(|| Fetcher::new(self.options.fetch.clone()));
+                let fetcher = fetcher.as_ref().map_err(Clone::clone)?;
+                let (body, final_url) = fetcher.fetch(url)?;
+                if &final_url != url {
+                    self.redirects.insert(location.clone(), Location::Url(final_url));
+                }
+                Ok(Arc::from(body))
+            }
+            Location::Entry { archive, path } => {
+                let opened = self.archive(archive)?;
+                opened
+                    .get(path)
+                    .map(Arc::from)
+                    .ok_or_else(|| LoadError::NoSuchEntry { archive: archive.display(), entry: path.clone() })
+            }
+            Location::Profile(path) => tosca_profiles::get(path)
+                .map(|text| Arc::from(text.as_bytes()))
+                .ok_or_else(|| LoadError::NoSuchProfile(path.clone())),
+        }
     }
 }

@@ -158,6 +158,11 @@ fn number_units(
             }
         }
     }
+    // The grammar family of each unit; the embedded primitive types belong to every family.
+    let families: Vec<Option<bool>> = order
+        .iter()
+        .map(|location| parsed[location].as_ref().filter(|file| !file.primitives).map(|file| file.version.is_2()))
+        .collect();
     let mut units = Vec::with_capacity(order.len());
     for location in order {
         let Some(Some(file)) = parsed.remove(&location) else { continue };
@@ -165,6 +170,19 @@ fn number_units(
         for import in file.imports {
             match index.get(&import.location) {
                 Some(&unit) => {
+                    if families[unit].is_some_and(|is_2| is_2 != file.version.is_2()) {
+                        problems.push(Problem::new(
+                            Code::ImportVersionMismatch,
+                            import.span,
+                            format!(
+                                "a TOSCA {} file cannot import {}, which is TOSCA {}",
+                                file.version.number(),
+                                import.location.display(),
+                                if file.version.is_2() { "1.x" } else { "2.0" }
+                            ),
+                        ));
+                        continue;
+                    }
                     imports.push(UnitImport { unit, namespace_prefix: import.namespace_prefix, span: import.span })
                 }
                 None => {
@@ -210,8 +228,9 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let normative = embedded_flag(NORMATIVE_METADATA);
     let primitives = embedded_flag(PRIMITIVES_METADATA);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
+    let base = loader.base(location);
     for import in &template.imports {
-        let Some(target) = import_location(location, &template, import, problems) else { continue };
+        let Some(target) = import_location(&base, &template, import, problems) else { continue };
         imports.push(ImportTarget {
             location: target,
             namespace_prefix: import.namespace_prefix.as_ref().map(|prefix| prefix.value.clone()),
@@ -239,20 +258,27 @@ fn import_location(
     import: &crate::entity::Import,
     problems: &mut Problems,
 ) -> Option<Location> {
-    let Some(repository) = &import.repository else {
-        return Some(location.join(&import.file.value));
+    let joined = match &import.repository {
+        None => location.join(&import.file.value),
+        Some(repository) => match template.repositories.get(&repository.value) {
+            Some(definition) => {
+                let base = definition.url.value.trim_end_matches('/');
+                location.join(&format!("{base}/{}", import.file.value))
+            }
+            None => {
+                problems.report(
+                    Code::NameNotFound,
+                    repository.span,
+                    format!("repository `{}` is not defined in this file", repository.value),
+                );
+                return None;
+            }
+        },
     };
-    match template.repositories.get(&repository.value) {
-        Some(definition) => {
-            let base = definition.url.value.trim_end_matches('/');
-            Some(location.join(&format!("{base}/{}", import.file.value)))
-        }
-        None => {
-            problems.report(
-                Code::NameNotFound,
-                repository.span,
-                format!("repository `{}` is not defined in this file", repository.value),
-            );
+    match joined {
+        Ok(target) => Some(target),
+        Err(reason) => {
+            problems.report(Code::ImportFailed, import.file.span, reason);
             None
         }
     }

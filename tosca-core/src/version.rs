@@ -32,6 +32,12 @@ impl Version {
         }
     }
 
+    /// Whether this is TOSCA 2.0 rather than a Simple Profile 1.x version: the two families
+    /// share no types and cannot import each other.
+    pub fn is_2(self) -> bool {
+        self == Version::V2_0
+    }
+
     /// The short number, e.g. `1.3`.
     pub fn number(self) -> &'static str {
         match self {

@@ -116,6 +116,14 @@ catalogue! {
     /// a third file both import.
     ImportLoop = "import-loop", Warning, "files import each other in a loop";
 
+    /// A file imports a file of the other TOSCA grammar family: TOSCA 2.0 and the Simple Profile
+    /// 1.x versions share no types and read keynames differently, so they cannot be mixed. Files
+    /// of different 1.x versions may import each other; each is read with its own grammar.
+    ///
+    /// Wrong: a `tosca_2_0` file importing a `tosca_simple_yaml_1_3` file. Right: import a 2.0
+    /// version of the same definitions.
+    ImportVersionMismatch = "import-version-mismatch", Error, "an import mixes TOSCA 1.x and 2.0";
+
     /// A type name that is not defined in this file or anything it imports.
     ///
     /// Wrong: `type: tosca.nodes.Compte`. Right: `type: tosca.nodes.Compute`.

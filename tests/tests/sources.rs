@@ -1,0 +1,288 @@
+//! Every way in: CSAR archives (zip, tar.gz) built on the fly, a real HTTP server on
+//! 127.0.0.1, `--map-url`, `--offline`, and hostile archives and imports.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tosca_core::loader::LoaderOptions;
+use tosca_core::{Location, Options};
+use tosca_tests::{check_compile, problem_lines, shared, topology_json};
+
+/// Every file below `folder`, as (path relative to it with `/`, contents).
+fn files(folder: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(current) = stack.pop() {
+        for entry in std::fs::read_dir(&current).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(folder).unwrap().to_string_lossy().replace('\\', "/");
+                out.push((relative, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn zip(entries: &[(String, Vec<u8>)], to: &Path) {
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(to).unwrap());
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, bytes) in entries {
+        writer.start_file(name.as_str(), options).unwrap();
+        writer.write_all(bytes).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
+fn tar_gz(entries: &[(String, Vec<u8>)], to: &Path) {
+    let encoder = flate2::write::GzEncoder::new(std::fs::File::create(to).unwrap(), flate2::Compression::default());
+    let mut builder = tar::Builder::new(encoder);
+    for (name, bytes) in entries {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append_data(&mut header, name, bytes.as_slice()).unwrap();
+    }
+    builder.into_inner().unwrap().finish().unwrap();
+}
+
+const META: &str =
+    "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: puccini-rs tests\nEntry-Definitions: main.yaml\n";
+
+fn csar_example() -> Vec<(String, Vec<u8>)> {
+    let mut entries = files(&shared().join("corpus/go-puccini/examples/csar"));
+    entries.push(("TOSCA-Metadata/TOSCA.meta".to_owned(), META.as_bytes().to_vec()));
+    entries
+}
+
+#[test]
+fn zip_and_tar_gz_csars_compile_like_their_folder() {
+    let folder_main = shared().join("corpus/go-puccini/examples/csar/main.yaml");
+    let expected = topology_json(&check_compile(&folder_main, &Options::default()));
+    let temp = tempfile::tempdir().unwrap();
+    for (name, build) in [("service.csar", zip as fn(&_, &_)), ("service.tar.gz", tar_gz), ("named-wrong.zip", tar_gz)]
+    {
+        let path = temp.path().join(name);
+        build(&csar_example(), &path);
+        let compiled = check_compile(&path, &Options::default());
+        assert_eq!(problem_lines(&compiled, temp.path()), Vec::<String>::new(), "{name}");
+        assert_eq!(topology_json(&compiled), expected, "{name} compiles differently from the folder");
+    }
+}
+
+#[test]
+fn archive_without_metadata_uses_its_single_root_yaml() {
+    let temp = tempfile::tempdir().unwrap();
+    let entries = vec![
+        ("service.yaml".to_owned(), b"tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types/app.yaml ]\ntopology_template:\n  node_templates:\n    app: { type: App }\n".to_vec()),
+        ("types/app.yaml".to_owned(), b"tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  App:\n    derived_from: tosca.nodes.Root\n".to_vec()),
+    ];
+    let path = temp.path().join("plain.zip");
+    zip(&entries, &path);
+    let compiled = check_compile(&path, &Options::default());
+    assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, temp.path()));
+    assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
+
+    let two = temp.path().join("two.zip");
+    let mut entries = entries.clone();
+    entries.push(("other.yaml".to_owned(), b"tosca_definitions_version: tosca_simple_yaml_1_3\n".to_vec()));
+    zip(&entries, &two);
+    let compiled = check_compile(&two, &Options::default());
+    let lines = problem_lines(&compiled, temp.path());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("import-failed") && lines[0].contains("other.yaml") && lines[0].contains("service.yaml"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn hostile_archives_and_imports_stay_inside() {
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::write(temp.path().join("secret.yaml"), "tosca_definitions_version: tosca_simple_yaml_1_3\n").unwrap();
+
+    // An entry that would be written outside the archive: the archive is refused, located.
+    let slip = temp.path().join("slip.csar");
+    zip(&[("../evil.yaml".to_owned(), b"x".to_vec())], &slip);
+    let lines = problem_lines(&check_compile(&slip, &Options::default()), temp.path());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("import-failed") && lines[0].contains("`../evil.yaml` points outside the archive"),
+        "{lines:?}"
+    );
+
+    // Imports inside an archive cannot reach the file system: not by `..`, not by an absolute
+    // path, not by a file: URL.
+    let secret = temp.path().join("secret.yaml");
+    let main = format!(
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - ../secret.yaml\n  - {}\n  - file://{}\n",
+        secret.display(),
+        secret.display()
+    );
+    let inside = temp.path().join("inside.csar");
+    zip(&[("main.yaml".to_owned(), main.into_bytes())], &inside);
+    let lines = problem_lines(&check_compile(&inside, &Options::default()), temp.path());
+    let codes: Vec<&str> = lines.iter().map(|line| line.split(' ').next().unwrap_or_default()).collect();
+    assert_eq!(codes, ["import-failed", "import-failed", "import-failed"], "{lines:?}");
+    assert!(lines[0].contains("leaves the archive"), "{lines:?}");
+    assert!(lines[1].contains("local file system") && lines[2].contains("local file system"), "{lines:?}");
+
+    // A decompression bomb stops at the limit.
+    let bomb = temp.path().join("bomb.zip");
+    zip(&[("main.yaml".to_owned(), vec![b' '; 80 << 20])], &bomb);
+    let lines = problem_lines(&check_compile(&bomb, &Options::default()), temp.path());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("import-failed") && lines[0].contains("main.yaml"), "{lines:?}");
+}
+
+/// A tiny real HTTP server on 127.0.0.1 serving a folder: missing files are 404s, and
+/// `/old/main.yaml` redirects to `/main.yaml`. It stops when dropped.
+struct Server {
+    address: String,
+    stop: Arc<AtomicBool>,
+}
+
+impl Server {
+    fn start(folder: PathBuf) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
+        std::thread::spawn(move || {
+            while !stopping.load(Ordering::Relaxed) {
+                let Ok((mut stream, _)) = listener.accept() else {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                    continue;
+                };
+                let _ = stream.set_nonblocking(false);
+                let mut request = String::new();
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let _ = reader.read_line(&mut request);
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                }
+                let path = request.split(' ').nth(1).unwrap_or("/").trim_start_matches('/').to_owned();
+                let response = match std::fs::read(folder.join(&path)) {
+                    // One moved file, to show imports resolve against where a redirect ends.
+                    _ if path == "old/main.yaml" => {
+                        b"HTTP/1.1 302 Found\r\nLocation: /main.yaml\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                            .to_vec()
+                    }
+                    Ok(body) => {
+                        let mut response =
+                            format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len())
+                                .into_bytes();
+                        response.extend(body);
+                        response
+                    }
+                    Err(_) => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+                };
+                let _ = stream.write_all(&response);
+                let mut rest = Vec::new();
+                let _ = stream.read(&mut rest);
+            }
+        });
+        Server { address, stop }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn service_folder() -> tempfile::TempDir {
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(temp.path().join("types")).unwrap();
+    std::fs::write(
+        temp.path().join("main.yaml"),
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types/app.yaml ]\ntopology_template:\n  node_templates:\n    app: { type: App }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        temp.path().join("types/app.yaml"),
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  App:\n    derived_from: tosca.nodes.Root\n",
+    )
+    .unwrap();
+    temp
+}
+
+fn compile_location(location: &Location, loader: LoaderOptions) -> tosca_core::Compiled {
+    tosca_core::compile(location, &Options { loader, ..Options::default() }).expect("the root loads")
+}
+
+#[test]
+fn remote_template_with_relative_imports_and_a_404() {
+    let folder = service_folder();
+    std::fs::write(
+        folder.path().join("broken.yaml"),
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ missing/types.yaml ]\n",
+    )
+    .unwrap();
+    let server = Server::start(folder.path().to_path_buf());
+    let url = Location::from_argument(&format!("{}/main.yaml", server.address));
+    let compiled = compile_location(&url, LoaderOptions::default());
+    assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, folder.path()));
+    assert_eq!(compiled.topology.node_templates["app"].types, ["App", "tosca.nodes.Root"]);
+
+    // After a redirect, `types/app.yaml` resolves against `/main.yaml`, not `/old/main.yaml`.
+    let moved = Location::from_argument(&format!("{}/old/main.yaml", server.address));
+    let compiled = compile_location(&moved, LoaderOptions::default());
+    assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, folder.path()));
+
+    let broken = Location::from_argument(&format!("{}/broken.yaml", server.address));
+    let lines = problem_lines(&compile_location(&broken, LoaderOptions::default()), folder.path());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with(&format!("import-failed {}/broken.yaml:2:12", server.address)), "{lines:?}");
+    assert!(lines[0].contains("404"), "{lines:?}");
+}
+
+#[test]
+fn offline_and_map_url() {
+    let folder = service_folder();
+    let main = folder.path().join("remote.yaml");
+    std::fs::write(
+        &main,
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ https://profiles.example.org/v1/types/app.yaml ]\ntopology_template:\n  node_templates:\n    app: { type: App }\n",
+    )
+    .unwrap();
+    let root = Location::File(main);
+    let offline = LoaderOptions { offline: true, ..LoaderOptions::default() };
+    let lines = problem_lines(&compile_location(&root, offline.clone()), folder.path());
+    assert!(lines.iter().any(|line| line.starts_with("import-failed") && line.contains("--offline")), "{lines:?}");
+
+    let mapped = LoaderOptions {
+        map_urls: vec![("https://profiles.example.org/v1/".to_owned(), format!("{}/", folder.path().display()))],
+        ..offline
+    };
+    let compiled = compile_location(&root, mapped);
+    assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, folder.path()));
+    assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
+}
+
+#[test]
+fn archive_compiles_identically_on_one_and_eight_threads() {
+    let temp = tempfile::tempdir().unwrap();
+    let path = temp.path().join("service.csar");
+    zip(&csar_example(), &path);
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| topology_json(&check_compile(&path, &Options::default())))
+    };
+    let single = on(1);
+    for _ in 0..3 {
+        assert_eq!(on(8), single);
+    }
+}

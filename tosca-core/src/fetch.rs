@@ -1,0 +1,419 @@
+//! The remote half of the loader: reading `http` and `https` URLs.
+//!
+//! A [`Fetcher`] wraps one blocking HTTP client (with connection pooling) configured by
+//! [`FetchOptions`]: timeouts, a size limit enforced while the body is read, and a bound on
+//! redirects. Failures come back as a [`FetchError`] whose message says what went wrong in words
+//! a user can act on (`cannot fetch https://x/y.yaml: 404 Not Found`).
+//!
+//! TLS is rustls with the *ring* crypto provider (no CMake, no OpenSSL) and the platform's
+//! certificate store (`rustls-platform-verifier`). The provider is given to this client only:
+//! nothing is installed process-wide. Proxies named by the usual environment variables
+//! (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`, …) are honoured.
+
+use std::error::Error as StdError;
+use std::fmt;
+use std::io::{self, Read};
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use reqwest::blocking::{Client, Response};
+use reqwest::redirect::Policy;
+use url::Url;
+
+/// How remote reads behave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchOptions {
+    /// How long to wait for a connection (name resolution, TCP and TLS handshakes). Default 10 s.
+    pub connect_timeout: Duration,
+    /// How long a whole fetch may take, from connecting to the last byte of the body (redirects
+    /// included). Default 60 s.
+    pub timeout: Duration,
+    /// The largest body accepted, in bytes, counted as it is read. Default 64 MiB.
+    pub max_size: u64,
+    /// How many redirects are followed before giving up. Default 5.
+    pub max_redirects: usize,
+}
+
+impl Default for FetchOptions {
+    fn default() -> Self {
+        FetchOptions {
+            connect_timeout: Duration::from_secs(10),
+            timeout: Duration::from_secs(60),
+            max_size: 64 * 1024 * 1024,
+            max_redirects: 5,
+        }
+    }
+}
+
+/// Why a fetch failed, in words a user can act on.
+///
+/// `url` is the URL that failed: the one asked for, or, when the failure happened after a
+/// redirect, the URL being fetched at that point.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FetchError {
+    /// The server answered 404.
+    #[error("cannot fetch {url}: 404 Not Found")]
+    NotFound {
+        /// The URL that failed.
+        url: Url,
+    },
+    /// The server answered with another status that is not a success.
+    #[error("cannot fetch {url}: {}", status_text(*.status))]
+    Status {
+        /// The URL that failed.
+        url: Url,
+        /// The HTTP status code.
+        status: u16,
+    },
+    /// The host name could not be resolved.
+    #[error("cannot fetch {url}: cannot resolve host `{host}`")]
+    Dns {
+        /// The URL that failed.
+        url: Url,
+        /// The host name that did not resolve.
+        host: String,
+    },
+    /// No connection could be made (refused, unreachable, reset).
+    #[error("cannot fetch {url}: cannot connect: {reason}")]
+    Connect {
+        /// The URL that failed.
+        url: Url,
+        /// What the system said.
+        reason: String,
+    },
+    /// The TLS handshake failed (untrusted certificate, wrong host name, not TLS at all, …).
+    #[error("cannot fetch {url}: TLS handshake failed: {reason}")]
+    Tls {
+        /// The URL that failed.
+        url: Url,
+        /// What the TLS library said.
+        reason: String,
+    },
+    /// The fetch (or its connection phase) took longer than allowed.
+    #[error("cannot fetch {url}: timed out after {}", human_duration(*.after))]
+    Timeout {
+        /// The URL that failed.
+        url: Url,
+        /// The limit that was reached.
+        after: Duration,
+    },
+    /// The body is larger than [`FetchOptions::max_size`].
+    #[error("cannot fetch {url}: larger than the {} limit", human_size(*.limit))]
+    TooLarge {
+        /// The URL that failed.
+        url: Url,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// More redirects than [`FetchOptions::max_redirects`] (often a redirect loop).
+    #[error("cannot fetch {url}: too many redirects (is there a redirect loop?)")]
+    TooManyRedirects {
+        /// The URL asked for.
+        url: Url,
+    },
+    /// Anything else: an unsupported scheme, a malformed response, a connection cut mid-body.
+    #[error("cannot fetch {url}: {reason}")]
+    Other {
+        /// The URL that failed.
+        url: Url,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+impl FetchError {
+    /// The URL that failed.
+    pub fn url(&self) -> &Url {
+        match self {
+            FetchError::NotFound { url }
+            | FetchError::Status { url, .. }
+            | FetchError::Dns { url, .. }
+            | FetchError::Connect { url, .. }
+            | FetchError::Tls { url, .. }
+            | FetchError::Timeout { url, .. }
+            | FetchError::TooLarge { url, .. }
+            | FetchError::TooManyRedirects { url }
+            | FetchError::Other { url, .. } => url,
+        }
+    }
+}
+
+/// A reusable HTTP(S) client: connections are pooled, so share one `Fetcher` for a whole
+/// compilation. It is `Send + Sync`; clones share the same pool.
+///
+/// It is a blocking client that runs its own small runtime thread: do not create, use or drop it
+/// inside an async (tokio) runtime.
+#[derive(Clone)]
+pub struct Fetcher {
+    client: Client,
+    options: FetchOptions,
+}
+
+impl fmt::Debug for Fetcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Fetcher").field("options", &self.options).finish_non_exhaustive()
+    }
+}
+
+impl Fetcher {
+    /// Builds a client with these options. Fails (as [`FetchError::Other`] on `about:blank`)
+    /// only if the TLS configuration or the client's runtime thread cannot be set up.
+    pub fn new(options: FetchOptions) -> Result<Fetcher, FetchError> {
+        let setup_error = |reason: String| FetchError::Other {
+            url: setup_url(),
+            reason: format!("cannot set up the HTTP client: {reason}"),
+        };
+        let tls = tls_config().map_err(|error| setup_error(error.to_string()))?;
+        let client = Client::builder()
+            .tls_backend_preconfigured(tls)
+            .user_agent(concat!("puccini-rs/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(options.connect_timeout)
+            .timeout(options.timeout)
+            .redirect(Policy::limited(options.max_redirects))
+            .build()
+            .map_err(|error| setup_error(chain_text(&error)))?;
+        Ok(Fetcher { client, options })
+    }
+
+    /// The options this fetcher was built with.
+    pub fn options(&self) -> &FetchOptions {
+        &self.options
+    }
+
+    /// Fetches a URL (http or https) and returns its body and the final URL after redirects
+    /// (relative imports resolve against the final URL).
+    ///
+    /// Only a success status (2xx) is accepted. The body is counted while it is read and the
+    /// fetch stops as soon as it passes [`FetchOptions::max_size`], whatever `Content-Length`
+    /// claims; a body shorter than its `Content-Length` is an error, not a truncated file.
+    pub fn fetch(&self, url: &Url) -> Result<(Vec<u8>, Url), FetchError> {
+        match url.scheme() {
+            "http" | "https" => {}
+            scheme => {
+                return Err(FetchError::Other {
+                    url: url.clone(),
+                    reason: format!("unsupported scheme `{scheme}` (only http and https can be fetched)"),
+                });
+            }
+        }
+        let response = self
+            .client
+            .get(url.clone())
+            // Per request, the timeout is one deadline for headers *and* body (the client-wide
+            // one of the blocking client only bounds each wait).
+            .timeout(self.options.timeout)
+            .send()
+            .map_err(|error| self.classify(url, &error))?;
+        let final_url = response.url().clone();
+        let status = response.status();
+        if status == StatusCode::NOT_FOUND {
+            return Err(FetchError::NotFound { url: final_url });
+        }
+        if !status.is_success() {
+            return Err(FetchError::Status { url: final_url, status: status.as_u16() });
+        }
+        let body = self.read_body(response, &final_url)?;
+        Ok((body, final_url))
+    }
+
+    /// Reads the body through `take(max_size + 1)`, so an endless or lying body stops one byte
+    /// past the limit.
+    fn read_body(&self, response: Response, url: &Url) -> Result<Vec<u8>, FetchError> {
+        let limit = self.options.max_size;
+        let too_large = || FetchError::TooLarge { url: url.clone(), limit };
+        // An honest Content-Length over the limit fails before reading anything.
+        let announced = response.content_length();
+        if announced.is_some_and(|length| length > limit) {
+            return Err(too_large());
+        }
+        // Preallocate what was announced, but never trust it for more than a few MiB.
+        const MAX_PREALLOCATION: u64 = 8 * 1024 * 1024;
+        let capacity = announced.unwrap_or(0).min(limit).min(MAX_PREALLOCATION);
+        let mut body = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        response.take(limit.saturating_add(1)).read_to_end(&mut body).map_err(|error| self.classify_io(url, &error))?;
+        if body.len() as u64 > limit {
+            return Err(too_large());
+        }
+        Ok(body)
+    }
+
+    /// Turns a reqwest error into the variant a user can act on.
+    fn classify(&self, requested: &Url, error: &reqwest::Error) -> FetchError {
+        let url = error.url().cloned().unwrap_or_else(|| requested.clone());
+        if error.is_redirect() {
+            return FetchError::TooManyRedirects { url: requested.clone() };
+        }
+        if let Some(status) = error.status() {
+            return if status == StatusCode::NOT_FOUND {
+                FetchError::NotFound { url }
+            } else {
+                FetchError::Status { url, status: status.as_u16() }
+            };
+        }
+        if error.is_timeout() {
+            let after = if error.is_connect() && self.options.connect_timeout < self.options.timeout {
+                self.options.connect_timeout
+            } else {
+                self.options.timeout
+            };
+            return FetchError::Timeout { url, after };
+        }
+        if error.is_dns() || chain_mentions(error, &["dns error", "failed to lookup address"]) {
+            let host = url.host_str().unwrap_or_default().to_owned();
+            return FetchError::Dns { url, host };
+        }
+        if let Some(reason) = tls_reason(error) {
+            return FetchError::Tls { url, reason };
+        }
+        if error.is_connect() {
+            return FetchError::Connect { url, reason: innermost_text(error) };
+        }
+        if error.is_body() || error.is_decode() {
+            return FetchError::Other {
+                url,
+                reason: format!("the response body could not be read: {}", innermost_text(error)),
+            };
+        }
+        FetchError::Other { url, reason: chain_text(error) }
+    }
+
+    /// Classifies an error met while reading the body.
+    fn classify_io(&self, url: &Url, error: &io::Error) -> FetchError {
+        if let Some(inner) = error.get_ref().and_then(|inner| inner.downcast_ref::<reqwest::Error>()) {
+            return self.classify(url, inner);
+        }
+        if error.kind() == io::ErrorKind::TimedOut {
+            return FetchError::Timeout { url: url.clone(), after: self.options.timeout };
+        }
+        FetchError::Other { url: url.clone(), reason: format!("the response body could not be read: {error}") }
+    }
+}
+
+/// The rustls configuration: ring, the platform's trust store, HTTP/1.1 only (as the client).
+fn tls_config() -> Result<rustls::ClientConfig, rustls::Error> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let verifier = rustls_platform_verifier::Verifier::new(provider.clone())?;
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(verifier))
+        .with_no_client_auth();
+    // A preconfigured backend gets no ALPN from reqwest; announce what the client speaks.
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(config)
+}
+
+/// The errors of a chain, outermost first. An `io::Error` wrapping another error is followed by
+/// that error (`io::Error::source` would skip it, hiding e.g. the rustls error).
+fn chain<'a>(error: &'a (dyn StdError + 'static)) -> Vec<&'a (dyn StdError + 'static)> {
+    let mut out = Vec::new();
+    let mut next = Some(error);
+    while let Some(current) = next {
+        out.push(current);
+        next = match current.downcast_ref::<io::Error>().and_then(|io| io.get_ref()) {
+            Some(wrapped) => Some(wrapped as &(dyn StdError + 'static)),
+            None => current.source(),
+        };
+        if out.len() >= 64 {
+            break;
+        }
+    }
+    out
+}
+
+/// Whether any error of the chain says one of these (lowercase) phrases.
+fn chain_mentions(error: &(dyn StdError + 'static), phrases: &[&str]) -> bool {
+    chain(error).iter().any(|error| {
+        let text = error.to_string().to_lowercase();
+        phrases.iter().any(|phrase| text.contains(phrase))
+    })
+}
+
+/// The rustls error in the chain, or a TLS-level failure named by the TLS stack, as text.
+fn tls_reason(error: &(dyn StdError + 'static)) -> Option<String> {
+    let errors = chain(error);
+    if let Some(tls) = errors.iter().find_map(|error| error.downcast_ref::<rustls::Error>()) {
+        return Some(match tls {
+            // The first bytes back were not a TLS record: usually a plain-HTTP server.
+            rustls::Error::InvalidMessage(rustls::InvalidMessage::InvalidContentType) => {
+                format!("{tls} (the server does not speak TLS here; is the URL meant to be http://?)")
+            }
+            _ => tls.to_string(),
+        });
+    }
+    // tokio-rustls reports a peer that hangs up mid-handshake as a plain io::Error.
+    errors
+        .iter()
+        .map(|error| error.to_string())
+        .find(|text| text.to_lowercase().contains("tls handshake") || text.to_lowercase().contains("handshake eof"))
+}
+
+/// The deepest message of a chain (the most specific one: `Connection refused (os error 111)`).
+fn innermost_text(error: &(dyn StdError + 'static)) -> String {
+    chain(error).last().map(|error| error.to_string()).unwrap_or_default()
+}
+
+/// The whole chain, joined with `: ` and without repeats.
+fn chain_text(error: &(dyn StdError + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for error in chain(error) {
+        let text = error.to_string();
+        if !parts.iter().any(|part| part.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
+}
+
+/// `404 Not Found`, `599` (no canonical reason).
+fn status_text(status: u16) -> String {
+    match StatusCode::from_u16(status).ok().and_then(|status| status.canonical_reason()) {
+        Some(reason) => format!("{status} {reason}"),
+        None => status.to_string(),
+    }
+}
+
+/// `2 s`, `300 ms`, `1.5 s`.
+fn human_duration(duration: Duration) -> String {
+    if duration.as_secs() > 0 && duration.subsec_nanos() == 0 {
+        format!("{} s", duration.as_secs())
+    } else if duration < Duration::from_secs(1) {
+        format!("{} ms", duration.as_millis())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
+    }
+}
+
+/// `64 MiB`, `1 KiB`, `1500 bytes`.
+fn human_size(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit && bytes.is_multiple_of(unit) {
+            return format!("{} {name}", bytes / unit);
+        }
+    }
+    if bytes == 1 { "1 byte".to_owned() } else { format!("{bytes} bytes") }
+}
+
+/// The URL named by errors that belong to no fetch (setting the client up).
+fn setup_url() -> Url {
+    // A constant, not input: it always parses.
+    Url::parse("about:blank").expect("`about:blank` is a valid URL")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_durations_read_well() {
+        assert_eq!(human_size(64 * 1024 * 1024), "64 MiB");
+        assert_eq!(human_size(1024), "1 KiB");
+        assert_eq!(human_size(1500), "1500 bytes");
+        assert_eq!(human_duration(Duration::from_secs(2)), "2 s");
+        assert_eq!(human_duration(Duration::from_millis(300)), "300 ms");
+        assert_eq!(human_duration(Duration::from_millis(1500)), "1.5 s");
+        assert_eq!(status_text(500), "500 Internal Server Error");
+    }
+}
