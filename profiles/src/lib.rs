@@ -64,6 +64,15 @@ pub fn get(path: &str) -> Option<&'static str> {
     FILES.iter().find(|file| file.path == path).map(|file| file.text)
 }
 
+/// Profiles that 2.0 files can import by name (`imports: [{profile: NAME}]`), with the path of
+/// each one's entry point.
+pub const NAMED: &[(&str, &str)] = &[];
+
+/// The entry-point path of the profile a 2.0 import names, or `None` if it is not embedded.
+pub fn by_name(name: &str) -> Option<&'static str> {
+    NAMED.iter().find(|(known, _)| *known == name).map(|(_, path)| *path)
+}
+
 /// The entry-point path of the normative profile implicitly imported by a
 /// `tosca_definitions_version`, e.g. `"tosca_simple_yaml_1_3"` gives
 /// `Some("simple-1.3/profile.yaml")`.

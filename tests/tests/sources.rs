@@ -286,3 +286,37 @@ fn archive_compiles_identically_on_one_and_eight_threads() {
         assert_eq!(on(8), single);
     }
 }
+
+/// The corpus's 2.0 examples import the Simple Profile 2.0 from GitHub; offline, `--map-url`
+/// to the corpus copy serves every one of those imports (what the rest of 2.0 needs is
+/// checked by the 2.0 suites, not here).
+#[test]
+fn corpus_2_0_examples_offline_with_map_url() {
+    let examples = shared().join("corpus/go-puccini/examples/2.0");
+    let remote = "https://raw.githubusercontent.com/xDaryamo/tosca-community-contributions/refs/heads/master/profiles/org/oasis-open/simple/2.0/";
+    let local = shared().join("corpus/tosca-community-contributions/profiles/org/oasis-open/simple/2.0");
+    let offline = LoaderOptions { offline: true, ..LoaderOptions::default() };
+    let mapped =
+        LoaderOptions { map_urls: vec![(remote.to_owned(), format!("{}/", local.display()))], ..offline.clone() };
+    let mut remote_importers = 0;
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|extension| extension != "yaml") {
+            continue;
+        }
+        if !std::fs::read_to_string(&path).unwrap().contains(remote) {
+            continue;
+        }
+        remote_importers += 1;
+        let root = Location::File(path.clone());
+        let unmapped = problem_lines(&compile_location(&root, offline.clone()), &examples);
+        assert!(unmapped.iter().any(|line| line.starts_with("import-failed")), "{}: {unmapped:?}", path.display());
+        let compiled = compile_location(&root, mapped.clone());
+        let failed: Vec<String> =
+            problem_lines(&compiled, &examples).into_iter().filter(|line| line.starts_with("import-failed")).collect();
+        assert!(failed.is_empty(), "{}: {failed:?}", path.display());
+        let read_profile = compiled.sources.names().into_iter().any(|name| name.ends_with("simple/2.0/profile.yaml"));
+        assert!(read_profile, "{}: the mapped profile was not read", path.display());
+    }
+    assert!(remote_importers >= 14, "only {remote_importers} examples import the remote profile");
+}

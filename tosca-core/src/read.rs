@@ -230,10 +230,10 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
     for import in &template.imports {
-        let Some(target) = import_location(&base, &template, import, problems) else { continue };
+        let Some(target) = import_location(&base, version, &template, import, problems) else { continue };
         imports.push(ImportTarget {
             location: target,
-            namespace_prefix: import.namespace_prefix.as_ref().map(|prefix| prefix.value.clone()),
+            namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
             span: import.span,
         });
     }
@@ -251,34 +251,80 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     Some(ParsedFile { source: loaded.source, version, template, normative, primitives, imports })
 }
 
-/// Where an import points: its `file` relative to the importing file, or to its repository.
+/// Where an import points: a named profile, or its file relative to the importing file or to
+/// its repository. Reports what makes the import unusable and returns `None`.
 fn import_location(
     location: &Location,
+    version: Version,
     template: &ServiceTemplate,
     import: &crate::entity::Import,
     problems: &mut Problems,
 ) -> Option<Location> {
-    let joined = match &import.repository {
-        None => location.join(&import.file.value),
-        Some(repository) => match template.repositories.get(&repository.value) {
-            Some(definition) => {
-                let base = definition.url.value.trim_end_matches('/');
-                location.join(&format!("{base}/{}", import.file.value))
-            }
+    if let Some(profile) = &import.profile {
+        if let Some(url) = &import.url {
+            problems.report(Code::InvalidValue, url.span, "an import names either a `url` or a `profile`, not both");
+            return None;
+        }
+        if let Some(repository) = &import.repository {
+            problems.report(Code::InvalidValue, repository.span, "`repository` can only be used with `url`");
+            return None;
+        }
+        return match tosca_profiles::by_name(&profile.value) {
+            Some(path) => Some(Location::Profile(path.to_owned())),
             None => {
+                let known = tosca_profiles::NAMED.iter().map(|(name, _)| format!("`{name}`")).collect::<Vec<_>>();
+                let problem = Problem::new(
+                    Code::ImportFailed,
+                    profile.span,
+                    format!("profile `{}` is not known to puccini-rs", profile.value),
+                );
+                problems.push(if known.is_empty() {
+                    problem
+                } else {
+                    problem.with_help(format!("known profiles: {}", known.join(", ")))
+                });
+                None
+            }
+        };
+    }
+    let Some(file) = import.target() else {
+        // 1.x reports a missing `file` when reading; 2.0 needs `url` or `profile`.
+        if version.is_2() {
+            problems.report(Code::MissingKey, import.span, "import needs a `url` or a `profile`");
+        }
+        return None;
+    };
+    let joined = match &import.repository {
+        None => location.join(&file.value),
+        Some(repository) => {
+            if url::Url::parse(&file.value).is_ok_and(|url| url.scheme().len() > 1) {
                 problems.report(
-                    Code::NameNotFound,
+                    Code::InvalidValue,
                     repository.span,
-                    format!("repository `{}` is not defined in this file", repository.value),
+                    format!("`{}` is an absolute URL, so it cannot be relative to a repository", file.value),
                 );
                 return None;
             }
-        },
+            match template.repositories.get(&repository.value) {
+                Some(definition) => {
+                    let base = definition.url.value.trim_end_matches('/');
+                    location.join(&format!("{base}/{}", file.value.trim_start_matches('/')))
+                }
+                None => {
+                    problems.report(
+                        Code::NameNotFound,
+                        repository.span,
+                        format!("repository `{}` is not defined in this file", repository.value),
+                    );
+                    return None;
+                }
+            }
+        }
     };
     match joined {
         Ok(target) => Some(target),
         Err(reason) => {
-            problems.report(Code::ImportFailed, import.file.span, reason);
+            problems.report(Code::ImportFailed, file.span, reason);
             None
         }
     }

@@ -94,6 +94,12 @@ impl SourceMap {
         self.get(id).map(|file| file.name.clone()).unwrap_or_else(|| "?".to_owned())
     }
 
+    /// The name of every file, in the order they were added (which may vary between runs).
+    pub fn names(&self) -> Vec<String> {
+        let files = self.files.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+        files.iter().map(|file| file.name.clone()).collect()
+    }
+
     /// Renders a span as `file:line:column`.
     pub fn display(&self, span: Span) -> String {
         format!("{}:{}:{}", self.name(span.source), span.line, span.column)

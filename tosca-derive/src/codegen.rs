@@ -57,14 +57,8 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         } else {
             quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(&entry.value, ::core::option::Option::None, cx);)
         };
-        let since_opt = match since {
-            Some(version) => quote!(::core::option::Option::Some(#version)),
-            None => quote!(::core::option::Option::None),
-        };
-        let until_opt = match until {
-            Some(version) => quote!(::core::option::Option::Some(#version)),
-            None => quote!(::core::option::Option::None),
-        };
+        let since_opt = option_tokens(since);
+        let until_opt = option_tokens(until);
         let gate = if since.is_some() || until.is_some() {
             quote! {
                 if !#p::version_in(cx.version, #since_opt, #until_opt) {
@@ -115,11 +109,17 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // Short notation sets only its own field, so the other required keynames are not required.
     let not_short = entity.short.as_ref().map(|_| quote!(!__short &&));
 
+    // A required keyname with `since`/`until` is required only in those versions.
     let required_checks = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required: true, .. } = &field.role else { return None };
+        let Role::Key { key, required: true, since, until, .. } = &field.role else { return None };
         let slot = slot(field);
+        let in_versions = (since.is_some() || until.is_some()).then(|| {
+            let since = option_tokens(since);
+            let until = option_tokens(until);
+            quote!(#p::version_in(cx.version, #since, #until) &&)
+        });
         Some(quote! {
-            if #not_short #slot.is_none() {
+            if #not_short #in_versions #slot.is_none() {
                 if !__present.contains(&#key) {
                     #p::missing_key(node.span, #key, #entity_name, cx);
                 }
@@ -281,4 +281,12 @@ pub(crate) fn inherit(entity: &Entity) -> TokenStream {
 
 fn slot(field: &Field) -> syn::Ident {
     quote::format_ident!("__field_{}", field.ident)
+}
+
+/// `Some(value)` or `None`, as tokens.
+fn option_tokens<T: quote::ToTokens>(value: &Option<T>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
 }

@@ -33,7 +33,8 @@
 //! ## Field attributes (all under `#[tosca(...)]`)
 //! - `key = "keyname"`: the YAML keyname; defaults to the field name (a leading `r#` removed).
 //!   No two fields may have the same keyname.
-//! - `required`: the keyname must be present (outside short notation).
+//! - `required`: the keyname must be present (outside short notation). Combined with
+//!   `since`/`until`, it is required only in those versions.
 //! - `since = "1.2"`, `until = "1.3"`: the grammar versions that have the keyname (inclusive;
 //!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`; `since` no later than `until`). Outside them the
 //!   key is reported as unknown.

@@ -77,6 +77,16 @@ struct Link {
     relationship: Located<String>,
 }
 
+/// A keyname required only in the versions that have it.
+#[derive(Debug, Entity)]
+#[tosca(entity = "gadget")]
+struct Gadget {
+    #[tosca(required, until = "1.3")]
+    file: Option<Located<String>>,
+    #[tosca(since = "2.0")]
+    url: Option<Located<String>>,
+}
+
 /// Reads `text` as a `T` in TOSCA 1.3; the problems rendered one per line.
 fn read<T: Read>(text: &str) -> (Option<T>, Vec<String>) {
     read_in(Version::V1_3, text)
@@ -698,4 +708,16 @@ mod refinements_added_later {
         assert_eq!(codes_at(&problems), [(Code::Deprecated, 2, 1)]);
         assert_eq!(old.old.map(|old| old.value).as_deref(), Some("yes"), "a deprecated keyname is still read");
     }
+}
+
+#[test]
+fn a_versioned_required_key_is_required_only_in_its_versions() {
+    let (gadget, problems) = read_in::<Gadget>(Version::V1_3, "{}");
+    assert!(gadget.is_none());
+    assert_eq!(problems, ["missing-key 1:1 gadget is missing required keyname `file`"]);
+    let (gadget, problems) = read_in::<Gadget>(Version::V2_0, "url: a.yaml\n");
+    assert_eq!(problems, Vec::<String>::new());
+    let gadget = gadget.expect("2.0 does not need `file`");
+    assert_eq!(text(&gadget.url), Some("a.yaml"));
+    assert!(gadget.file.is_none());
 }

@@ -64,23 +64,55 @@ pub struct ServiceTemplate {
 }
 
 /// An import definition.
+///
+/// In 1.x the file is `file` (required); in 2.0 it is `url`, or the import names a `profile`
+/// instead (checked by the read phase, which needs exactly one of the two). The short notation
+/// (`- types.yaml`) fills `file` in every version; [`Import::target`] gives the file to import
+/// whichever way it was written.
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "import", short = "file")]
 pub struct Import {
-    /// `file`: a path or URL, relative to the importing file or to `repository`.
-    #[tosca(required)]
-    pub file: Located<String>,
+    /// `file` (1.x): a path or URL, relative to the importing file or to `repository`.
+    #[tosca(required, until = "1.3")]
+    pub file: Option<Located<String>>,
+    /// `url` (2.0): a path or URL, relative to the importing file or to `repository`.
+    #[tosca(since = "2.0")]
+    pub url: Option<Located<String>>,
+    /// `profile` (2.0): the name of a well-known profile to import instead of a file.
+    #[tosca(since = "2.0")]
+    pub profile: Option<Located<String>>,
     /// `repository`: the name of a repository definition the file is relative to.
     pub repository: Option<Located<String>>,
     /// `namespace_uri` (deprecated in 1.2 and 1.3).
     #[tosca(until = "1.3", deprecated = "1.2")]
     pub namespace_uri: Option<Located<String>>,
-    /// `namespace_prefix`: every name the import brings in is visible as `prefix:name`.
+    /// `namespace_prefix` (1.x): every name the import brings in is visible as `prefix:name`.
     #[tosca(until = "1.3")]
     pub namespace_prefix: Option<Located<String>>,
+    /// `namespace` (2.0): like `namespace_prefix`, names become visible as `namespace:name`.
+    #[tosca(since = "2.0")]
+    pub namespace: Option<Located<String>>,
+    /// `description` (2.0).
+    #[tosca(since = "2.0")]
+    pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Option<Metadata>,
     /// Where the import is written.
     #[tosca(span)]
     pub span: Span,
+}
+
+impl Import {
+    /// The file this import names: `url` (2.0), `file` (1.x) or the short notation.
+    pub fn target(&self) -> Option<&Located<String>> {
+        self.url.as_ref().or(self.file.as_ref())
+    }
+
+    /// The namespace its names are visible under: `namespace` (2.0) or `namespace_prefix` (1.x).
+    pub fn namespace(&self) -> Option<&Located<String>> {
+        self.namespace.as_ref().or(self.namespace_prefix.as_ref())
+    }
 }
 
 /// A repository definition.
