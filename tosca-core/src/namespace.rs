@@ -232,4 +232,5 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
 
 fn visit_template<'a>(template: &'a ServiceTemplate, check: &mut dyn FnMut(Kind, &'a Located<String>)) {
     template.topology_template.visit_references(check);
+    template.service_template.visit_references(check);
 }

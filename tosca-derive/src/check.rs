@@ -23,6 +23,8 @@ pub(crate) enum Role {
     Key {
         key: String,
         required: bool,
+        /// The first version in which `required` applies, when not every version.
+        required_since: Option<TokenStream>,
         since: Option<TokenStream>,
         until: Option<TokenStream>,
         lookup: Option<TokenStream>,
@@ -216,6 +218,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
         let keyed = [
             ("key", field.key.as_ref().map(|v| v.span())),
             ("required", field.required.is_present().then(|| field.required.span())),
+            ("required_since", field.required_since.as_ref().map(|v| v.span())),
             ("since", field.since.as_ref().map(|v| v.span())),
             ("until", field.until.as_ref().map(|v| v.span())),
             ("lookup", field.lookup.as_ref().map(|v| v.span())),
@@ -282,6 +285,10 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
     };
     let deprecated = field.deprecated.as_ref().and_then(|v| version(v, errors));
     let since = field.since.as_ref().and_then(|v| version(v, errors));
+    let required_since = field.required_since.as_ref().and_then(|v| version(v, errors));
+    if let (true, Some(value)) = (field.required.is_present(), &field.required_since) {
+        errors.push(error("`required` and `required_since` cannot be combined; keep one", value.span()));
+    }
     let until = field.until.as_ref().and_then(|v| version(v, errors));
     if let (Some(since), Some(until)) = (&field.since, &field.until)
         && let (Some(first), Some(last)) = (version_index(since), version_index(until))
@@ -309,7 +316,8 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
                 .as_ref()
                 .map(|key| key.as_str().to_owned())
                 .unwrap_or_else(|| ident.to_string().trim_start_matches("r#").to_owned()),
-            required: field.required.is_present(),
+            required: field.required.is_present() || required_since.is_some(),
+            required_since,
             since,
             until,
             lookup,
@@ -360,7 +368,7 @@ mod tests {
             tokens.as_ref().map(|tokens| tokens.to_string().rsplit(' ').next().unwrap_or_default().to_owned())
         };
         let role = match &field.role {
-            Role::Key { key, required, since, until, lookup, deprecated } => {
+            Role::Key { key, required, since, until, lookup, deprecated, .. } => {
                 let mut role = format!("key `{key}`");
                 if *required {
                     role.push_str(" required");

@@ -109,12 +109,14 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // Short notation sets only its own field, so the other required keynames are not required.
     let not_short = entity.short.as_ref().map(|_| quote!(!__short &&));
 
-    // A required keyname with `since`/`until` is required only in those versions.
+    // A required keyname with `since`/`until` is required only in those versions, one with
+    // `required_since` only from that version on.
     let required_checks = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required: true, since, until, .. } = &field.role else { return None };
+        let Role::Key { key, required: true, required_since, since, until, .. } = &field.role else { return None };
         let slot = slot(field);
+        let since = required_since.as_ref().or(since.as_ref()).cloned();
         let in_versions = (since.is_some() || until.is_some()).then(|| {
-            let since = option_tokens(since);
+            let since = option_tokens(&since);
             let until = option_tokens(until);
             quote!(#p::version_in(cx.version, #since, #until) &&)
         });

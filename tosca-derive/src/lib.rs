@@ -35,6 +35,8 @@
 //!   No two fields may have the same keyname.
 //! - `required`: the keyname must be present (outside short notation). Combined with
 //!   `since`/`until`, it is required only in those versions.
+//! - `required_since = "2.0"`: like `required`, but only from that grammar version on; the
+//!   keyname is still read in every version its `since`/`until` allow.
 //! - `since = "1.2"`, `until = "1.3"`: the grammar versions that have the keyname (inclusive;
 //!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`; `since` no later than `until`). Outside them the
 //!   key is reported as unknown.

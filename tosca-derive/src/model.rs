@@ -26,6 +26,8 @@ pub(crate) struct FieldInput {
     pub(crate) key: Option<SpannedValue<String>>,
     /// `required`: a missing keyname is a problem and the entity is not read.
     pub(crate) required: Flag,
+    /// `required_since = "2.0"`: like `required`, but only from that grammar version on.
+    pub(crate) required_since: Option<SpannedValue<String>>,
     /// `name`: receives the map key or sequenced-list name the entity was found under.
     pub(crate) name: Flag,
     /// `span`: receives the span of the entity's node.

@@ -85,6 +85,8 @@ struct Gadget {
     file: Option<Located<String>>,
     #[tosca(since = "2.0")]
     url: Option<Located<String>>,
+    #[tosca(required_since = "2.0")]
+    parts: Option<Located<String>>,
 }
 
 /// Reads `text` as a `T` in TOSCA 1.3; the problems rendered one per line.
@@ -715,7 +717,13 @@ fn a_versioned_required_key_is_required_only_in_its_versions() {
     let (gadget, problems) = read_in::<Gadget>(Version::V1_3, "{}");
     assert!(gadget.is_none());
     assert_eq!(problems, ["missing-key 1:1 gadget is missing required keyname `file`"]);
+    let (gadget, problems) = read_in::<Gadget>(Version::V1_3, "file: a.yaml\n");
+    assert_eq!(problems, Vec::<String>::new(), "`parts` is not required before 2.0");
+    assert!(gadget.is_some());
     let (gadget, problems) = read_in::<Gadget>(Version::V2_0, "url: a.yaml\n");
+    assert!(gadget.is_none());
+    assert_eq!(problems, ["missing-key 1:1 gadget is missing required keyname `parts`"]);
+    let (gadget, problems) = read_in::<Gadget>(Version::V2_0, "url: a.yaml\nparts: x\n");
     assert_eq!(problems, Vec::<String>::new());
     let gadget = gadget.expect("2.0 does not need `file`");
     assert_eq!(text(&gadget.url), Some("a.yaml"));

@@ -9,6 +9,7 @@ use super::{Range, Status};
 use crate::grammar::Metadata;
 use crate::source::{Located, Span};
 use crate::value::constraint::Constraint;
+use crate::value::validation::Validation;
 use crate::yaml::Node;
 
 /// A property definition.
@@ -32,16 +33,21 @@ pub struct PropertyDefinition {
     #[tosca(since = "1.3")]
     pub value: Option<Node>,
     /// `status`: supported, unsupported, experimental or deprecated.
+    #[tosca(until = "1.3")]
     pub status: Option<Status>,
     /// `constraints`.
+    #[tosca(until = "1.3")]
     pub constraints: Vec<Constraint>,
+    /// `validation` (2.0): a validation clause the value must satisfy.
+    #[tosca(since = "2.0")]
+    pub validation: Option<Validation>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
     /// `entry_schema`.
     pub entry_schema: Option<SchemaDefinition>,
     /// `external_schema` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", until = "1.3")]
     pub external_schema: Option<Located<String>>,
     /// `metadata` (1.3+).
     #[tosca(since = "1.3")]
@@ -65,7 +71,11 @@ pub struct AttributeDefinition {
     pub description: Option<Located<String>>,
     /// `default`.
     pub default: Option<Node>,
+    /// `validation` (2.0): a validation clause the value must satisfy.
+    #[tosca(since = "2.0")]
+    pub validation: Option<Validation>,
     /// `status`.
+    #[tosca(until = "1.3")]
     pub status: Option<Status>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
@@ -98,17 +108,25 @@ pub struct ParameterDefinition {
     pub default: Option<Node>,
     /// `value`.
     pub value: Option<Node>,
+    /// `mapping` (2.0): the attribute an output or input is mapped to.
+    #[tosca(since = "2.0")]
+    pub mapping: Option<Node>,
     /// `status`.
+    #[tosca(until = "1.3")]
     pub status: Option<Status>,
     /// `constraints`.
+    #[tosca(until = "1.3")]
     pub constraints: Vec<Constraint>,
+    /// `validation` (2.0): a validation clause the value must satisfy.
+    #[tosca(since = "2.0")]
+    pub validation: Option<Validation>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
     /// `entry_schema`.
     pub entry_schema: Option<SchemaDefinition>,
     /// `external_schema` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", until = "1.3")]
     pub external_schema: Option<Located<String>>,
     /// `metadata` (1.3+).
     #[tosca(since = "1.3")]
@@ -128,7 +146,11 @@ pub struct SchemaDefinition {
     /// `description`.
     pub description: Option<Located<String>>,
     /// `constraints`.
+    #[tosca(until = "1.3")]
     pub constraints: Vec<Constraint>,
+    /// `validation` (2.0): a validation clause the value must satisfy.
+    #[tosca(since = "2.0")]
+    pub validation: Option<Validation>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<Box<SchemaDefinition>>,
@@ -152,14 +174,24 @@ pub struct CapabilityDefinition {
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
     /// `properties`: refinements of the capability type's property definitions.
     pub properties: IndexMap<String, PropertyDefinition>,
     /// `attributes`.
     pub attributes: IndexMap<String, AttributeDefinition>,
     /// `valid_source_types`.
-    #[tosca(lookup = "node_type")]
+    #[tosca(lookup = "node_type", until = "1.3")]
     pub valid_source_types: Vec<Located<String>>,
+    /// `valid_source_node_types` (2.0): node types that may have requirements on it.
+    #[tosca(since = "2.0", lookup = "node_type")]
+    pub valid_source_node_types: Vec<Located<String>>,
+    /// `valid_relationship_types` (2.0): relationship types that may target it.
+    #[tosca(since = "2.0", lookup = "relationship_type")]
+    pub valid_relationship_types: Vec<Located<String>>,
     /// `occurrences` (default `[1, UNBOUNDED]`).
+    #[tosca(until = "1.3")]
     pub occurrences: Option<Range>,
     /// Where it is defined.
     #[tosca(span)]
@@ -183,12 +215,20 @@ pub struct RequirementDefinition {
     #[tosca(inherit = "deep")]
     pub relationship: Option<RelationshipDefinition>,
     /// `occurrences` (default `[1, 1]`).
+    #[tosca(until = "1.3")]
     pub occurrences: Option<Range>,
+    /// `count_range` (2.0): how many relationships the requirement may have (2.0's
+    /// `occurrences`).
+    #[tosca(since = "2.0")]
+    pub count_range: Option<Range>,
     /// `node_filter` (1.3 allows it here).
     pub node_filter: Option<Node>,
     /// `description` (1.2+).
     #[tosca(since = "1.2")]
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
     /// Where it is defined.
     #[tosca(span)]
     pub span: Span,
@@ -202,6 +242,18 @@ pub struct RelationshipDefinition {
     /// `type`: a relationship type.
     #[tosca(required, lookup = "relationship_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
+    /// `description` (2.0).
+    #[tosca(since = "2.0")]
+    pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
+    /// `properties` (2.0): refinements of the relationship type's property definitions.
+    #[tosca(since = "2.0")]
+    pub properties: IndexMap<String, PropertyDefinition>,
+    /// `attributes` (2.0): refinements of the relationship type's attribute definitions.
+    #[tosca(since = "2.0")]
+    pub attributes: IndexMap<String, AttributeDefinition>,
     /// `interfaces`.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
     /// Where it is defined.
@@ -221,6 +273,9 @@ pub struct InterfaceDefinition {
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
     /// `inputs`.
     pub inputs: IndexMap<String, ParameterDefinition>,
     /// `operations` (1.3+).
@@ -282,10 +337,10 @@ pub struct Implementation {
     /// `dependencies`.
     pub dependencies: Vec<Node>,
     /// `timeout` in seconds.
-    #[tosca(since = "1.2")]
+    #[tosca(since = "1.2", until = "1.3")]
     pub timeout: Option<Node>,
     /// `operation_host`: SELF, HOST, SOURCE, TARGET or ORCHESTRATOR.
-    #[tosca(since = "1.2")]
+    #[tosca(since = "1.2", until = "1.3")]
     pub operation_host: Option<Located<String>>,
     /// Where it is defined.
     #[tosca(span)]
@@ -310,7 +365,11 @@ pub struct ArtifactDefinition {
     pub repository: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
     /// `deploy_path`.
+    #[tosca(until = "1.3")]
     pub deploy_path: Option<Located<String>>,
     /// `artifact_version` (1.3+).
     #[tosca(since = "1.3")]

@@ -18,8 +18,11 @@ pub struct ServiceTemplate {
     /// `tosca_definitions_version`; read before everything else by the read phase.
     #[tosca(required)]
     pub tosca_definitions_version: Located<String>,
+    /// `profile` (2.0): the name under which this file's definitions can be imported.
+    #[tosca(since = "2.0")]
+    pub profile: Option<Located<String>>,
     /// `namespace` (1.2+): the namespace URI of the file's definitions.
-    #[tosca(since = "1.2")]
+    #[tosca(since = "1.2", until = "1.3")]
     pub namespace: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Metadata,
@@ -38,6 +41,9 @@ pub struct ServiceTemplate {
     pub dsl_definitions: Option<Node>,
     /// `repositories`.
     pub repositories: IndexMap<String, Repository>,
+    /// `functions` (2.0): user-declared function definitions.
+    #[tosca(since = "2.0")]
+    pub functions: IndexMap<String, FunctionDefinition>,
     /// `imports`.
     pub imports: Vec<Import>,
     /// `artifact_types`.
@@ -56,11 +62,22 @@ pub struct ServiceTemplate {
     pub group_types: IndexMap<String, GroupType>,
     /// `policy_types`.
     pub policy_types: IndexMap<String, PolicyType>,
-    /// `topology_template`.
+    /// `topology_template` (1.x).
+    #[tosca(until = "1.3")]
     pub topology_template: Option<TopologyTemplate>,
+    /// `service_template` (2.0): the same content as 1.x's `topology_template`.
+    #[tosca(since = "2.0")]
+    pub service_template: Option<TopologyTemplate>,
     /// Where the file's root mapping is.
     #[tosca(span)]
     pub span: Span,
+}
+
+impl ServiceTemplate {
+    /// The templates of the service: 2.0's `service_template` or 1.x's `topology_template`.
+    pub fn topology(&self) -> Option<&TopologyTemplate> {
+        self.service_template.as_ref().or(self.topology_template.as_ref())
+    }
 }
 
 /// An import definition.
@@ -124,10 +141,51 @@ pub struct Repository {
     pub name: Located<String>,
     /// `description`.
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Option<Metadata>,
     /// `url`.
     #[tosca(required)]
     pub url: Located<String>,
     /// `credential`: a `tosca.datatypes.Credential` value.
     #[tosca(until = "1.3")]
     pub credential: Option<Node>,
+}
+
+/// A function definition (2.0): a user-declared function's signatures.
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "function definition")]
+pub struct FunctionDefinition {
+    /// The function's name.
+    #[tosca(name)]
+    pub name: Located<String>,
+    /// `signatures`: the argument and result types it accepts, tried in order.
+    #[tosca(required)]
+    pub signatures: Vec<FunctionSignature>,
+    /// `description`.
+    pub description: Option<Located<String>>,
+    /// `metadata`.
+    pub metadata: Option<Metadata>,
+    /// Where it is defined.
+    #[tosca(span)]
+    pub span: Span,
+}
+
+/// One signature of a function definition (2.0).
+#[derive(Clone, Debug, Entity)]
+#[tosca(entity = "function signature")]
+pub struct FunctionSignature {
+    /// `arguments`: the schema of each mandatory argument, in order.
+    pub arguments: Vec<super::SchemaDefinition>,
+    /// `optional_arguments`: the schemas of the arguments that may follow.
+    pub optional_arguments: Vec<super::SchemaDefinition>,
+    /// `variadic`: whether the last argument may repeat.
+    pub variadic: Option<Located<bool>>,
+    /// `result`: the schema of the result.
+    pub result: Option<super::SchemaDefinition>,
+    /// `implementation`: how an orchestrator computes it.
+    pub implementation: Option<Node>,
+    /// Where it is written.
+    #[tosca(span)]
+    pub span: Span,
 }

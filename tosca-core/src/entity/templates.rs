@@ -14,9 +14,13 @@ use crate::yaml::Node;
 pub struct TopologyTemplate {
     /// `description`.
     pub description: Option<Located<String>>,
+    /// `metadata` (2.0).
+    #[tosca(since = "2.0")]
+    pub metadata: Metadata,
     /// `inputs`.
     pub inputs: IndexMap<String, ParameterDefinition>,
     /// `node_templates`.
+    #[tosca(required_since = "2.0")]
     pub node_templates: IndexMap<String, NodeTemplate>,
     /// `relationship_templates`.
     pub relationship_templates: IndexMap<String, RelationshipTemplate>,
@@ -68,6 +72,9 @@ pub struct NodeTemplate {
     pub node_filter: Option<Node>,
     /// `copy`: the name of a node template to copy from.
     pub copy: Option<Located<String>>,
+    /// `count` (2.0): how many node representations the template stands for.
+    #[tosca(since = "2.0")]
+    pub count: Option<Node>,
     /// Where it is written.
     #[tosca(span)]
     pub span: Span,
@@ -89,8 +96,20 @@ pub struct RequirementAssignment {
     /// `node_filter`.
     pub node_filter: Option<Node>,
     /// `occurrences` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", until = "1.3")]
     pub occurrences: Option<Range>,
+    /// `count` (2.0): how many relationships this assignment makes.
+    #[tosca(since = "2.0")]
+    pub count: Option<Node>,
+    /// `allocation` (2.0): capacity allocated on the target capability.
+    #[tosca(since = "2.0")]
+    pub allocation: Option<Node>,
+    /// `directives` (2.0): `internal` and/or `external`.
+    #[tosca(since = "2.0")]
+    pub directives: Vec<Located<String>>,
+    /// `optional` (2.0): the requirement may stay unsatisfied.
+    #[tosca(since = "2.0")]
+    pub optional: Option<Located<bool>>,
     /// Where it is written.
     #[tosca(span)]
     pub span: Span,
@@ -125,8 +144,11 @@ pub struct CapabilityAssignment {
     pub properties: Assignments,
     /// `attributes`.
     pub attributes: Assignments,
+    /// `directives` (2.0): `internal` and/or `external`.
+    #[tosca(since = "2.0")]
+    pub directives: Vec<Located<String>>,
     /// `occurrences` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", until = "1.3")]
     pub occurrences: Option<Range>,
     /// Where it is written.
     #[tosca(span)]

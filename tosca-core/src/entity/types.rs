@@ -12,6 +12,7 @@ use super::{
 use crate::grammar::{Metadata, Sequenced};
 use crate::source::{Located, Span};
 use crate::value::constraint::Constraint;
+use crate::value::validation::Validation;
 use crate::yaml::Node;
 
 /// An artifact type.
@@ -64,8 +65,23 @@ pub struct DataType {
     #[tosca(inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `constraints`: clauses the value must satisfy, in addition to the parent's.
-    #[tosca(inherit = "skip")]
+    #[tosca(inherit = "skip", until = "1.3")]
     pub constraints: Vec<Constraint>,
+    /// `validation` (2.0): a validation clause every value of the type must satisfy.
+    #[tosca(since = "2.0", inherit = "skip")]
+    pub validation: Option<Validation>,
+    /// `data_type` (2.0 scalar types): the primitive type of a scalar's number.
+    #[tosca(since = "2.0", lookup = "data_type")]
+    pub data_type: Option<Located<String>>,
+    /// `units` (2.0 scalar types): each unit with its factor to the canonical unit.
+    #[tosca(since = "2.0")]
+    pub units: Option<Node>,
+    /// `canonical_unit` (2.0 scalar types): the unit values are converted to.
+    #[tosca(since = "2.0")]
+    pub canonical_unit: Option<Located<String>>,
+    /// `prefixes` (2.0 scalar types): unit prefixes with their factors.
+    #[tosca(since = "2.0")]
+    pub prefixes: Option<Node>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
     /// `key_schema` (1.3+, for types derived from `map`).
@@ -103,8 +119,14 @@ pub struct CapabilityType {
     /// `attributes`.
     pub attributes: IndexMap<String, AttributeDefinition>,
     /// `valid_source_types`: node types that may require this capability.
-    #[tosca(lookup = "node_type")]
+    #[tosca(lookup = "node_type", until = "1.3")]
     pub valid_source_types: Vec<Located<String>>,
+    /// `valid_source_node_types` (2.0): node types that may have requirements on it.
+    #[tosca(since = "2.0", lookup = "node_type")]
+    pub valid_source_node_types: Vec<Located<String>>,
+    /// `valid_relationship_types` (2.0): relationship types that may target it.
+    #[tosca(since = "2.0", lookup = "relationship_type")]
+    pub valid_relationship_types: Vec<Located<String>>,
     /// Where it is defined.
     #[tosca(span)]
     pub span: Span,
@@ -168,8 +190,18 @@ pub struct RelationshipType {
     /// `interfaces`.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
     /// `valid_target_types`: capability types the relationship may target.
-    #[tosca(lookup = "capability_type")]
+    #[tosca(lookup = "capability_type", until = "1.3")]
     pub valid_target_types: Vec<Located<String>>,
+    /// `valid_capability_types` (2.0): capability types it may target (1.x's
+    /// `valid_target_types`).
+    #[tosca(since = "2.0", lookup = "capability_type")]
+    pub valid_capability_types: Vec<Located<String>>,
+    /// `valid_target_node_types` (2.0): node types it may target.
+    #[tosca(since = "2.0", lookup = "node_type")]
+    pub valid_target_node_types: Vec<Located<String>>,
+    /// `valid_source_node_types` (2.0): node types it may start from.
+    #[tosca(since = "2.0", lookup = "node_type")]
+    pub valid_source_node_types: Vec<Located<String>>,
     /// Where it is defined.
     #[tosca(span)]
     pub span: Span,

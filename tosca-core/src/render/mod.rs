@@ -51,8 +51,7 @@ pub fn render(
 ) -> Topology {
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
-    let render =
-        Render { namespace, catalog, hierarchy, topology: template.topology_template.as_ref(), version: root.version };
+    let render = Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version };
     render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
@@ -60,7 +59,7 @@ pub fn render(
         metadata: metadata(&template.metadata),
         ..Topology::default()
     };
-    let Some(topology_template) = &template.topology_template else { return topology };
+    let Some(topology_template) = template.topology() else { return topology };
 
     topology.inputs = render.inputs(&topology_template.inputs, inputs, problems);
     let rendered: Vec<(String, Option<crate::topology::NodeTemplate>, Problems)> = topology_template

@@ -14,6 +14,7 @@ use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::value::constraint::Constraint;
+use crate::value::validation::{Environment, FunctionCall, Validation};
 use crate::value::{Call, ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Plain};
 
@@ -43,6 +44,8 @@ pub(crate) struct ValueType<'a> {
     pub(crate) key_schema: Option<&'a SchemaDefinition>,
     /// The definition's own constraint clauses (the data type's are added when checking).
     pub(crate) constraints: &'a [Constraint],
+    /// The definition's own 2.0 validation clause (the data type's are added when checking).
+    pub(crate) validation: Option<&'a Validation>,
     /// Whether to check constraints at all (not while typing a constraint's own arguments).
     pub(crate) check_constraints: bool,
 }
@@ -55,6 +58,7 @@ impl<'a> ValueType<'a> {
         entry_schema: None,
         key_schema: None,
         constraints: &[],
+        validation: None,
         check_constraints: true,
     };
 }
@@ -67,6 +71,10 @@ pub(crate) trait ValueDefinition {
     /// The definition's constraint clauses.
     fn constraints(&self) -> &[Constraint] {
         &[]
+    }
+    /// The definition's 2.0 validation clause.
+    fn validation(&self) -> Option<&Validation> {
+        None
     }
     /// The values written in the definition itself: the fixed `value`, then the `default`.
     fn written(&self) -> [Option<&Node>; 2];
@@ -83,6 +91,9 @@ impl ValueDefinition for PropertyDefinition {
     fn constraints(&self) -> &[Constraint] {
         &self.constraints
     }
+    fn validation(&self) -> Option<&Validation> {
+        self.validation.as_ref()
+    }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
     }
@@ -91,6 +102,9 @@ impl ValueDefinition for PropertyDefinition {
 impl ValueDefinition for AttributeDefinition {
     fn declared(&self) -> (Option<&Located<String>>, Option<&SchemaDefinition>, Option<&SchemaDefinition>) {
         (self.r#type.as_ref(), self.entry_schema.as_ref(), self.key_schema.as_ref())
+    }
+    fn validation(&self) -> Option<&Validation> {
+        self.validation.as_ref()
     }
     fn written(&self) -> [Option<&Node>; 2] {
         [None, self.default.as_ref()]
@@ -104,6 +118,9 @@ impl ValueDefinition for ParameterDefinition {
     fn constraints(&self) -> &[Constraint] {
         &self.constraints
     }
+    fn validation(&self) -> Option<&Validation> {
+        self.validation.as_ref()
+    }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
     }
@@ -113,7 +130,11 @@ impl Render<'_> {
     /// The value type a definition declares.
     pub(crate) fn definition_type<'d>(&self, definition: &'d impl ValueDefinition) -> ValueType<'d> {
         let (name, entry_schema, key_schema) = definition.declared();
-        ValueType { constraints: definition.constraints(), ..self.value_type(name, entry_schema, key_schema) }
+        ValueType {
+            constraints: definition.constraints(),
+            validation: definition.validation(),
+            ..self.value_type(name, entry_schema, key_schema)
+        }
     }
 
     /// A value type from its parts.
@@ -124,13 +145,21 @@ impl Render<'_> {
         key_schema: Option<&'d SchemaDefinition>,
     ) -> ValueType<'d> {
         let data_type = name.and_then(|name| self.namespace.resolve(Kind::DataType, name));
-        ValueType { data_type, name, entry_schema, key_schema, constraints: &[], check_constraints: true }
+        ValueType {
+            data_type,
+            name,
+            entry_schema,
+            key_schema,
+            constraints: &[],
+            validation: None,
+            check_constraints: true,
+        }
     }
 
     fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
         let value_type =
             self.value_type(schema.r#type.as_ref(), schema.entry_schema.as_deref(), schema.key_schema.as_deref());
-        ValueType { constraints: &schema.constraints, ..value_type }
+        ValueType { constraints: &schema.constraints, validation: schema.validation.as_ref(), ..value_type }
     }
 
     /// The primitive type a data type is or derives from, by name (`integer`, `list`, …).
@@ -366,11 +395,21 @@ impl Render<'_> {
 
     /// A function call in TOSCA 2.0 syntax, if `node` is one.
     fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Typed> {
-        let [entry] = node.as_mapping()? else { return None };
-        let name = entry.key.as_str()?;
-        if !FUNCTIONS.contains(&name) {
-            return None;
+        if self.version.is_2()
+            && let Some(name) =
+                node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))
+        {
+            return Some(Typed::Call(Call { name: name.to_owned(), arguments: Vec::new(), span: node.span }));
         }
+        let [entry] = node.as_mapping()? else { return None };
+        let key = entry.key.as_str()?;
+        let name = if self.version.is_2() {
+            crate::value::validation::function_name(key)?
+        } else if FUNCTIONS.contains(&key) {
+            key
+        } else {
+            return None;
+        };
         if name == "get_input" {
             self.check_input_name(&entry.value, problems);
         }
@@ -399,13 +438,22 @@ impl Render<'_> {
     fn check_clauses(&self, shown: &str, at: Span, value: &Typed, value_type: ValueType<'_>, problems: &mut Problems) {
         let inherited = value_type.data_type.into_iter().flat_map(|id| self.hierarchy.ancestors(Kind::DataType, id));
         let mut clauses: Vec<&Constraint> = value_type.constraints.iter().collect();
+        let mut validations: Vec<&Validation> = value_type.validation.into_iter().collect();
         for ancestor in inherited {
-            clauses.extend(&self.catalog.data_types[ancestor.index()].entity.constraints);
+            let data_type = &self.catalog.data_types[ancestor.index()].entity;
+            clauses.extend(&data_type.constraints);
+            validations.extend(&data_type.validation);
         }
-        if clauses.is_empty() {
-            return;
+        let argument_type = ValueType { constraints: &[], validation: None, check_constraints: false, ..value_type };
+        for validation in validations {
+            let mut environment = ValidationEnvironment { render: self, argument_type };
+            if let Err(reason) = crate::value::validation::check(validation, value, &mut environment) {
+                problems.push(
+                    Problem::new(Code::ConstraintViolated, at, format!("`{shown}` {reason}"))
+                        .with_label(validation.span, "validation clause declared here"),
+                );
+            }
         }
-        let argument_type = ValueType { constraints: &[], check_constraints: false, ..value_type };
         for clause in clauses {
             // An argument that does not fit the type is reported at the argument (once, since
             // identical problems are merged) and the clause is not applied.
@@ -624,5 +672,29 @@ pub(crate) fn plain(node: &Node) -> Typed {
         yaml::Value::Mapping(entries) => {
             Typed::Map(entries.iter().map(|entry| (key_text(&entry.key), plain(&entry.value))).collect())
         }
+    }
+}
+
+/// What a validation clause needs while a value is typed: literals typed like the value, and
+/// the functions it cannot evaluate yet (they are known after rendering, so the clause is not
+/// decided here).
+struct ValidationEnvironment<'r, 'a> {
+    render: &'r Render<'a>,
+    argument_type: ValueType<'r>,
+}
+
+impl Environment for ValidationEnvironment<'_, '_> {
+    fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
+        let mut problems = Problems::new();
+        let typed = self.render.coerce_in(literal, self.argument_type, &mut Vec::new(), &mut problems);
+        problems.is_empty().then_some(typed)
+    }
+
+    fn untyped(&mut self, literal: &Node) -> Typed {
+        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Vec::new(), &mut Problems::new())
+    }
+
+    fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {
+        Ok(None)
     }
 }

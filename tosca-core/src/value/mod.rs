@@ -9,6 +9,7 @@
 pub mod constraint;
 pub mod scalar_unit;
 pub mod timestamp;
+pub mod validation;
 pub mod version;
 
 use std::cmp::Ordering;
