@@ -32,6 +32,7 @@ macro_rules! embed {
 /// Every embedded file, grouped by profile, entry point first.
 static FILES: &[ProfileFile] = embed![
     "primitives.yaml",
+    "primitives-2.0.yaml",
     "simple-1.3/profile.yaml",
     "simple-1.3/data.yaml",
     "simple-1.3/artifact.yaml",
@@ -52,6 +53,10 @@ static FILES: &[ProfileFile] = embed![
 /// The path of the file defining the primitive data types (`string`, `integer`, …), which every
 /// file imports implicitly, whatever its version.
 pub const PRIMITIVES: &str = "primitives.yaml";
+
+/// The path of the file defining the TOSCA 2.0 built-in data types (`scalar`, `bytes`, `nil`,
+/// …, and no `scalar-unit.*`), which every 2.0 file imports implicitly instead.
+pub const PRIMITIVES_2_0: &str = "primitives-2.0.yaml";
 
 /// Every embedded file.
 pub fn files() -> &'static [ProfileFile] {
@@ -190,19 +195,21 @@ mod tests {
         assert!(problems.is_empty(), "unresolved imports:\n{}", problems.join("\n"));
     }
 
-    /// Every file is a 1.3 file marked as normative, except the primitives file, which is marked
-    /// as such instead.
+    /// Every file is a 1.3 file marked as normative, except the primitives files, which are
+    /// marked as such instead (the 2.0 one being a 2.0 file).
     #[test]
     fn every_file_is_a_normative_1_3_file() {
         for file in files() {
             let document = parse(file);
+            let version = if file.path == PRIMITIVES_2_0 { "tosca_2_0" } else { "tosca_simple_yaml_1_3" };
             assert_eq!(
                 document.as_mapping_get("tosca_definitions_version").and_then(Yaml::as_str),
-                Some("tosca_simple_yaml_1_3"),
+                Some(version),
                 "{}",
                 file.path
             );
-            let marker = if file.path == PRIMITIVES { "puccini-rs.primitives" } else { "puccini-rs.normative" };
+            let primitives = [PRIMITIVES, PRIMITIVES_2_0].contains(&file.path);
+            let marker = if primitives { "puccini-rs.primitives" } else { "puccini-rs.normative" };
             let flag = document.as_mapping_get("metadata").and_then(|metadata| metadata.as_mapping_get(marker));
             assert_eq!(flag.and_then(Yaml::as_str), Some("true"), "{}: {marker}", file.path);
         }
@@ -261,7 +268,8 @@ mod tests {
     #[test]
     fn no_type_is_defined_twice_across_profiles() {
         let mut seen: Vec<(String, &str)> = Vec::new();
-        for file in files() {
+        // The 2.0 built-in types stand in for the 1.x primitives; no file sees both.
+        for file in files().iter().filter(|file| file.path != PRIMITIVES_2_0) {
             for name in defined_types(file) {
                 if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
                     panic!("{name} is defined in both {first} and {}", file.path);

@@ -243,7 +243,11 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
         span: Span::file_start(loaded.source),
     };
     if !primitives {
-        imports.push(implicit(tosca_profiles::PRIMITIVES));
+        imports.push(implicit(if version.is_2() {
+            tosca_profiles::PRIMITIVES_2_0
+        } else {
+            tosca_profiles::PRIMITIVES
+        }));
     }
     if !normative && !primitives {
         imports.extend(tosca_profiles::implicit_import(&template.tosca_definitions_version.value).map(implicit));

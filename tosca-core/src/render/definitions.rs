@@ -15,6 +15,7 @@ impl Render<'_> {
     /// Checks the defaults (and fixed values) of every definition of every complete type.
     pub(crate) fn check_definitions(&self, problems: &mut Problems) {
         let catalog = self.catalog;
+        self.check_scalar_types(problems);
         self.each_complete(&catalog.data_types, problems, |render, data_type, problems| {
             render.check_written(&data_type.properties, problems);
         });
@@ -72,6 +73,19 @@ impl Render<'_> {
     fn check_written<D: ValueDefinition>(&self, definitions: &IndexMap<String, D>, problems: &mut Problems) {
         for definition in definitions.values() {
             let value_type = self.definition_type(definition);
+            let (declared, entry_schema, key_schema) = definition.declared();
+            let schemas = [entry_schema, key_schema].into_iter().flatten().filter_map(|schema| schema.r#type.as_ref());
+            for name in declared.into_iter().chain(schemas) {
+                if let Some(id) = self.namespace.resolve(crate::grammar::Kind::DataType, name)
+                    && self.is_abstract_scalar(id)
+                {
+                    problems.report(
+                        crate::problem::Code::TypeNotAllowed,
+                        name.span,
+                        "`scalar` is abstract: declare a scalar type with its units and use that",
+                    );
+                }
+            }
             for node in definition.written().into_iter().flatten() {
                 self.check_default(node, value_type, problems);
             }
@@ -91,8 +105,12 @@ impl Render<'_> {
     /// that use it, since what it refers to depends on them.
     fn check_default(&self, node: &Node, value_type: super::value::ValueType<'_>, problems: &mut Problems) {
         let is_call = node.as_mapping().is_some_and(
-            |entries| matches!(entries, [entry] if entry.key.as_str().is_some_and(|key| FUNCTIONS.contains(&key))),
-        );
+            |entries| {
+                matches!(entries, [entry] if entry.key.as_str().is_some_and(|key| {
+                    FUNCTIONS.contains(&key) || (self.version.is_2() && crate::value::validation::function_name(key).is_some())
+                }))
+            },
+        ) || (self.version.is_2() && node.as_str().is_some_and(|text| crate::value::validation::function_name(text).is_some()));
         if !is_call && value_type.data_type.is_some() {
             let _ = self.coerce(node, value_type, problems);
         }

@@ -10,6 +10,7 @@ mod definitions;
 mod evaluate;
 mod node;
 mod parts;
+mod scalar;
 mod value;
 
 use value::ValueDefinition;

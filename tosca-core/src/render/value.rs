@@ -177,7 +177,7 @@ impl Render<'_> {
     /// [`Render::coerce`] inside the expansion of the defaults in `defaults` (the spans of the
     /// property definitions whose defaults are being typed), so that a default that contains
     /// itself is a `dependency-cycle` problem instead of endless recursion.
-    fn coerce_in(
+    pub(crate) fn coerce_in(
         &self,
         node: &Node,
         value_type: ValueType<'_>,
@@ -233,7 +233,17 @@ impl Render<'_> {
                 Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
                 _ => mismatch(node, type_name, "a boolean", problems),
             },
-            "null" => match node.as_scalar().map(yaml::Scalar::resolve) {
+            "scalar" if self.is_abstract_scalar(id) => invalid(
+                node,
+                "`scalar` is abstract: declare a scalar type with its units and use that".to_owned(),
+                problems,
+            ),
+            "scalar" => self.type_scalar(node, id, type_name, problems),
+            "bytes" => match scalar.map(|scalar| scalar.text.as_str()) {
+                Some(text) if is_base64(text) => Typed::String(text.to_owned()),
+                _ => mismatch(node, type_name, "base64-encoded bytes", problems),
+            },
+            "null" | "nil" => match node.as_scalar().map(yaml::Scalar::resolve) {
                 Some(Plain::Null) => Typed::Null,
                 _ => mismatch(node, type_name, "null", problems),
             },
@@ -697,4 +707,11 @@ impl Environment for ValidationEnvironment<'_, '_> {
     fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {
         Ok(None)
     }
+}
+
+/// Whether `text` is base64 (RFC 4648, padding optional, whitespace ignored).
+fn is_base64(text: &str) -> bool {
+    let compact: Vec<u8> = text.bytes().filter(|byte| !byte.is_ascii_whitespace()).collect();
+    let data = compact.strip_suffix(b"==").or_else(|| compact.strip_suffix(b"=")).unwrap_or(&compact);
+    data.iter().all(|byte| byte.is_ascii_alphanumeric() || *byte == b'+' || *byte == b'/') && compact.len() % 4 != 1
 }

@@ -44,6 +44,9 @@ pub enum ScalarUnitKind {
     Frequency,
     /// `scalar-unit.bitrate`, in bits per second.
     Bitrate,
+    /// A TOSCA 2.0 scalar type, by the index of the data type that defines its units; values
+    /// are normalized to that type's canonical unit.
+    Defined(u32),
 }
 
 /// A unit: its canonical spelling and its factor to the base unit, `multiplier × 10^exponent`
@@ -153,16 +156,19 @@ impl ScalarUnitKind {
             ScalarUnitKind::Time => "scalar-unit.time",
             ScalarUnitKind::Frequency => "scalar-unit.frequency",
             ScalarUnitKind::Bitrate => "scalar-unit.bitrate",
+            ScalarUnitKind::Defined(_) => "scalar",
         }
     }
 
-    /// The base unit values are normalized to: `B`, `s`, `Hz` or `bps`.
+    /// The base unit values are normalized to: `B`, `s`, `Hz` or `bps` (empty for a 2.0
+    /// scalar type, whose canonical unit its definition names).
     pub fn base_unit(self) -> &'static str {
         match self {
             ScalarUnitKind::Size => "B",
             ScalarUnitKind::Time => "s",
             ScalarUnitKind::Frequency => "Hz",
             ScalarUnitKind::Bitrate => "bps",
+            ScalarUnitKind::Defined(_) => "",
         }
     }
 
@@ -174,6 +180,7 @@ impl ScalarUnitKind {
             ScalarUnitKind::Time => &TIME_FACTORS,
             ScalarUnitKind::Frequency => &FREQUENCY_FACTORS,
             ScalarUnitKind::Bitrate => &BITRATE_FACTORS,
+            ScalarUnitKind::Defined(_) => &[],
         }
     }
 
@@ -183,6 +190,7 @@ impl ScalarUnitKind {
             ScalarUnitKind::Time => &TIME,
             ScalarUnitKind::Frequency => &FREQUENCY,
             ScalarUnitKind::Bitrate => &BITRATE,
+            ScalarUnitKind::Defined(_) => &[],
         }
     }
 
@@ -252,7 +260,11 @@ impl ScalarUnit {
         } else {
             super::float_json(value)
         };
-        serde_json::json!({ "value": json, "unit": self.kind.base_unit(), "text": self.to_string() })
+        match self.kind {
+            // The canonical unit lives in the type definition; the text keeps the unit written.
+            ScalarUnitKind::Defined(_) => serde_json::json!({ "value": json, "text": self.to_string() }),
+            kind => serde_json::json!({ "value": json, "unit": kind.base_unit(), "text": self.to_string() }),
+        }
     }
 }
 
