@@ -169,6 +169,14 @@ catalogue! {
     /// Wrong: a node template without the required property `port`. Right: `properties: {port: 80}`.
     MissingValue = "missing-value", Error, "a required value is missing";
 
+    /// A required input of the service has no value and no default. The template itself is
+    /// valid, so this is a warning; an orchestrator must supply the value when it deploys, and
+    /// the topology shows the input as null until then.
+    ///
+    /// Wrong: compiling a template with `inputs: { port: { type: integer } }` and no `--input
+    /// port=…`. Right: `puccini-rs compile service.yaml --input port=8080`, or a `default`.
+    MissingInput = "missing-input", Warning, "a required input has no value";
+
     /// A value does not fit its declared data type.
     ///
     /// Wrong: `port: "eighty"` for an `integer`. Right: `port: 80`.

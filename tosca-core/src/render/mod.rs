@@ -144,7 +144,7 @@ impl Render<'_> {
                 if value.is_none() && required && !self.mapped_by_substitution(name) {
                     problems.push(
                         Problem::new(
-                            Code::MissingValue,
+                            Code::MissingInput,
                             definition.name.span,
                             format!("input `{name}` is required but has no value"),
                         )

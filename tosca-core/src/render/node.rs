@@ -136,8 +136,17 @@ impl Render<'_> {
             if let Some(target) = &assignment.node {
                 self.check_requirement_target(target, problems);
             }
+            // 2.0: an assignment stands for `count` relationships (default 1).
+            let weight = assignment
+                .count
+                .as_ref()
+                .and_then(|count| match count.as_scalar().map(crate::yaml::Scalar::resolve) {
+                    Some(crate::yaml::Plain::Integer(count)) => u64::try_from(count).ok(),
+                    _ => None,
+                })
+                .unwrap_or(1);
             let count = counts.entry(name).or_insert((0, assignment.span));
-            count.0 += 1;
+            count.0 += weight;
             count.1 = assignment.span;
             let relationship =
                 self.requirement_relationship(definition, assignment.relationship.as_ref(), owner, problems);
@@ -156,8 +165,16 @@ impl Render<'_> {
         }
         for definition in &node_type.requirements.0 {
             let name = definition.name.value.as_str();
-            let occurrences =
-                definition.occurrences.unwrap_or(Range { lower: 1, upper: Bound::Finite(1), span: definition.span });
+            // 1.x `occurrences` defaults to [1, 1]; 2.0 `count_range` to [0, UNBOUNDED] (8.5).
+            let occurrences = match (definition.occurrences, definition.count_range) {
+                (Some(range), _) | (None, Some(range)) => range,
+                (None, None) if self.version.is_2() => {
+                    Range { lower: 0, upper: Bound::Unbounded, span: definition.span }
+                }
+                (None, None) => Range { lower: 1, upper: Bound::Finite(1), span: definition.span },
+            };
+            // 2.0 creates one implicit assignment standing for the minimum count.
+            let lower = if self.version.is_2() { occurrences.lower.min(1) } else { occurrences.lower };
             let (count, last) = counts.get(name).copied().unwrap_or((0, template.span));
             if Bound::Finite(count) > occurrences.upper {
                 problems.push(
@@ -169,7 +186,7 @@ impl Render<'_> {
                     .with_label(occurrences.span, "occurrences declared here"),
                 );
             }
-            for _ in count..occurrences.lower {
+            for _ in count.min(lower)..lower {
                 requirements.push(Requirement {
                     name: name.to_owned(),
                     capability: definition.capability.as_ref().map(|text| text.value.clone()),
