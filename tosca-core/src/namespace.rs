@@ -112,6 +112,7 @@ fn build_scopes(
                 }
             }
         }
+        let own_names = scope.names.clone();
         for import in &unit.imports {
             let imported: Vec<((Kind, String), Binding)> =
                 scopes[import.unit].names.iter().map(|(key, binding)| (key.clone(), *binding)).collect();
@@ -120,6 +121,23 @@ fn build_scopes(
                     Some(prefix) => format!("{prefix}:{name}"),
                     None => name,
                 };
+                // 2.0 (6.8.4): a file's own definitions form its root namespace; one imported
+                // into it under the same name is hidden by the file's own, with a warning.
+                if unit.version.is_2()
+                    && let Some(local) = own_names.get(&(kind, name.clone())).filter(|local| !local.alias)
+                    && local.id != binding.id
+                {
+                    problems.push(
+                        Problem::new(
+                            Code::ShadowedImport,
+                            catalog.name(kind, local.id).span,
+                            format!("{kind} `{name}` hides the imported {kind} of the same name"),
+                        )
+                        .with_label(catalog.name(kind, binding.id).span, "imported definition")
+                        .with_help("import the file under a `namespace` to use both"),
+                    );
+                    continue;
+                }
                 insert(&mut scope, catalog, kind, name, binding, problems);
             }
         }

@@ -140,6 +140,14 @@ catalogue! {
     /// of them with a `namespace_prefix`.
     DuplicateName = "duplicate-name", Error, "two definitions have the same name";
 
+    /// A TOSCA 2.0 file defines a type with the same name as one it imports into its root
+    /// namespace. The file's own definition is used; the imported one is hidden.
+    ///
+    /// Wrong: `imports: [types.yaml]` where `types.yaml` defines `Server`, and `node_types:
+    /// { Server: … }` in the importing file. Right: `imports: [{url: types.yaml, namespace:
+    /// lib}]`, then `lib:Server` names the imported one.
+    ShadowedImport = "shadowed-import", Warning, "a definition hides an imported one of the same name";
+
     /// A type derives from itself, directly or through its ancestors.
     ///
     /// Wrong: `A: {derived_from: B}`, `B: {derived_from: A}`. Right: a chain that ends at a root.
