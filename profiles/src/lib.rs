@@ -32,6 +32,33 @@ macro_rules! embed {
 /// Every embedded file, grouped by profile, entry point first.
 static FILES: &[ProfileFile] = embed![
     "primitives.yaml",
+    "simple-1.0/profile.yaml",
+    "simple-1.0/data.yaml",
+    "simple-1.0/artifact.yaml",
+    "simple-1.0/capability.yaml",
+    "simple-1.0/interface.yaml",
+    "simple-1.0/relationship.yaml",
+    "simple-1.0/node.yaml",
+    "simple-1.0/group.yaml",
+    "simple-1.0/policy.yaml",
+    "simple-1.1/profile.yaml",
+    "simple-1.1/data.yaml",
+    "simple-1.1/artifact.yaml",
+    "simple-1.1/capability.yaml",
+    "simple-1.1/interface.yaml",
+    "simple-1.1/relationship.yaml",
+    "simple-1.1/node.yaml",
+    "simple-1.1/group.yaml",
+    "simple-1.1/policy.yaml",
+    "simple-1.2/profile.yaml",
+    "simple-1.2/data.yaml",
+    "simple-1.2/artifact.yaml",
+    "simple-1.2/capability.yaml",
+    "simple-1.2/interface.yaml",
+    "simple-1.2/relationship.yaml",
+    "simple-1.2/node.yaml",
+    "simple-1.2/group.yaml",
+    "simple-1.2/policy.yaml",
     "simple-1.3/profile.yaml",
     "simple-1.3/data.yaml",
     "simple-1.3/artifact.yaml",
@@ -80,10 +107,14 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// `"tosca_simple_profile_for_nfv_1_0"` gives the NFV profile, `Some("nfv-1.0/profile.yaml")`,
 /// which imports the 1.3 profile in turn.
 ///
-/// Returns `None` for versions without an embedded profile. For now only 1.3 and the NFV profile
-/// have one; 1.0–1.2 and 2.0 will follow.
+/// Each Simple Profile version 1.0 to 1.3 implicitly imports its own profile
+/// (`simple-1.0/` … `simple-1.3/`). Returns `None` for versions without an implicit profile,
+/// including `tosca_2_0`, whose files import only the primitives implicitly.
 pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> {
     match tosca_definitions_version {
+        "tosca_simple_yaml_1_0" => Some("simple-1.0/profile.yaml"),
+        "tosca_simple_yaml_1_1" => Some("simple-1.1/profile.yaml"),
+        "tosca_simple_yaml_1_2" => Some("simple-1.2/profile.yaml"),
         "tosca_simple_yaml_1_3" => Some("simple-1.3/profile.yaml"),
         "tosca_simple_profile_for_nfv_1_0" => Some("nfv-1.0/profile.yaml"),
         _ => None,
@@ -157,9 +188,24 @@ mod tests {
         }
     }
 
-    /// Each profile: its `tosca_definitions_version` keyword and its folder.
-    const PROFILES: [(&str, &str); 2] =
-        [("tosca_simple_yaml_1_3", "simple-1.3"), ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0")];
+    /// Each implicitly imported profile: its `tosca_definitions_version` keyword and its folder.
+    const PROFILES: [(&str, &str); 5] = [
+        ("tosca_simple_yaml_1_0", "simple-1.0"),
+        ("tosca_simple_yaml_1_1", "simple-1.1"),
+        ("tosca_simple_yaml_1_2", "simple-1.2"),
+        ("tosca_simple_yaml_1_3", "simple-1.3"),
+        ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0"),
+    ];
+
+    /// The `tosca_definitions_version` an embedded file is written in: its profile's own version
+    /// (the NFV profile is written in 1.3; the primitives file too).
+    fn expected_version(path: &str) -> &'static str {
+        let folder = path.split('/').next().unwrap_or_default();
+        match PROFILES.iter().find(|(_, known)| *known == folder) {
+            Some((_, "nfv-1.0")) | None => "tosca_simple_yaml_1_3",
+            Some((version, _)) => version,
+        }
+    }
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
@@ -190,15 +236,15 @@ mod tests {
         assert!(problems.is_empty(), "unresolved imports:\n{}", problems.join("\n"));
     }
 
-    /// Every file is a 1.3 file marked as normative, except the primitives file, which is marked
-    /// as such instead.
+    /// Every file is written in its profile's version and marked as normative, except the
+    /// primitives file, which is marked as such instead.
     #[test]
-    fn every_file_is_a_normative_1_3_file() {
+    fn every_file_is_a_normative_file_of_its_version() {
         for file in files() {
             let document = parse(file);
             assert_eq!(
                 document.as_mapping_get("tosca_definitions_version").and_then(Yaml::as_str),
-                Some("tosca_simple_yaml_1_3"),
+                Some(expected_version(file.path)),
                 "{}",
                 file.path
             );
@@ -258,12 +304,25 @@ mod tests {
         assert!(count > 0, "the NFV profile defines no types");
     }
 
+    /// The folder of an embedded file (`""` for the primitives file).
+    fn folder(path: &str) -> &str {
+        path.rsplit_once('/').map_or("", |(folder, _)| folder)
+    }
+
+    /// Each version of the Simple Profile defines its own `tosca.nodes.Compute` and so on, but
+    /// within one profile, and between a profile and those it imports (NFV imports 1.3), a name
+    /// is defined once.
     #[test]
-    fn no_type_is_defined_twice_across_profiles() {
+    fn no_type_is_defined_twice_in_a_profile() {
         let mut seen: Vec<(String, &str)> = Vec::new();
         for file in files() {
             for name in defined_types(file) {
-                if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
+                let clash = seen.iter().find(|(other, first)| {
+                    *other == name
+                        && (folder(first) == folder(file.path)
+                            || (folder(file.path) == "nfv-1.0" && folder(first) == "simple-1.3"))
+                });
+                if let Some((_, first)) = clash {
                     panic!("{name} is defined in both {first} and {}", file.path);
                 }
                 seen.push((name, file.path));
@@ -273,11 +332,13 @@ mod tests {
 
     #[test]
     fn implicit_imports() {
-        assert_eq!(implicit_import("tosca_simple_yaml_1_3"), Some("simple-1.3/profile.yaml"));
-        assert!(get(implicit_import("tosca_simple_yaml_1_3").unwrap()).is_some());
-        assert_eq!(implicit_import("tosca_simple_profile_for_nfv_1_0"), Some("nfv-1.0/profile.yaml"));
-        assert!(get(implicit_import("tosca_simple_profile_for_nfv_1_0").unwrap()).is_some());
-        for version in ["tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_2_0", ""] {
+        for (version, folder) in PROFILES {
+            let entry = format!("{folder}/profile.yaml");
+            assert_eq!(implicit_import(version), Some(entry.as_str()), "{version}");
+            assert!(get(&entry).is_some(), "{entry}");
+        }
+        // TOSCA 2.0 imports only the primitives implicitly; its profiles are imported by name.
+        for version in ["tosca_2_0", "tosca_simple_yaml_1_4", ""] {
             assert_eq!(implicit_import(version), None, "{version}");
         }
     }
