@@ -68,6 +68,15 @@ static FILES: &[ProfileFile] = embed![
     "simple-1.3/node.yaml",
     "simple-1.3/group.yaml",
     "simple-1.3/policy.yaml",
+    "simple-2.0/profile.yaml",
+    "simple-2.0/data.yaml",
+    "simple-2.0/artifact.yaml",
+    "simple-2.0/capability.yaml",
+    "simple-2.0/interface.yaml",
+    "simple-2.0/relationship.yaml",
+    "simple-2.0/node.yaml",
+    "simple-2.0/group.yaml",
+    "simple-2.0/policy.yaml",
     "nfv-1.0/profile.yaml",
     "nfv-1.0/data.yaml",
     "nfv-1.0/artifact.yaml",
@@ -93,7 +102,13 @@ pub fn get(path: &str) -> Option<&'static str> {
 
 /// Profiles that 2.0 files can import by name (`imports: [{profile: NAME}]`), with the path of
 /// each one's entry point.
-pub const NAMED: &[(&str, &str)] = &[];
+///
+/// The Simple Profile 2.0 declares itself as `org.oasis-open.simple:2.0`; the specification's
+/// examples import it as `org.oasis-open.tosca.simple:2.0`, so both names are known.
+pub const NAMED: &[(&str, &str)] = &[
+    ("org.oasis-open.simple:2.0", "simple-2.0/profile.yaml"),
+    ("org.oasis-open.tosca.simple:2.0", "simple-2.0/profile.yaml"),
+];
 
 /// The entry-point path of the profile a 2.0 import names, or `None` if it is not embedded.
 pub fn by_name(name: &str) -> Option<&'static str> {
@@ -201,6 +216,9 @@ mod tests {
     /// (the NFV profile is written in 1.3; the primitives file too).
     fn expected_version(path: &str) -> &'static str {
         let folder = path.split('/').next().unwrap_or_default();
+        if folder == "simple-2.0" {
+            return "tosca_2_0";
+        }
         match PROFILES.iter().find(|(_, known)| *known == folder) {
             Some((_, "nfv-1.0")) | None => "tosca_simple_yaml_1_3",
             Some((version, _)) => version,
@@ -209,7 +227,8 @@ mod tests {
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        for (_, folder) in PROFILES {
+        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0"]);
+        for folder in folders {
             let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
             for entry in std::fs::read_dir(&root).expect("profile folder") {
                 let name = entry.expect("folder entry").file_name();
@@ -270,6 +289,37 @@ mod tests {
     }
 
     #[test]
+    fn named_profiles_resolve_to_embedded_entry_points() {
+        assert!(!NAMED.is_empty());
+        for (name, entry) in NAMED {
+            assert_eq!(by_name(name), Some(*entry));
+            assert!(get(entry).is_some(), "{name}: {entry} is not embedded");
+        }
+        assert_eq!(by_name("org.oasis-open.simple:2.0"), Some("simple-2.0/profile.yaml"));
+        assert_eq!(by_name("org.oasis-open.tosca.simple:2.0"), Some("simple-2.0/profile.yaml"));
+        assert_eq!(by_name("org.oasis-open.simple:1.3"), None);
+        assert_eq!(by_name(""), None);
+    }
+
+    /// The 2.0 entry point names its profile with the 2.0 `profile` keyname and imports every
+    /// other file of the folder.
+    #[test]
+    fn simple_2_0_entry_point_declares_its_profile_and_imports_every_file() {
+        let entry = by_name("org.oasis-open.simple:2.0").expect("named");
+        let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
+        let document = parse(entry_file);
+        assert_eq!(document.as_mapping_get("profile").and_then(Yaml::as_str), Some("org.oasis-open.simple:2.0"));
+        let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+        let others = files().iter().filter(|file| file.path.starts_with("simple-2.0/") && file.path != entry);
+        let mut count = 0;
+        for file in others {
+            count += 1;
+            assert!(imported.iter().any(|path| path == file.path), "{} not imported", file.path);
+        }
+        assert_eq!(count, 8);
+    }
+
+    #[test]
     fn nfv_profile_imports_the_1_3_profile() {
         let entry = implicit_import("tosca_simple_profile_for_nfv_1_0").expect("NFV has a profile");
         let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
@@ -277,14 +327,20 @@ mod tests {
         assert!(imported.iter().any(|path| path == "simple-1.3/profile.yaml"), "{imported:?}");
     }
 
-    /// The names of the types one embedded file defines, of every kind.
+    /// The names of the types one embedded file defines, of every kind, as `kind name` (each
+    /// kind has its own names: 2.0 has a node type `Root` and a relationship type `Root`).
     fn defined_types(file: &ProfileFile) -> Vec<String> {
         let document = parse(file);
         let mut names = Vec::new();
         for (key, _) in document.as_mapping().into_iter().flatten() {
             let Some(key) = key.as_str().filter(|key| key.ends_with("_types")) else { continue };
             let definitions = document.as_mapping_get(key).and_then(Yaml::as_mapping);
-            names.extend(definitions.into_iter().flatten().filter_map(|(name, _)| name.as_str().map(str::to_owned)));
+            names.extend(
+                definitions
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|(name, _)| name.as_str().map(|name| format!("{key} {name}"))),
+            );
         }
         names
     }
@@ -295,6 +351,7 @@ mod tests {
         for file in files().iter().filter(|file| file.path.starts_with("nfv-1.0/")) {
             for name in defined_types(file) {
                 count += 1;
+                let name = name.split_once(' ').map_or(name.as_str(), |(_, name)| name);
                 let nfv = ["datatypes", "artifacts", "capabilities", "relationships", "nodes", "groups", "policies"]
                     .iter()
                     .any(|kind| name.starts_with(&format!("tosca.{kind}.nfv.")));

@@ -440,3 +440,61 @@ fn inheritance_is_applied_before_comparing() {
     let block_storage = effective(&ours["node_types"], "tosca.nodes.Storage.BlockStorage");
     assert_eq!(block_storage.facets["property"]["size"].as_deref(), Some("scalar-unit.size"));
 }
+
+/// The facets compared by name only for the Simple Profile 2.0.
+const NAMED_FACETS: [&str; 5] = ["property", "attribute", "capability", "requirement", "operation"];
+
+/// Differences in names only, one line each: types of each kind, and the names of the
+/// properties, attributes, capabilities, requirements and operations of each type (with
+/// inheritance applied). Parents and the types of entries are left out.
+fn name_differences(ours: &Profile, oasis: &Profile) -> Vec<String> {
+    differences(ours, oasis)
+        .into_iter()
+        .filter(|line| {
+            line.ends_with(": type only in ours")
+                || line.ends_with(": type only in OASIS")
+                || NAMED_FACETS.iter().any(|facet| {
+                    line.contains(&format!(": {facet} `"))
+                        && (line.ends_with("` only in ours") || line.ends_with("` only in OASIS"))
+                })
+        })
+        .collect()
+}
+
+/// Our Simple Profile 2.0 (written in the 2.0 grammar, which the compiler does not fully read
+/// yet, so it is not compiled here) parses as YAML and names the same types, properties,
+/// attributes, capabilities, requirements and operations as the OASIS copy.
+#[test]
+fn our_2_0_profile_names_what_the_oasis_copy_names() {
+    let ours = load_ours("2.0");
+    let oasis = load_oasis("2.0");
+    for kind in KINDS {
+        assert!(ours.get(kind).is_some_and(|types| !types.is_empty()), "ours has no {kind}");
+    }
+    let found = name_differences(&ours, &oasis);
+    assert!(found.is_empty(), "our simple-2.0 profile and {} differ:\n{}", oasis_dir("2.0"), found.join("\n"));
+    assert_eq!(
+        counts("2.0"),
+        [
+            ("data_types", 8),
+            ("artifact_types", 8),
+            ("capability_types", 13),
+            ("interface_types", 2),
+            ("relationship_types", 8),
+            ("node_types", 16),
+            ("group_types", 1),
+            ("policy_types", 4),
+        ]
+    );
+}
+
+#[test]
+fn name_differences_ignore_parents_and_types() {
+    let ours = load_ours("1.3");
+    let mut changed = ours.clone();
+    let compute =
+        changed.get_mut("node_types").and_then(|types| types.get_mut("tosca.nodes.Compute")).expect("Compute");
+    compute.derived_from = Some("tosca.nodes.Root".to_owned());
+    compute.add("property", "extra", None);
+    assert_eq!(name_differences(&changed, &ours), ["node_types tosca.nodes.Compute: property `extra` only in ours"]);
+}

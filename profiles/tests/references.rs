@@ -1,5 +1,5 @@
 //! Checks that every type a profile file names is defined in that file or in a file it imports
-//! (directly or not), so each file stands on its own, and that every name is a full one
+//! (directly or not), so each file stands on its own, and that every 1.x name is a full one
 //! (`tosca.nodes.Compute`, never `Compute`).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -164,9 +164,12 @@ fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
 }
 
 /// The primitives file is the exception: it defines the built-in names (`string`, ...) themselves.
+/// So is the Simple Profile 2.0, which names its types without the `tosca.` prefixes (a 2.0 file
+/// that imports it chooses a namespace instead).
 #[test]
 fn every_defined_type_has_a_full_name() {
-    for file in tosca_profiles::files().iter().filter(|file| file.path != tosca_profiles::PRIMITIVES) {
+    let one_x = |path: &str| path != tosca_profiles::PRIMITIVES && !path.starts_with("simple-2.0/");
+    for file in tosca_profiles::files().iter().filter(|file| one_x(file.path)) {
         let document = parse(file.path);
         for kind in KINDS {
             for (name, _) in entries(&document, kind) {
