@@ -33,6 +33,33 @@ macro_rules! embed {
 static FILES: &[ProfileFile] = embed![
     "primitives.yaml",
     "primitives-2.0.yaml",
+    "simple-1.0/profile.yaml",
+    "simple-1.0/data.yaml",
+    "simple-1.0/artifact.yaml",
+    "simple-1.0/capability.yaml",
+    "simple-1.0/interface.yaml",
+    "simple-1.0/relationship.yaml",
+    "simple-1.0/node.yaml",
+    "simple-1.0/group.yaml",
+    "simple-1.0/policy.yaml",
+    "simple-1.1/profile.yaml",
+    "simple-1.1/data.yaml",
+    "simple-1.1/artifact.yaml",
+    "simple-1.1/capability.yaml",
+    "simple-1.1/interface.yaml",
+    "simple-1.1/relationship.yaml",
+    "simple-1.1/node.yaml",
+    "simple-1.1/group.yaml",
+    "simple-1.1/policy.yaml",
+    "simple-1.2/profile.yaml",
+    "simple-1.2/data.yaml",
+    "simple-1.2/artifact.yaml",
+    "simple-1.2/capability.yaml",
+    "simple-1.2/interface.yaml",
+    "simple-1.2/relationship.yaml",
+    "simple-1.2/node.yaml",
+    "simple-1.2/group.yaml",
+    "simple-1.2/policy.yaml",
     "simple-1.3/profile.yaml",
     "simple-1.3/data.yaml",
     "simple-1.3/artifact.yaml",
@@ -42,6 +69,15 @@ static FILES: &[ProfileFile] = embed![
     "simple-1.3/node.yaml",
     "simple-1.3/group.yaml",
     "simple-1.3/policy.yaml",
+    "simple-2.0/profile.yaml",
+    "simple-2.0/data.yaml",
+    "simple-2.0/artifact.yaml",
+    "simple-2.0/capability.yaml",
+    "simple-2.0/interface.yaml",
+    "simple-2.0/relationship.yaml",
+    "simple-2.0/node.yaml",
+    "simple-2.0/group.yaml",
+    "simple-2.0/policy.yaml",
     "nfv-1.0/profile.yaml",
     "nfv-1.0/data.yaml",
     "nfv-1.0/artifact.yaml",
@@ -71,7 +107,13 @@ pub fn get(path: &str) -> Option<&'static str> {
 
 /// Profiles that 2.0 files can import by name (`imports: [{profile: NAME}]`), with the path of
 /// each one's entry point.
-pub const NAMED: &[(&str, &str)] = &[];
+///
+/// The Simple Profile 2.0 declares itself as `org.oasis-open.simple:2.0`; the specification's
+/// examples import it as `org.oasis-open.tosca.simple:2.0`, so both names are known.
+pub const NAMED: &[(&str, &str)] = &[
+    ("org.oasis-open.simple:2.0", "simple-2.0/profile.yaml"),
+    ("org.oasis-open.tosca.simple:2.0", "simple-2.0/profile.yaml"),
+];
 
 /// The entry-point path of the profile a 2.0 import names, or `None` if it is not embedded.
 pub fn by_name(name: &str) -> Option<&'static str> {
@@ -85,10 +127,14 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// `"tosca_simple_profile_for_nfv_1_0"` gives the NFV profile, `Some("nfv-1.0/profile.yaml")`,
 /// which imports the 1.3 profile in turn.
 ///
-/// Returns `None` for versions without an embedded profile. For now only 1.3 and the NFV profile
-/// have one; 1.0–1.2 and 2.0 will follow.
+/// Each Simple Profile version 1.0 to 1.3 implicitly imports its own profile
+/// (`simple-1.0/` … `simple-1.3/`). Returns `None` for versions without an implicit profile,
+/// including `tosca_2_0`, whose files import only the primitives implicitly.
 pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> {
     match tosca_definitions_version {
+        "tosca_simple_yaml_1_0" => Some("simple-1.0/profile.yaml"),
+        "tosca_simple_yaml_1_1" => Some("simple-1.1/profile.yaml"),
+        "tosca_simple_yaml_1_2" => Some("simple-1.2/profile.yaml"),
         "tosca_simple_yaml_1_3" => Some("simple-1.3/profile.yaml"),
         "tosca_simple_profile_for_nfv_1_0" => Some("nfv-1.0/profile.yaml"),
         _ => None,
@@ -162,13 +208,32 @@ mod tests {
         }
     }
 
-    /// Each profile: its `tosca_definitions_version` keyword and its folder.
-    const PROFILES: [(&str, &str); 2] =
-        [("tosca_simple_yaml_1_3", "simple-1.3"), ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0")];
+    /// Each implicitly imported profile: its `tosca_definitions_version` keyword and its folder.
+    const PROFILES: [(&str, &str); 5] = [
+        ("tosca_simple_yaml_1_0", "simple-1.0"),
+        ("tosca_simple_yaml_1_1", "simple-1.1"),
+        ("tosca_simple_yaml_1_2", "simple-1.2"),
+        ("tosca_simple_yaml_1_3", "simple-1.3"),
+        ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0"),
+    ];
+
+    /// The `tosca_definitions_version` an embedded file is written in: its profile's own version
+    /// (the NFV profile is written in 1.3; the primitives file too).
+    fn expected_version(path: &str) -> &'static str {
+        let folder = path.split('/').next().unwrap_or_default();
+        if folder == "simple-2.0" || path == PRIMITIVES_2_0 {
+            return "tosca_2_0";
+        }
+        match PROFILES.iter().find(|(_, known)| *known == folder) {
+            Some((_, "nfv-1.0")) | None => "tosca_simple_yaml_1_3",
+            Some((version, _)) => version,
+        }
+    }
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        for (_, folder) in PROFILES {
+        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0"]);
+        for folder in folders {
             let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
             for entry in std::fs::read_dir(&root).expect("profile folder") {
                 let name = entry.expect("folder entry").file_name();
@@ -195,16 +260,15 @@ mod tests {
         assert!(problems.is_empty(), "unresolved imports:\n{}", problems.join("\n"));
     }
 
-    /// Every file is a 1.3 file marked as normative, except the primitives files, which are
-    /// marked as such instead (the 2.0 one being a 2.0 file).
+    /// Every file is written in its profile's version and marked as normative, except the
+    /// primitives files, which are marked as such instead.
     #[test]
-    fn every_file_is_a_normative_1_3_file() {
+    fn every_file_is_a_normative_file_of_its_version() {
         for file in files() {
             let document = parse(file);
-            let version = if file.path == PRIMITIVES_2_0 { "tosca_2_0" } else { "tosca_simple_yaml_1_3" };
             assert_eq!(
                 document.as_mapping_get("tosca_definitions_version").and_then(Yaml::as_str),
-                Some(version),
+                Some(expected_version(file.path)),
                 "{}",
                 file.path
             );
@@ -231,6 +295,37 @@ mod tests {
     }
 
     #[test]
+    fn named_profiles_resolve_to_embedded_entry_points() {
+        assert!(!NAMED.is_empty());
+        for (name, entry) in NAMED {
+            assert_eq!(by_name(name), Some(*entry));
+            assert!(get(entry).is_some(), "{name}: {entry} is not embedded");
+        }
+        assert_eq!(by_name("org.oasis-open.simple:2.0"), Some("simple-2.0/profile.yaml"));
+        assert_eq!(by_name("org.oasis-open.tosca.simple:2.0"), Some("simple-2.0/profile.yaml"));
+        assert_eq!(by_name("org.oasis-open.simple:1.3"), None);
+        assert_eq!(by_name(""), None);
+    }
+
+    /// The 2.0 entry point names its profile with the 2.0 `profile` keyname and imports every
+    /// other file of the folder.
+    #[test]
+    fn simple_2_0_entry_point_declares_its_profile_and_imports_every_file() {
+        let entry = by_name("org.oasis-open.simple:2.0").expect("named");
+        let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
+        let document = parse(entry_file);
+        assert_eq!(document.as_mapping_get("profile").and_then(Yaml::as_str), Some("org.oasis-open.simple:2.0"));
+        let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+        let others = files().iter().filter(|file| file.path.starts_with("simple-2.0/") && file.path != entry);
+        let mut count = 0;
+        for file in others {
+            count += 1;
+            assert!(imported.iter().any(|path| path == file.path), "{} not imported", file.path);
+        }
+        assert_eq!(count, 8);
+    }
+
+    #[test]
     fn nfv_profile_imports_the_1_3_profile() {
         let entry = implicit_import("tosca_simple_profile_for_nfv_1_0").expect("NFV has a profile");
         let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
@@ -238,14 +333,20 @@ mod tests {
         assert!(imported.iter().any(|path| path == "simple-1.3/profile.yaml"), "{imported:?}");
     }
 
-    /// The names of the types one embedded file defines, of every kind.
+    /// The names of the types one embedded file defines, of every kind, as `kind name` (each
+    /// kind has its own names: 2.0 has a node type `Root` and a relationship type `Root`).
     fn defined_types(file: &ProfileFile) -> Vec<String> {
         let document = parse(file);
         let mut names = Vec::new();
         for (key, _) in document.as_mapping().into_iter().flatten() {
             let Some(key) = key.as_str().filter(|key| key.ends_with("_types")) else { continue };
             let definitions = document.as_mapping_get(key).and_then(Yaml::as_mapping);
-            names.extend(definitions.into_iter().flatten().filter_map(|(name, _)| name.as_str().map(str::to_owned)));
+            names.extend(
+                definitions
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|(name, _)| name.as_str().map(|name| format!("{key} {name}"))),
+            );
         }
         names
     }
@@ -256,6 +357,7 @@ mod tests {
         for file in files().iter().filter(|file| file.path.starts_with("nfv-1.0/")) {
             for name in defined_types(file) {
                 count += 1;
+                let name = name.split_once(' ').map_or(name.as_str(), |(_, name)| name);
                 let nfv = ["datatypes", "artifacts", "capabilities", "relationships", "nodes", "groups", "policies"]
                     .iter()
                     .any(|kind| name.starts_with(&format!("tosca.{kind}.nfv.")));
@@ -265,13 +367,26 @@ mod tests {
         assert!(count > 0, "the NFV profile defines no types");
     }
 
+    /// The folder of an embedded file (`""` for the primitives file).
+    fn folder(path: &str) -> &str {
+        path.rsplit_once('/').map_or("", |(folder, _)| folder)
+    }
+
+    /// Each version of the Simple Profile defines its own `tosca.nodes.Compute` and so on, but
+    /// within one profile, and between a profile and those it imports (NFV imports 1.3), a name
+    /// is defined once.
     #[test]
-    fn no_type_is_defined_twice_across_profiles() {
+    fn no_type_is_defined_twice_in_a_profile() {
         let mut seen: Vec<(String, &str)> = Vec::new();
         // The 2.0 built-in types stand in for the 1.x primitives; no file sees both.
         for file in files().iter().filter(|file| file.path != PRIMITIVES_2_0) {
             for name in defined_types(file) {
-                if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
+                let clash = seen.iter().find(|(other, first)| {
+                    *other == name
+                        && (folder(first) == folder(file.path)
+                            || (folder(file.path) == "nfv-1.0" && folder(first) == "simple-1.3"))
+                });
+                if let Some((_, first)) = clash {
                     panic!("{name} is defined in both {first} and {}", file.path);
                 }
                 seen.push((name, file.path));
@@ -281,11 +396,13 @@ mod tests {
 
     #[test]
     fn implicit_imports() {
-        assert_eq!(implicit_import("tosca_simple_yaml_1_3"), Some("simple-1.3/profile.yaml"));
-        assert!(get(implicit_import("tosca_simple_yaml_1_3").unwrap()).is_some());
-        assert_eq!(implicit_import("tosca_simple_profile_for_nfv_1_0"), Some("nfv-1.0/profile.yaml"));
-        assert!(get(implicit_import("tosca_simple_profile_for_nfv_1_0").unwrap()).is_some());
-        for version in ["tosca_simple_yaml_1_0", "tosca_simple_yaml_1_1", "tosca_simple_yaml_1_2", "tosca_2_0", ""] {
+        for (version, folder) in PROFILES {
+            let entry = format!("{folder}/profile.yaml");
+            assert_eq!(implicit_import(version), Some(entry.as_str()), "{version}");
+            assert!(get(&entry).is_some(), "{entry}");
+        }
+        // TOSCA 2.0 imports only the primitives implicitly; its profiles are imported by name.
+        for version in ["tosca_2_0", "tosca_simple_yaml_1_4", ""] {
             assert_eq!(implicit_import(version), None, "{version}");
         }
     }

@@ -1,6 +1,7 @@
-//! Every top-level example of Puccini's 1.3 corpus compiles with zero problems, and its
-//! topology matches the golden JSON in `tests/golden/1.3/`. An example that needs input values
-//! has them in `tests/golden/1.3/<name>.inputs.yaml`.
+//! Every top-level example of Puccini's 1.3 corpus, and every one of its legacy (1.0–1.2)
+//! examples, compiles with zero problems, and its topology matches the golden JSON in
+//! `tests/golden/1.3/` or `tests/golden/legacy/`. An example that needs input values has them in
+//! `<golden folder>/<name>.inputs.yaml`.
 
 use std::path::Path;
 
@@ -8,7 +9,17 @@ use tosca_core::{Location, Options};
 use tosca_tests::{check_compile, check_golden, check_spans, problem_lines, topology_json, workspace};
 
 fn compile_example(path: &Path) -> datatest_stable::Result<()> {
-    let golden_folder = workspace().join("tests/golden/1.3");
+    check_example(path, "1.3")
+}
+
+fn compile_legacy_example(path: &Path) -> datatest_stable::Result<()> {
+    check_example(path, "legacy")
+}
+
+/// Compiles one example with zero problems and compares its topology with the golden JSON in
+/// `tests/golden/<golden>/`.
+fn check_example(path: &Path, golden: &str) -> datatest_stable::Result<()> {
+    let golden_folder = workspace().join("tests/golden").join(golden);
     let stem = path.file_stem().and_then(|stem| stem.to_str()).unwrap_or_default();
     let inputs = golden_folder.join(format!("{stem}.inputs.yaml"));
     let options =
@@ -30,4 +41,5 @@ fn compile_example(path: &Path) -> datatest_stable::Result<()> {
 
 datatest_stable::harness! {
     { test = compile_example, root = "../../shared/corpus/go-puccini/examples/1.3", pattern = r"^[^/]+\.yaml$" },
+    { test = compile_legacy_example, root = "../../shared/corpus/go-puccini/examples/legacy", pattern = r"^[^/]+\.yaml$" },
 }

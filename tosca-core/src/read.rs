@@ -4,7 +4,9 @@
 //! Imports are followed level by level; the files of one level are loaded, parsed and read in
 //! parallel (rayon), and the results are merged in document order, so the output never depends
 //! on thread scheduling. Each location is read once however many files import it. Every file
-//! except the embedded profiles implicitly imports the normative profile of its version.
+//! except the embedded profiles implicitly imports a normative profile: the one of the root
+//! file's version, so a 1.3 template importing a 1.2 file gets one set of normative types, not
+//! two that clash. Only when the root has none (a 2.0 root) does a file get its own version's.
 
 use std::collections::{HashMap, HashSet};
 
@@ -70,6 +72,8 @@ struct ParsedFile {
     template: ServiceTemplate,
     normative: bool,
     primitives: bool,
+    /// The normative profile its own version implicitly imports (`None` for embedded files).
+    own_profile: Option<&'static str>,
     imports: Vec<ImportTarget>,
 }
 
@@ -86,6 +90,8 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
     let mut frontier = vec![root.clone()];
+    // The root is alone in the first level, so its profile is known before any other file's.
+    let mut root_profile: Option<&'static str> = None;
     while !frontier.is_empty() {
         let results: Vec<(Option<ParsedFile>, Problems)> = frontier
             .par_iter()
@@ -96,9 +102,19 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
             })
             .collect();
         let mut next = Vec::new();
-        for (location, (file, local)) in frontier.into_iter().zip(results) {
+        for (location, (mut file, local)) in frontier.into_iter().zip(results) {
             problems.extend(local);
-            if let Some(file) = &file {
+            if let Some(file) = &mut file {
+                if location == *root {
+                    root_profile = file.own_profile;
+                }
+                if let Some(path) = root_profile.or(file.own_profile).filter(|_| file.own_profile.is_some()) {
+                    file.imports.push(ImportTarget {
+                        location: Location::Profile(path.to_owned()),
+                        namespace_prefix: None,
+                        span: Span::file_start(file.source),
+                    });
+                }
                 for import in &file.imports {
                     if seen.insert(import.location.clone()) {
                         next.push(import.location.clone());
@@ -249,10 +265,11 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
             tosca_profiles::PRIMITIVES
         }));
     }
-    if !normative && !primitives {
-        imports.extend(tosca_profiles::implicit_import(&template.tosca_definitions_version.value).map(implicit));
-    }
-    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, imports })
+    // The normative profile is added by `read`, which knows the root's.
+    let own_profile = (!normative && !primitives)
+        .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
+        .flatten();
+    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, own_profile, imports })
 }
 
 /// Where an import points: a named profile, or its file relative to the importing file or to
