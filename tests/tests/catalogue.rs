@@ -44,3 +44,24 @@ fn every_code_has_an_explanation_and_examples() {
         assert_eq!(Code::from_name(code.as_str()), Some(code));
     }
 }
+
+#[test]
+fn quirk_examples_are_errors_without_the_quirk_and_warnings_with_it() {
+    use tosca_core::problem::{Quirk, Severity, quirk};
+    for chosen in Quirk::ALL {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let path = folder.path().join("main.yaml");
+        std::fs::write(&path, chosen.example).expect("the example is written");
+        let compiled = tosca_core::compile(&Location::File(path), &Options::default()).expect("the example loads");
+        let mut problems = compiled.problems;
+        assert!(
+            problems.iter().any(|problem| problem.code == chosen.code && problem.severity == Severity::Error),
+            "{}: {problems:?}",
+            chosen.name
+        );
+        quirk::apply(&[chosen], &mut problems);
+        assert!(problems.iter().all(|problem| problem.severity == Severity::Warning), "{}: {problems:?}", chosen.name);
+        assert!(problems.iter().all(|problem| chosen.accepts(problem)), "{}", chosen.name);
+        assert_eq!(Quirk::from_name(chosen.name).map(|quirk| quirk.name), Some(chosen.name));
+    }
+}
