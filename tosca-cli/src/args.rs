@@ -17,8 +17,20 @@ pub(crate) enum Command {
     Compile(CompileArgs),
     /// Check service templates and report every problem (exit 1 if any).
     Validate(ValidateArgs),
-    /// Print the JSON Schema of the topology output.
-    Schema,
+    /// Print a JSON Schema: of the topology (`compile`) or of the problem report (`validate --format json`).
+    Schema {
+        /// Which output.
+        #[arg(value_enum, default_value_t = SchemaKind::Topology)]
+        kind: SchemaKind,
+    },
+    /// Explain a problem code: what it means, why, a wrong and a right example.
+    Explain(ExplainArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// CSAR archives: check their layout and metadata, or print their metadata.
     #[command(subcommand)]
     Csar(CsarCommand),
@@ -92,13 +104,66 @@ pub(crate) struct CompileArgs {
 /// `validate`.
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
-    /// The service templates.
-    #[arg(required = true, value_name = "INPUT")]
+    /// The service templates and archives, checked in parallel and reported in this order.
+    #[arg(required_unless_present = "quirk", value_name = "INPUT")]
     pub(crate) templates: Vec<String>,
+    /// How to report problems.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    pub(crate) format: ReportFormat,
+    /// Make a kind of problem fail the run (exit 1): `warnings`.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) deny: Vec<Deny>,
+    /// Accept a known real-world deviation as a warning (repeatable; `--quirk help` lists them).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) quirk: Vec<String>,
+    /// The folder that paths in `sarif` and `github` output are relative to (usually the
+    /// repository root).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub(crate) root: std::path::PathBuf,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
+}
+
+/// `explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// The problem code, e.g. `unknown-key`.
+    #[arg(required_unless_present = "all", value_name = "CODE")]
+    pub(crate) code: Option<String>,
+    /// Print every page (the contents of docs/problems.md).
+    #[arg(long, conflicts_with = "code")]
+    pub(crate) all: bool,
+}
+
+/// Problem report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReportFormat {
+    /// Source snippets with carets, labels and help, and a summary (for people).
+    Human,
+    /// One JSON document (schema: `puccini-rs schema problems`).
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// GitHub Actions annotations (`::error file=…`).
+    Github,
+}
+
+/// Kinds of problem `--deny` can make fatal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Deny {
+    /// Warnings fail the run like errors.
+    Warnings,
+}
+
+/// Which JSON Schema `schema` prints.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum SchemaKind {
+    /// The topology printed by `compile`.
+    Topology,
+    /// The problem report printed by `validate --format json`.
+    Problems,
 }
 
 /// Topology output formats.

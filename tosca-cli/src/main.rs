@@ -3,16 +3,24 @@
 //! Exit codes: 0 no problems (or warnings only), 1 problems found, 2 usage or I/O error.
 
 mod args;
+mod check;
+mod explain;
+mod format;
 mod output;
-mod report;
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
-use args::{Cli, Command, CompileArgs, CsarCommand, InputArgs, OutputFormat, SourceArgs, ValidateArgs};
+use args::{
+    Cli, Command, CompileArgs, CsarCommand, Deny, ExplainArgs, InputArgs, OutputFormat, ReportFormat, SchemaKind,
+    SourceArgs, ValidateArgs,
+};
+use format::human::Human;
+use format::location::Root;
 use tosca_core::loader::LoaderOptions;
+use tosca_core::problem::{Code, Quirk};
 use tosca_core::{Compiled, Location, Options};
 
 fn main() -> ExitCode {
@@ -20,8 +28,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Compile(args) => compile(args),
         Command::Validate(args) => validate(args),
-        Command::Schema => print_schema(),
+        Command::Schema { kind } => print_schema(kind),
         Command::Csar(command) => csar(command),
+        Command::Explain(args) => explain(args),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(code) => code,
@@ -64,7 +74,8 @@ fn exit_code(problems_found: bool) -> ExitCode {
 
 fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     let compiled = run(&args.template, &options(&args.inputs, &args.sources))?;
-    report::print(&compiled, &mut std::io::stderr().lock())?;
+    let stderr = std::io::stderr();
+    Human::new(format::colour(&stderr)).write_report(&compiled.problems, &compiled.sources, &mut stderr.lock())?;
     if args.quiet && args.output.is_none() {
         return Ok(exit_code(compiled.has_errors()));
     }
@@ -80,26 +91,42 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    let options = options(&args.inputs, &args.sources);
-    let mut any_errors = false;
-    let mut io_error = None;
-    let mut stderr = std::io::stderr().lock();
-    for input in &args.templates {
-        match run(input, &options) {
-            Ok(compiled) => {
-                report::print(&compiled, &mut stderr)?;
-                any_errors |= compiled.has_errors();
+    let mut quirks = Vec::new();
+    for name in &args.quirk {
+        match Quirk::from_name(name) {
+            Some(quirk) => quirks.push(quirk),
+            None if name == "help" => {
+                write!(std::io::stdout().lock(), "{}", explain::quirk_list())?;
+                return Ok(ExitCode::SUCCESS);
             }
-            Err(error) => {
-                writeln!(stderr, "puccini-rs: {error:#}")?;
-                io_error = Some(error);
+            None => {
+                let mut stderr = std::io::stderr().lock();
+                writeln!(stderr, "puccini-rs: unknown quirk `{name}`")?;
+                write!(stderr, "{}", explain::quirk_list())?;
+                return Ok(ExitCode::from(2));
             }
         }
     }
-    if io_error.is_some() {
-        return Ok(ExitCode::from(2));
+    let checked = check::check_all(&args.templates, &options(&args.inputs, &args.sources), &quirks);
+    let root = Root::new(&std::env::current_dir()?, &args.root);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut stderr = std::io::stderr().lock();
+    match args.format {
+        ReportFormat::Human => Human::new(format::colour(&stdout)).write_all(&checked, &mut out, &mut stderr)?,
+        ReportFormat::Json => out.write_all(format::json::render(&checked)?.as_bytes())?,
+        ReportFormat::Sarif => out.write_all(format::sarif::render(&checked, &root)?.as_bytes())?,
+        ReportFormat::Github => format::github::write_all(&checked, &root, &mut out)?,
     }
-    Ok(exit_code(any_errors))
+    if args.format != ReportFormat::Human {
+        // Unreadable inputs are inside the document too; people watching the log see them here.
+        for item in &checked {
+            if let Err(error) = &item.outcome {
+                writeln!(stderr, "puccini-rs: {error}")?;
+            }
+        }
+    }
+    Ok(check::Totals::of(&checked).exit_code(args.deny.contains(&Deny::Warnings)))
 }
 
 fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
@@ -108,7 +135,8 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
         CsarCommand::Meta { archive, sources } => (archive, sources, true),
     };
     let checked = tosca_core::check_archive(&Location::from_argument(archive), &loader_options(sources))?;
-    report::print_problems(&checked.problems, &checked.sources, &mut std::io::stderr().lock())?;
+    let stderr = std::io::stderr();
+    Human::new(format::colour(&stderr)).write_report(&checked.problems, &checked.sources, &mut stderr.lock())?;
     if print_meta {
         let text = serde_json::to_string_pretty(&checked.meta)?;
         writeln!(std::io::stdout().lock(), "{text}")?;
@@ -117,8 +145,39 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
     Ok(exit_code(errors))
 }
 
-fn print_schema() -> anyhow::Result<ExitCode> {
-    let text = serde_json::to_string_pretty(&tosca_core::topology::schema())?;
-    writeln!(std::io::stdout().lock(), "{text}")?;
+fn print_schema(kind: SchemaKind) -> anyhow::Result<ExitCode> {
+    let schema = match kind {
+        SchemaKind::Topology => tosca_core::topology::schema(),
+        SchemaKind::Problems => format::json::schema(),
+    };
+    writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&schema)?)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
+    let mut stdout = std::io::stdout().lock();
+    if args.all {
+        write!(stdout, "{}", explain::all_pages())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name = args.code.unwrap_or_default();
+    if let Some(code) = Code::from_name(&name) {
+        write!(stdout, "{}", explain::page(code))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(quirk) = Quirk::from_name(&name) {
+        write!(stdout, "{}", explain::quirk_page(quirk))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let names: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
+    let mut stderr = std::io::stderr().lock();
+    writeln!(stderr, "puccini-rs: unknown problem code `{name}`")?;
+    writeln!(stderr, "known codes: {}", names.join(", "))?;
+    Ok(ExitCode::from(2))
+}
+
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "puccini-rs", &mut std::io::stdout().lock());
     Ok(ExitCode::SUCCESS)
 }

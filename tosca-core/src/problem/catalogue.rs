@@ -1,13 +1,17 @@
 //! The catalogue of problem codes: one entry per defect, with its default severity, a one-line
-//! summary and an explanation with a wrong and a right example. `puccini-rs explain CODE` and the
-//! documentation are generated from this table, so a code cannot exist without its page.
+//! summary, an explanation (its doc comment: what the defect is and why it matters) and a wrong
+//! and a right example as YAML. `puccini-rs explain CODE` and `docs/problems.md` are generated
+//! from this table, so a code cannot exist without its page.
 
 use super::Severity;
 
 macro_rules! catalogue {
     ($(
         $(#[doc = $doc:literal])*
-        $variant:ident = $name:literal, $severity:ident, $summary:literal;
+        $variant:ident = $name:literal, $severity:ident, $summary:literal {
+            wrong: $wrong:literal,
+            right: $right:literal $(,)?
+        }
     )*) => {
         /// A stable, kebab-case problem code. Codes are never renamed or reused.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,9 +41,19 @@ macro_rules! catalogue {
                 match self { $(Code::$variant => $summary,)* }
             }
 
-            /// The long explanation, in Markdown.
+            /// What the defect is and why it matters, in Markdown (the entry's doc comment).
             pub fn explanation(self) -> &'static str {
                 match self { $(Code::$variant => concat!($($doc, "\n"),*),)* }
+            }
+
+            /// A YAML fragment that has this problem.
+            pub fn wrong_example(self) -> &'static str {
+                match self { $(Code::$variant => $wrong,)* }
+            }
+
+            /// The same fragment, corrected.
+            pub fn right_example(self) -> &'static str {
+                match self { $(Code::$variant => $right,)* }
             }
 
             /// Looks a code up by its kebab-case name.
@@ -56,160 +70,488 @@ macro_rules! catalogue {
     };
 }
 
+// Each example is a whole file where one is enough to show the defect; a test compiles every
+// wrong example to check it reports its code and every right example to check it does not.
 catalogue! {
     /// The file is not well-formed YAML, so nothing in it past the error can be read.
-    ///
-    /// Wrong: `properties: { a: 1` (unclosed flow mapping). Right: `properties: { a: 1 }`.
-    YamlSyntax = "yaml-syntax", Error, "the file is not well-formed YAML";
+    YamlSyntax = "yaml-syntax", Error, "the file is not well-formed YAML" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { author: me
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { author: me }
+",
+    }
 
     /// A mapping has the same key twice. YAML forbids it and TOSCA would silently lose one value.
-    ///
-    /// Wrong: `properties: {a: 1, a: 2}`. Right: `properties: {a: 1, b: 2}`.
-    DuplicateKey = "duplicate-key", Error, "a mapping has the same key twice";
+    DuplicateKey = "duplicate-key", Error, "a mapping has the same key twice" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { author: me, author: you }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { author: me, reviewer: you }
+",
+    }
 
     /// Aliases expand into more nodes than the reader allows (a "billion laughs" document).
-    ///
-    /// Wrong: nine levels of aliases each repeating the previous nine times. Right: write the
-    /// values out, or use fewer aliases.
-    AliasLimit = "alias-limit", Error, "aliases expand into too many nodes";
+    /// The limit keeps a small hostile file from exhausting memory.
+    AliasLimit = "alias-limit", Error, "aliases expand into too many nodes" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  a: &a [x, x, x, x, x, x, x, x, x]
+  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+  # ... seven more levels, each repeating the previous nine times
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  a: &a [x, x, x]
+  b: [*a, *a]
+",
+    }
 
-    /// The document nests deeper than the reader allows.
-    ///
-    /// Wrong: ten thousand nested `[`. Right: a flatter structure.
-    NestingTooDeep = "nesting-too-deep", Error, "the document nests too deeply";
+    /// The document nests deeper than the reader allows. The limit keeps a hostile file from
+    /// exhausting the stack of every tool that reads it.
+    NestingTooDeep = "nesting-too-deep", Error, "the document nests too deeply" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: [[[[[[[[[[ ... ten thousand levels ... ]]]]]]]]]]
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { level: deep }
+",
+    }
 
     /// A value has the wrong YAML kind for its place: a list where a map is expected, and so on.
-    ///
-    /// Wrong: `properties: [a, b]`. Right: `properties: {a: {type: string}}`.
-    WrongKind = "wrong-kind", Error, "a value has the wrong YAML kind";
+    /// Nothing inside such a value can be read.
+    WrongKind = "wrong-kind", Error, "a value has the wrong YAML kind" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    properties: [port, host]
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    properties:
+      port: { type: integer }
+      host: { type: string }
+",
+    }
 
-    /// A keyname that the grammar of this entity does not define.
-    ///
-    /// Wrong: `node_types: {A: {propreties: {}}}`. Right: `properties`.
-    UnknownKey = "unknown-key", Error, "a keyname the grammar does not define";
+    /// A keyname that the grammar of this entity does not define, or that this version of TOSCA
+    /// does not have. Usually a typo; the help line suggests the nearest keyname.
+    UnknownKey = "unknown-key", Error, "a keyname the grammar does not define" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    propreties:
+      port: { type: integer }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    properties:
+      port: { type: integer }
+",
+    }
 
-    /// A keyname the grammar requires is absent.
-    ///
-    /// Wrong: a node template without `type`. Right: `web: {type: tosca.nodes.WebServer}`.
-    MissingKey = "missing-key", Error, "a required keyname is missing";
+    /// A keyname the grammar requires is absent, so the entity cannot be understood.
+    MissingKey = "missing-key", Error, "a required keyname is missing" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    web: {}
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    web: { type: tosca.nodes.WebServer }
+",
+    }
 
     /// A keyword value is not one the grammar allows (a bad range, a negative bound, an unknown
     /// enumeration value).
-    ///
-    /// Wrong: `occurrences: [2, 1]`. Right: `occurrences: [1, 2]`.
-    InvalidValue = "invalid-value", Error, "a grammar value is not allowed here";
+    InvalidValue = "invalid-value", Error, "a grammar value is not allowed here" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    requirements:
+      - host: { capability: tosca.capabilities.Compute, occurrences: [2, 1] }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    requirements:
+      - host: { capability: tosca.capabilities.Compute, occurrences: [1, 2] }
+",
+    }
 
-    /// `tosca_definitions_version` is missing or names a version this compiler does not know.
-    ///
-    /// Wrong: `tosca_definitions_version: tosca_simple_yaml_1_9`. Right: `tosca_simple_yaml_1_3`.
-    UnsupportedVersion = "unsupported-version", Error, "missing or unknown tosca_definitions_version";
+    /// `tosca_definitions_version` is missing or names a version this compiler does not know,
+    /// so the file cannot be read with any grammar.
+    UnsupportedVersion = "unsupported-version", Error, "missing or unknown tosca_definitions_version" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_9
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+",
+    }
 
-    /// A file or import could not be read.
-    ///
-    /// Wrong: `imports: [missing.yaml]` with no such file. Right: a path relative to the
-    /// importing file that exists.
-    ImportFailed = "import-failed", Error, "an imported file could not be read";
+    /// A file or import could not be read: it does not exist, the network refused it, or an
+    /// archive entry is missing. Everything the file would have defined is missing too.
+    ImportFailed = "import-failed", Error, "an imported file could not be read" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - no-such-file.yaml
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: []
+",
+    }
 
-    /// Files import each other in a loop. The loop is broken where it closes.
-    ///
-    /// Wrong: `a.yaml` imports `b.yaml`, which imports `a.yaml`. Right: move the shared types into
-    /// a third file both import.
-    ImportLoop = "import-loop", Warning, "files import each other in a loop";
+    /// Files import each other in a loop. The loop is broken where it closes, so the result is
+    /// sound, but the layout is confusing.
+    ImportLoop = "import-loop", Warning, "files import each other in a loop" {
+        wrong: "\
+# a.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [b.yaml]
+# b.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [a.yaml]
+",
+        right: "\
+# a.yaml and b.yaml both import common.yaml, which imports neither
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [common.yaml]
+",
+    }
 
     /// A file imports a file of the other TOSCA grammar family: TOSCA 2.0 and the Simple Profile
     /// 1.x versions share no types and read keynames differently, so they cannot be mixed. Files
     /// of different 1.x versions may import each other; each is read with its own grammar.
-    ///
-    /// Wrong: a `tosca_2_0` file importing a `tosca_simple_yaml_1_3` file. Right: import a 2.0
-    /// version of the same definitions.
-    ImportVersionMismatch = "import-version-mismatch", Error, "an import mixes TOSCA 1.x and 2.0";
+    ImportVersionMismatch = "import-version-mismatch", Error, "an import mixes TOSCA 1.x and 2.0" {
+        wrong: "\
+# main.yaml
+tosca_definitions_version: tosca_2_0
+imports: [types-1.3.yaml]   # a tosca_simple_yaml_1_3 file
+",
+        right: "\
+# main.yaml
+tosca_definitions_version: tosca_2_0
+imports: [types-2.0.yaml]   # the same definitions written for tosca_2_0
+",
+    }
 
-    /// A type name that is not defined in this file or anything it imports.
-    ///
-    /// Wrong: `type: tosca.nodes.Compte`. Right: `type: tosca.nodes.Compute`.
-    TypeNotFound = "type-not-found", Error, "a referenced type does not exist";
+    /// A type name that is not defined in this file or anything it imports. Usually a typo or a
+    /// missing import; the help line suggests the nearest known name.
+    TypeNotFound = "type-not-found", Error, "a referenced type does not exist" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compte }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+    }
 
     /// A reference to a template, input or other named entity that does not exist.
-    ///
-    /// Wrong: `targets: [missing_node]`. Right: the name of a node template in the topology.
-    NameNotFound = "name-not-found", Error, "a referenced name does not exist";
+    NameNotFound = "name-not-found", Error, "a referenced name does not exist" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+  groups:
+    servers: { type: tosca.groups.Root, members: [missing_node] }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+  groups:
+    servers: { type: tosca.groups.Root, members: [server] }
+",
+    }
 
     /// Two entities of the same kind have the same name, so references to it are ambiguous.
-    ///
-    /// Wrong: two imported files both define `my.nodes.Server` differently. Right: import one
-    /// of them with a `namespace_prefix`.
-    DuplicateName = "duplicate-name", Error, "two definitions have the same name";
+    DuplicateName = "duplicate-name", Error, "two definitions have the same name" {
+        wrong: "\
+# main.yaml: both imports define my.nodes.Server, differently
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [vendor-a.yaml, vendor-b.yaml]
+",
+        right: "\
+# main.yaml: each vendor's names get a prefix (a:my.nodes.Server, b:my.nodes.Server)
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - { file: vendor-a.yaml, namespace_prefix: a }
+  - { file: vendor-b.yaml, namespace_prefix: b }
+",
+    }
 
     /// A TOSCA 2.0 file defines a type with the same name as one it imports into its root
-    /// namespace. The file's own definition is used; the imported one is hidden.
-    ///
-    /// Wrong: `imports: [types.yaml]` where `types.yaml` defines `Server`, and `node_types:
-    /// { Server: … }` in the importing file. Right: `imports: [{url: types.yaml, namespace:
-    /// lib}]`, then `lib:Server` names the imported one.
-    ShadowedImport = "shadowed-import", Warning, "a definition hides an imported one of the same name";
+    /// namespace (6.8.4). The file's own definition is used; the imported one is hidden.
+    ShadowedImport = "shadowed-import", Warning, "a definition hides an imported one of the same name" {
+        wrong: "\
+# main.yaml; types.yaml defines node type Server too
+tosca_definitions_version: tosca_2_0
+imports: [types.yaml]
+node_types:
+  Server: {}
+",
+        right: "\
+# main.yaml; lib:Server is the imported one, Server the local one
+tosca_definitions_version: tosca_2_0
+imports:
+  - url: types.yaml
+    namespace: lib
+node_types:
+  Server: {}
+",
+    }
 
-    /// A type derives from itself, directly or through its ancestors.
-    ///
-    /// Wrong: `A: {derived_from: B}`, `B: {derived_from: A}`. Right: a chain that ends at a root.
-    DerivationLoop = "derivation-loop", Error, "a type derives from itself";
+    /// A type derives from itself, directly or through its ancestors, so it has no root and
+    /// nothing can be inherited.
+    DerivationLoop = "derivation-loop", Error, "a type derives from itself" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  A: { derived_from: B }
+  B: { derived_from: A }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  A: { derived_from: tosca.nodes.Root }
+  B: { derived_from: A }
+",
+    }
 
-    /// Types depend on each other in a way that cannot be completed (for example a data type
-    /// whose property has a default of its own type).
-    ///
-    /// Wrong: `A: {derived_from: B}` where `B` needs `A` complete first. Right: break the cycle.
-    DependencyCycle = "dependency-cycle", Error, "types depend on each other in a cycle";
+    /// Values depend on each other in a way that cannot be completed: a data type whose
+    /// property has a default of its own type (the default needs itself), or functions that
+    /// read each other's results in a loop.
+    DependencyCycle = "dependency-cycle", Error, "values depend on each other in a cycle" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+data_types:
+  Chain:
+    derived_from: tosca.datatypes.Root
+    properties:
+      next: { type: Chain, default: {} }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+data_types:
+  Chain:
+    derived_from: tosca.datatypes.Root
+    properties:
+      next: { type: Chain, required: false }
+",
+    }
 
     /// A definition in a derived type breaks the contract of the definition it refines (an
-    /// incompatible type, a required property made optional, a different entity kind).
-    ///
-    /// Wrong: parent `port: {type: integer}`, child `port: {type: string}`. Right: the same type
-    /// or one derived from it.
-    IncompatibleOverride = "incompatible-override", Error, "a refinement breaks its parent's contract";
+    /// incompatible type, a required property made optional, a different entity kind), so
+    /// templates of the child could not be used where the parent is expected.
+    IncompatibleOverride = "incompatible-override", Error, "a refinement breaks its parent's contract" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Base: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+  Child: { derived_from: Base, properties: { port: { type: string } } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Base: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+  Child: { derived_from: Base, properties: { port: { type: integer, default: 8080 } } }
+",
+    }
 
-    /// A template assigns something its type does not declare.
-    ///
-    /// Wrong: `properties: {colour: red}` when the node type has no `colour` property.
-    /// Right: declare the property in the type, or remove the assignment.
-    UndeclaredAssignment = "undeclared-assignment", Error, "an assignment the type does not declare";
+    /// A template assigns something its type does not declare, so nothing would ever read it.
+    UndeclaredAssignment = "undeclared-assignment", Error, "an assignment the type does not declare" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app: { type: tosca.nodes.SoftwareComponent, properties: { colour: red } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app: { type: tosca.nodes.SoftwareComponent, properties: { component_version: '1.0' } }
+",
+    }
 
     /// A required property, input or other value has no value and no default.
-    ///
-    /// Wrong: a node template without the required property `port`. Right: `properties: {port: 80}`.
-    MissingValue = "missing-value", Error, "a required value is missing";
+    MissingValue = "missing-value", Error, "a required value is missing" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+topology_template:
+  node_templates:
+    app: { type: App }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+topology_template:
+  node_templates:
+    app: { type: App, properties: { port: 80 } }
+",
+    }
 
     /// A required input of the service has no value and no default. The template itself is
-    /// valid, so this is a warning; an orchestrator must supply the value when it deploys, and
-    /// the topology shows the input as null until then.
-    ///
-    /// Wrong: compiling a template with `inputs: { port: { type: integer } }` and no `--input
-    /// port=…`. Right: `puccini-rs compile service.yaml --input port=8080`, or a `default`.
-    MissingInput = "missing-input", Warning, "a required input has no value";
+    /// valid, so this is a warning; an orchestrator must supply the value when it deploys
+    /// (`--input port=8080`), and the topology shows the input as null until then.
+    MissingInput = "missing-input", Warning, "a required input has no value" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    port: { type: integer }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    port: { type: integer, default: 8080 }
+",
+    }
 
     /// A value does not fit its declared data type.
-    ///
-    /// Wrong: `port: "eighty"` for an `integer`. Right: `port: 80`.
-    WrongValueType = "wrong-value-type", Error, "a value does not fit its declared type";
+    WrongValueType = "wrong-value-type", Error, "a value does not fit its declared type" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+topology_template:
+  node_templates:
+    app: { type: App, properties: { port: eighty } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+topology_template:
+  node_templates:
+    app: { type: App, properties: { port: 80 } }
+",
+    }
 
     /// A template is used where its type is not allowed: a group member whose node type is not
     /// in the group type's `members`, a policy target not in the policy type's `targets`.
-    ///
-    /// Wrong: a group type with `members: [WebServer]` and a `Database` member. Right: a
-    /// member whose type is or derives from `WebServer`.
-    TypeNotAllowed = "type-not-allowed", Error, "a template's type is not allowed here";
+    TypeNotAllowed = "type-not-allowed", Error, "a template's type is not allowed here" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+group_types:
+  WebServers: { derived_from: tosca.groups.Root, members: [tosca.nodes.WebServer] }
+topology_template:
+  node_templates:
+    db: { type: tosca.nodes.DBMS }
+  groups:
+    web: { type: WebServers, members: [db] }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+group_types:
+  WebServers: { derived_from: tosca.groups.Root, members: [tosca.nodes.WebServer] }
+topology_template:
+  node_templates:
+    www: { type: tosca.nodes.WebServer }
+  groups:
+    web: { type: WebServers, members: [www] }
+",
+    }
 
     /// A value breaks a constraint clause of its definition or of its data type.
-    ///
-    /// Wrong: `port: 70000` for a property with `constraints: [ in_range: [ 1, 65535 ] ]`.
-    /// Right: `port: 8080`.
-    ConstraintViolated = "constraint-violated", Error, "a value breaks a constraint";
+    ConstraintViolated = "constraint-violated", Error, "a value breaks a constraint" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    properties:
+      port: { type: integer, constraints: [ in_range: [ 1, 65535 ] ] }
+topology_template:
+  node_templates:
+    app: { type: App, properties: { port: 70000 } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    properties:
+      port: { type: integer, constraints: [ in_range: [ 1, 65535 ] ] }
+topology_template:
+  node_templates:
+    app: { type: App, properties: { port: 8080 } }
+",
+    }
 
     /// A requirement is assigned fewer or more times than its `occurrences` allow.
-    ///
-    /// Wrong: a requirement with `occurrences: [2, 2]` assigned once. Right: assign it twice.
-    RequirementOccurrences = "requirement-occurrences", Error, "a requirement is assigned too few or too many times";
+    RequirementOccurrences = "requirement-occurrences", Error, "a requirement is assigned too few or too many times" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    one: { type: tosca.nodes.Compute }
+    two: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements: [ host: one, host: two ]   # a software component has one host
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    one: { type: tosca.nodes.Compute }
+    two: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements: [ host: one ]
+",
+    }
 
-    /// A keyname that the spec deprecates or that this version ignores.
-    ///
-    /// Wrong: `constraints` in TOSCA 2.0. Right: `validation`.
-    Deprecated = "deprecated", Warning, "a deprecated or ignored construct";
+    /// A keyname that the spec deprecates in this version. It still works, but a later version
+    /// drops it.
+    Deprecated = "deprecated", Warning, "a deprecated or ignored construct" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - { file: types.yaml, namespace_uri: http://example.org/types }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - { file: types.yaml, namespace_prefix: types }
+",
+    }
 }

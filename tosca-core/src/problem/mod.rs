@@ -6,8 +6,10 @@
 //! problem into a [`Problems`] collector and carry on with what they can.
 
 mod catalogue;
+pub mod quirk;
 
 pub use catalogue::Code;
+pub use quirk::Quirk;
 
 use crate::source::{SourceMap, Span};
 

@@ -1,0 +1,73 @@
+//! Every example in the problem catalogue says what it claims: the wrong example reports its
+//! code and the right example does not. Examples that need several files or a huge document to
+//! show the defect are described in comments instead and listed here as not compilable alone.
+
+use tosca_core::problem::Code;
+use tosca_core::{Location, Options};
+
+/// Codes whose examples sketch several files or an enormous document rather than being one
+/// complete file.
+const SKETCHES: &[Code] = &[
+    Code::AliasLimit,
+    Code::NestingTooDeep,
+    Code::ImportLoop,
+    Code::ImportVersionMismatch,
+    Code::DuplicateName,
+    Code::ShadowedImport,
+];
+
+fn codes_of(text: &str) -> Vec<Code> {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("main.yaml");
+    std::fs::write(&path, text).expect("the example is written");
+    let compiled = tosca_core::compile(&Location::File(path), &Options::default()).expect("the example loads");
+    compiled.problems.iter().map(|problem| problem.code).collect()
+}
+
+#[test]
+fn wrong_examples_report_their_code_and_right_examples_do_not() {
+    let mut failures = Vec::new();
+    for &code in Code::ALL.iter().filter(|code| !SKETCHES.contains(code)) {
+        let wrong = codes_of(code.wrong_example());
+        if !wrong.contains(&code) {
+            failures.push(format!("{}: the wrong example reports {wrong:?}", code.as_str()));
+        }
+        let right = codes_of(code.right_example());
+        if right.contains(&code) {
+            failures.push(format!("{}: the right example reports {right:?}", code.as_str()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_code_has_an_explanation_and_examples() {
+    for &code in Code::ALL {
+        assert!(!code.explanation().trim().is_empty(), "{}", code.as_str());
+        assert!(!code.wrong_example().trim().is_empty(), "{}", code.as_str());
+        assert!(!code.right_example().trim().is_empty(), "{}", code.as_str());
+        assert_ne!(code.wrong_example(), code.right_example(), "{}", code.as_str());
+        assert_eq!(Code::from_name(code.as_str()), Some(code));
+    }
+}
+
+#[test]
+fn quirk_examples_are_errors_without_the_quirk_and_warnings_with_it() {
+    use tosca_core::problem::{Quirk, Severity, quirk};
+    for chosen in Quirk::ALL {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let path = folder.path().join("main.yaml");
+        std::fs::write(&path, chosen.example).expect("the example is written");
+        let compiled = tosca_core::compile(&Location::File(path), &Options::default()).expect("the example loads");
+        let mut problems = compiled.problems;
+        assert!(
+            problems.iter().any(|problem| problem.code == chosen.code && problem.severity == Severity::Error),
+            "{}: {problems:?}",
+            chosen.name
+        );
+        quirk::apply(&[chosen], &mut problems);
+        assert!(problems.iter().all(|problem| problem.severity == Severity::Warning), "{}: {problems:?}", chosen.name);
+        assert!(problems.iter().all(|problem| chosen.accepts(problem)), "{}", chosen.name);
+        assert_eq!(Quirk::from_name(chosen.name).map(|quirk| quirk.name), Some(chosen.name));
+    }
+}

@@ -1,0 +1,80 @@
+//! GitHub Actions workflow commands: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE::message`
+//! (and `::warning`), so problems appear inline on pull requests.
+//!
+//! Escaping follows the Actions runner: in the message `%`, `\r` and `\n` are percent-encoded;
+//! in property values `:` and `,` are too.
+
+use std::io::Write;
+
+use tosca_core::problem::Severity;
+
+use super::location::{Position, Root};
+use crate::check::Checked;
+
+/// Writes one command per problem and one `::error` per unreadable input.
+pub(crate) fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+    for item in checked {
+        let compiled = match &item.outcome {
+            Ok(compiled) => compiled,
+            Err(error) => {
+                writeln!(out, "::error title=puccini-rs::{}", escape_data(error))?;
+                continue;
+            }
+        };
+        for problem in &compiled.problems {
+            let location = root.locate(&Position::of(problem.span, &compiled.sources), &item.input);
+            let mut properties = vec![format!("file={}", escape_property(&location.path))];
+            if let Some(region) = &location.region {
+                properties.push(format!("line={}", region.line));
+                properties.push(format!("col={}", region.column));
+                properties.push(format!("endLine={}", region.end_line));
+                properties.push(format!("endColumn={}", region.end_column));
+            }
+            properties.push(format!("title={}", escape_property(problem.code.as_str())));
+            let mut message = match &location.inner {
+                Some(inner) => format!("{inner}: {}", problem.message),
+                None => problem.message.clone(),
+            };
+            if let Some(help) = &problem.help {
+                message.push_str("\nhelp: ");
+                message.push_str(help);
+            }
+            let command = match problem.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            writeln!(out, "::{command} {}::{}", properties.join(","), escape_data(&message))?;
+        }
+    }
+    Ok(())
+}
+
+/// Escapes a message: `%`, `\r`, `\n`.
+pub(crate) fn escape_data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a property value: as a message, plus `:` and `,`.
+pub(crate) fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_escape_percent_and_line_breaks_only() {
+        assert_eq!(escape_data("100% sure"), "100%25 sure");
+        assert_eq!(escape_data("a\r\nb\nc"), "a%0D%0Ab%0Ac");
+        assert_eq!(escape_data("key: a, b"), "key: a, b");
+        assert_eq!(escape_data("%0A"), "%250A", "an escape already in the text is escaped again");
+    }
+
+    #[test]
+    fn properties_also_escape_colon_and_comma() {
+        assert_eq!(escape_property("dir/a,b:c.yaml"), "dir/a%2Cb%3Ac.yaml");
+        assert_eq!(escape_property("50%\n"), "50%25%0A");
+        assert_eq!(escape_property("https://x"), "https%3A//x");
+    }
+}

@@ -1,0 +1,167 @@
+//! Where a problem is, in the terms each output format needs: a display name with line and
+//! column for people, and a path relative to the repository root for CI systems.
+
+use std::path::{Component, Path, PathBuf};
+
+use tosca_core::source::{SourceMap, Span};
+
+/// A span resolved to lines and columns (1-based; the end is exclusive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Position {
+    /// The source's name as the compiler shows it (a path, a URL or `archive!/entry`).
+    pub(crate) name: String,
+    /// Line of the first character.
+    pub(crate) line: u32,
+    /// Column (in characters) of the first character.
+    pub(crate) column: u32,
+    /// Line of the end.
+    pub(crate) end_line: u32,
+    /// Column (in characters) one past the last character.
+    pub(crate) end_column: u32,
+}
+
+impl Position {
+    /// Resolves `span` in `sources`.
+    pub(crate) fn of(span: Span, sources: &SourceMap) -> Position {
+        let end = match sources.get(span.source) {
+            Some(file) => Span::at_offset(span.source, &file.text, span.end as usize),
+            None => span,
+        };
+        Position {
+            name: sources.name(span.source),
+            line: span.line,
+            column: span.column,
+            end_line: end.line,
+            end_column: end.column,
+        }
+    }
+}
+
+/// A location a CI system can attach to a file of the repository.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RepositoryLocation {
+    /// A path relative to the root with `/` separators, or an absolute `http(s)` URL.
+    pub(crate) path: String,
+    /// Whether `path` is relative to the root (false for URLs).
+    pub(crate) relative: bool,
+    /// Lines and columns, when they are lines of that very file (not of an archive entry or of
+    /// a built-in profile).
+    pub(crate) region: Option<Position>,
+    /// Set when the problem is inside something the path only contains (an archive entry, an
+    /// embedded profile): `entry.yaml:3:5`, to be prefixed to the message.
+    pub(crate) inner: Option<String>,
+}
+
+/// Maps positions to paths relative to a root folder, never leaking absolute paths.
+#[derive(Clone, Debug)]
+pub(crate) struct Root {
+    current: PathBuf,
+    root: PathBuf,
+}
+
+impl Root {
+    /// A root given relative to `current` (the working directory), or absolute.
+    pub(crate) fn new(current: &Path, root: &Path) -> Root {
+        Root { current: normalize(current), root: normalize(&current.join(root)) }
+    }
+
+    /// Where a CI system should show a problem at `position`, found while checking `input`.
+    pub(crate) fn locate(&self, position: &Position, input: &str) -> RepositoryLocation {
+        let name = position.name.as_str();
+        if is_url(name) {
+            return RepositoryLocation {
+                path: name.to_owned(),
+                relative: false,
+                region: Some(position.clone()),
+                inner: None,
+            };
+        }
+        if let Some((archive, entry)) = name.split_once("!/") {
+            let inner = format!("{entry}:{}:{}", position.line, position.column);
+            return RepositoryLocation {
+                path: self.relative(archive),
+                relative: true,
+                region: None,
+                inner: Some(inner),
+            };
+        }
+        if name.starts_with('<') || name.starts_with("--") {
+            // Built-in profiles and command-line values have no file: the input stands in.
+            let inner = format!("{name}:{}:{}", position.line, position.column);
+            let (path, relative) = if is_url(input) { (input.to_owned(), false) } else { (self.relative(input), true) };
+            return RepositoryLocation { path, relative, region: None, inner: Some(inner) };
+        }
+        RepositoryLocation { path: self.relative(name), relative: true, region: Some(position.clone()), inner: None }
+    }
+
+    /// `path` relative to the root, with `..` where it lies outside, `/`-separated.
+    fn relative(&self, path: &str) -> String {
+        let path = normalize(&self.current.join(path));
+        let root: Vec<Component<'_>> = self.root.components().collect();
+        let target: Vec<Component<'_>> = path.components().collect();
+        let shared = root.iter().zip(&target).take_while(|(a, b)| a == b).count();
+        let mut parts: Vec<String> = vec!["..".to_owned(); root.len() - shared];
+        parts.extend(target[shared..].iter().map(|part| part.as_os_str().to_string_lossy().into_owned()));
+        parts.join("/")
+    }
+}
+
+fn is_url(name: &str) -> bool {
+    name.starts_with("http://") || name.starts_with("https://")
+}
+
+/// Removes `.` and resolves `..` lexically, without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(name: &str) -> Position {
+        Position { name: name.to_owned(), line: 3, column: 5, end_line: 3, end_column: 9 }
+    }
+
+    #[test]
+    fn paths_are_relative_to_the_root() {
+        let root = Root::new(Path::new("/work/repo"), Path::new("."));
+        assert_eq!(root.locate(&position("services/a.yaml"), "services/a.yaml").path, "services/a.yaml");
+        assert_eq!(root.locate(&position("/work/repo/./b/../c.yaml"), "x").path, "c.yaml");
+        assert_eq!(root.locate(&position("/elsewhere/c.yaml"), "x").path, "../../elsewhere/c.yaml");
+        let nested = Root::new(Path::new("/work/repo"), Path::new("services"));
+        assert_eq!(nested.locate(&position("services/a.yaml"), "services/a.yaml").path, "a.yaml");
+    }
+
+    #[test]
+    fn archive_entries_point_at_the_archive() {
+        let root = Root::new(Path::new("/work/repo"), Path::new("."));
+        let location = root.locate(&position("build/x.csar!/Definitions/main.yaml"), "build/x.csar");
+        assert_eq!(location.path, "build/x.csar");
+        assert_eq!(location.region, None);
+        assert_eq!(location.inner.as_deref(), Some("Definitions/main.yaml:3:5"));
+    }
+
+    #[test]
+    fn urls_stay_urls_and_profiles_point_at_the_input() {
+        let root = Root::new(Path::new("/work/repo"), Path::new("."));
+        let url = root.locate(&position("https://example.org/a.yaml"), "a.yaml");
+        assert!(!url.relative);
+        assert_eq!(url.path, "https://example.org/a.yaml");
+        let profile = root.locate(&position("<profile>/simple-1.3/node.yaml"), "a.yaml");
+        assert_eq!(profile.path, "a.yaml");
+        assert_eq!(profile.inner.as_deref(), Some("<profile>/simple-1.3/node.yaml:3:5"));
+    }
+}

@@ -1,0 +1,172 @@
+//! SARIF 2.1.0 for code scanning (GitHub and others): one rule per problem code, from the
+//! catalogue; one result per problem, with locations relative to `--root` under the
+//! `%SRCROOT%` base, so no absolute path of the machine that ran the check appears.
+
+use serde_json::{Value, json};
+use tosca_core::problem::{Code, Problem, Severity};
+use tosca_core::source::SourceMap;
+
+use super::location::{Position, RepositoryLocation, Root};
+use crate::check::Checked;
+use crate::explain;
+
+/// The base id every relative path hangs from.
+const SRCROOT: &str = "%SRCROOT%";
+
+/// The SARIF log as pretty JSON with a final newline.
+pub(crate) fn render(checked: &[Checked], root: &Root) -> anyhow::Result<String> {
+    let mut results = Vec::new();
+    let mut notifications = Vec::new();
+    for item in checked {
+        match &item.outcome {
+            Ok(compiled) => {
+                results.extend(
+                    compiled.problems.iter().map(|problem| result(problem, &compiled.sources, root, &item.input)),
+                );
+            }
+            Err(error) => notifications.push(json!({ "level": "error", "message": { "text": error } })),
+        }
+    }
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "puccini-rs",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                "rules": Code::ALL.iter().map(|code| rule(*code)).collect::<Vec<_>>(),
+            }},
+            "originalUriBaseIds": { SRCROOT: { "description": { "text": "The folder given by --root (by default the working directory), usually the repository root." } } },
+            "columnKind": "unicodeCodePoints",
+            "invocations": [{
+                "executionSuccessful": notifications.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
+            "results": results,
+        }],
+    });
+    let mut text = serde_json::to_string_pretty(&log)?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn rule(code: Code) -> Value {
+    json!({
+        "id": code.as_str(),
+        "name": pascal_case(code.as_str()),
+        "shortDescription": { "text": code.summary() },
+        "fullDescription": { "text": explain::explanation(code) },
+        "help": { "text": explain::explanation(code), "markdown": explain::page(code) },
+        "defaultConfiguration": { "level": level(code.severity()) },
+    })
+}
+
+fn result(problem: &Problem, sources: &SourceMap, root: &Root, input: &str) -> Value {
+    let primary = root.locate(&Position::of(problem.span, sources), input);
+    let mut text = match &primary.inner {
+        Some(inner) => format!("{inner}: {}", problem.message),
+        None => problem.message.clone(),
+    };
+    if let Some(help) = &problem.help {
+        text.push_str("\nhelp: ");
+        text.push_str(help);
+    }
+    let related: Vec<Value> = problem
+        .labels
+        .iter()
+        .enumerate()
+        .map(|(index, label)| {
+            let mut value = location(&root.locate(&Position::of(label.span, sources), input), &label.message);
+            value["id"] = json!(index + 1);
+            value
+        })
+        .collect();
+    let mut value = json!({
+        "ruleId": problem.code.as_str(),
+        "ruleIndex": Code::ALL.iter().position(|code| *code == problem.code),
+        "level": level(problem.severity),
+        "message": { "text": text },
+        "locations": [location(&primary, "")],
+    });
+    if !related.is_empty() {
+        value["relatedLocations"] = Value::Array(related);
+    }
+    value
+}
+
+/// A SARIF location; `message` is left out when empty.
+fn location(location: &RepositoryLocation, message: &str) -> Value {
+    let mut artifact = json!({ "uri": uri(&location.path, location.relative) });
+    if location.relative {
+        artifact["uriBaseId"] = json!(SRCROOT);
+    }
+    let mut physical = json!({ "artifactLocation": artifact });
+    if let Some(region) = &location.region {
+        physical["region"] = json!({
+            "startLine": region.line,
+            "startColumn": region.column,
+            "endLine": region.end_line,
+            "endColumn": region.end_column,
+        });
+    }
+    let mut value = json!({ "physicalLocation": physical });
+    let text = match (&location.inner, message.is_empty()) {
+        (Some(inner), false) => format!("{inner}: {message}"),
+        (None, false) => message.to_owned(),
+        _ => String::new(),
+    };
+    if !text.is_empty() {
+        value["message"] = json!({ "text": text });
+    }
+    value
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+/// A relative path as a URI reference: every byte outside the unreserved set and `/` encoded.
+fn uri(path: &str, relative: bool) -> String {
+    if !relative {
+        return path.to_owned();
+    }
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// `unknown-key` → `UnknownKey`, the rule's readable name.
+fn pascal_case(code: &str) -> String {
+    code.split('-')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map(|first| first.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_encode_what_is_not_plain() {
+        assert_eq!(uri("a b/c#d.yaml", true), "a%20b/c%23d.yaml");
+        assert_eq!(uri("https://x/y z", false), "https://x/y z");
+    }
+
+    #[test]
+    fn rule_names_are_pascal_case() {
+        assert_eq!(pascal_case("unknown-key"), "UnknownKey");
+    }
+}

@@ -1,0 +1,103 @@
+//! Quirks: named switches that accept a known real-world deviation from the specification by
+//! downgrading the problems it causes to warnings.
+//!
+//! Each quirk matches problems of one code whose subject is a specific deviation, so turning a
+//! quirk on never hides an unrelated mistake of the same code. The table is small on purpose:
+//! a quirk exists only for a deviation found in real templates (the shared corpus), and each one
+//! documents where it comes from. Callers choose quirks by name (`--quirk NAME` on the command
+//! line) and apply them with [`apply`] after compiling.
+
+use super::{Code, Problem, Severity};
+
+/// One named deviation that can be accepted.
+#[derive(Debug)]
+pub struct Quirk {
+    /// The name users pass to choose it.
+    pub name: &'static str,
+    /// The code of the problems it downgrades.
+    pub code: Code,
+    /// One line: what it accepts.
+    pub summary: &'static str,
+    /// Where the deviation comes from and why accepting it is safe, in Markdown.
+    pub explanation: &'static str,
+    /// A YAML fragment that reports an error without the quirk and a warning with it.
+    pub example: &'static str,
+    /// Whether a problem of [`Quirk::code`] is this deviation.
+    matches: fn(&Problem) -> bool,
+}
+
+impl Quirk {
+    /// Every quirk, in alphabetical order.
+    pub const ALL: &'static [Quirk] = &[
+        Quirk {
+            name: "short-name",
+            code: Code::UnknownKey,
+            summary: "accept the `short_name` keyname in type definitions (as a warning)",
+            explanation: "The OASIS TOSCA 1.3 normative types as published in YAML by the TOSCA \
+community (`profiles/org/oasis-open/simple/1.3/` of tosca-community-contributions) and profiles \
+derived from them, such as the TM Forum ODA profile, give every type a `short_name` keyname \
+(`short_name: Compute`). The 1.3 grammar has no such keyname; the specification lists the short \
+name in prose only. Nothing reads it, so accepting it changes no result.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.App:
+    short_name: App
+    derived_from: tosca.nodes.Root
+",
+            matches: |problem| problem.message.starts_with("unknown keyname `short_name` "),
+        },
+        Quirk {
+            name: "undeclared-operation-inputs",
+            code: Code::UndeclaredAssignment,
+            summary: "accept operation and interface inputs that the interface does not declare (as warnings)",
+            explanation: "Templates written for orchestrators such as Turandot and xOpera, and \
+ETSI NFV SOL001 or ONAP style templates, pass inputs to operations that neither the interface \
+type nor the node type declares (the Turandot examples under `examples/1.3/turandot/` of \
+tosca-community-contributions, for instance). The inputs still reach the operation's \
+implementation, but their values are not typed or checked against a definition.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          operations:
+            create:
+              implementation: create.sh
+              inputs: { verbose: true }
+",
+            matches: |problem| {
+                let operation_owner =
+                    problem.message.starts_with("interface ") || problem.message.starts_with("operation ");
+                operation_owner && problem.message.contains(" has no input `")
+            },
+        },
+    ];
+
+    /// Looks a quirk up by name.
+    pub fn from_name(name: &str) -> Option<&'static Quirk> {
+        Quirk::ALL.iter().find(|quirk| quirk.name == name)
+    }
+
+    /// Whether this quirk accepts `problem`.
+    pub fn accepts(&self, problem: &Problem) -> bool {
+        problem.code == self.code && (self.matches)(problem)
+    }
+}
+
+/// Downgrades every problem one of `quirks` accepts to a warning, and says which quirk did it.
+pub fn apply(quirks: &[&Quirk], problems: &mut [Problem]) {
+    for problem in problems.iter_mut().filter(|problem| problem.severity == Severity::Error) {
+        if let Some(quirk) = quirks.iter().find(|quirk| quirk.accepts(problem)) {
+            problem.severity = Severity::Warning;
+            let note = format!("accepted as a warning by `--quirk {}`", quirk.name);
+            problem.help = Some(match problem.help.take() {
+                Some(help) => format!("{help}; {note}"),
+                None => note,
+            });
+        }
+    }
+}
