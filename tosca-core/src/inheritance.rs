@@ -16,14 +16,17 @@
 use rayon::prelude::*;
 
 use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
+use indexmap::IndexMap;
+
 use crate::entity::{
-    ArtifactType, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition, InterfaceType,
-    NodeType, PolicyType, RelationshipType,
+    ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
+    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipType,
 };
 use crate::grammar::{InheritContext, InheritField, Kind};
 use crate::hierarchy::{Hierarchy, Relations};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
+use crate::source::{Located, Span};
 
 /// Runs the inheritance phase.
 pub fn inheritance(
@@ -52,15 +55,76 @@ trait Complete: TypeEntity {
 
     /// Completes the definitions of `self` from the (already resolved) types of earlier kinds.
     fn complete(&mut self, _catalog: &Catalog, _namespace: &Namespace, _cx: &mut InheritContext<'_>) {}
+
+    /// Checks what only the resolved type can tell: a definition that names no type is fine
+    /// when it refines an inherited one (which gives it the type), and missing otherwise.
+    fn check_resolved(&self, _cx: &mut InheritContext<'_>) {}
 }
 
-impl Complete for DataType {}
-impl Complete for ArtifactType {}
-impl Complete for CapabilityType {}
+/// Reports each property or attribute definition that still has no `type` after inheritance.
+fn require_types<'a>(
+    what: &str,
+    definitions: impl IntoIterator<Item = (&'a Located<String>, Option<&'a Located<String>>, Span)>,
+    cx: &mut InheritContext<'_>,
+) {
+    for (name, r#type, span) in definitions {
+        if r#type.is_none() {
+            cx.problems.push(Problem::new(
+                Code::MissingKey,
+                span,
+                format!(
+                    "{what} `{}` is missing required keyname `type` (it refines no inherited definition)",
+                    name.value
+                ),
+            ));
+        }
+    }
+}
+
+fn properties_and_attributes(
+    properties: &IndexMap<String, PropertyDefinition>,
+    attributes: &IndexMap<String, AttributeDefinition>,
+    cx: &mut InheritContext<'_>,
+) {
+    require_types(
+        "property definition",
+        properties.values().map(|definition| (&definition.name, definition.r#type.as_ref(), definition.span)),
+        cx,
+    );
+    require_types(
+        "attribute definition",
+        attributes.values().map(|definition| (&definition.name, definition.r#type.as_ref(), definition.span)),
+        cx,
+    );
+}
+
+impl Complete for DataType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+    }
+}
+impl Complete for ArtifactType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+    }
+}
+impl Complete for CapabilityType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &self.attributes, cx);
+    }
+}
 impl Complete for InterfaceType {}
-impl Complete for PolicyType {}
+impl Complete for PolicyType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+    }
+}
 
 impl Complete for RelationshipType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &self.attributes, cx);
+    }
+
     fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
         for interface in self.interfaces.values_mut() {
             complete_interface(interface, catalog, namespace, cx);
@@ -69,6 +133,10 @@ impl Complete for RelationshipType {
 }
 
 impl Complete for GroupType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &self.attributes, cx);
+    }
+
     fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
         for interface in self.interfaces.values_mut() {
             complete_interface(interface, catalog, namespace, cx);
@@ -77,6 +145,35 @@ impl Complete for GroupType {
 }
 
 impl Complete for NodeType {
+    fn check_resolved(&self, cx: &mut InheritContext<'_>) {
+        properties_and_attributes(&self.properties, &self.attributes, cx);
+        for capability in self.capabilities.values() {
+            if capability.r#type.is_none() {
+                cx.problems.push(Problem::new(
+                    Code::MissingKey,
+                    capability.span,
+                    format!(
+                        "capability definition `{}` is missing required keyname `type` (it refines no inherited definition)",
+                        capability.name.value
+                    ),
+                ));
+            }
+            properties_and_attributes(&capability.properties, &capability.attributes, cx);
+        }
+        for requirement in &self.requirements.0 {
+            if requirement.capability.is_none() {
+                cx.problems.push(Problem::new(
+                    Code::MissingKey,
+                    requirement.span,
+                    format!(
+                        "requirement definition `{}` is missing required keyname `capability` (it refines no inherited definition)",
+                        requirement.name.value
+                    ),
+                ));
+            }
+        }
+    }
+
     fn check_own(&self, cx: &mut InheritContext<'_>) {
         // A node type's requirement names are unique (a template may repeat them).
         for (index, requirement) in self.requirements.0.iter().enumerate() {
@@ -184,6 +281,7 @@ fn resolve_kind<T: Complete>(
                     entity.inherit(&arena[parent.index()].entity, &mut cx);
                 }
                 entity.complete(shared, namespace, &mut cx);
+                entity.check_resolved(&mut cx);
                 (index, entity, local)
             })
             .collect();

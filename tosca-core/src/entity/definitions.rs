@@ -20,7 +20,7 @@ pub struct PropertyDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `type`: a data type.
-    #[tosca(required, lookup = "data_type", refine = "derived")]
+    #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
@@ -65,7 +65,7 @@ pub struct AttributeDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `type`: a data type.
-    #[tosca(required, lookup = "data_type", refine = "derived")]
+    #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
@@ -170,7 +170,7 @@ pub struct CapabilityDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `type`: a capability type.
-    #[tosca(required, lookup = "capability_type", refine = "derived")]
+    #[tosca(lookup = "capability_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
@@ -206,7 +206,7 @@ pub struct RequirementDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `capability`: the capability type the target must offer.
-    #[tosca(required, lookup = "capability_type", refine = "derived")]
+    #[tosca(lookup = "capability_type", refine = "derived")]
     pub capability: Option<Located<String>>,
     /// `node`: the node type the target must be.
     #[tosca(lookup = "node_type", refine = "derived")]
