@@ -237,6 +237,13 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    if let (Some(profile), Some(_)) = (&template.profile, &template.service_template) {
+        problems.report(
+            Code::InvalidValue,
+            profile.span,
+            "a TOSCA file that defines a `profile` must not define a `service_template` (6.1)",
+        );
+    }
     let embedded_flag = |key: &str| {
         matches!(location, Location::Profile(_))
             && template.metadata.get(key).is_some_and(|value| value.value == "true")
@@ -371,6 +378,18 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
     };
     let text = value.as_str().unwrap_or_default();
     match Version::from_keyword(text) {
+        Some(Version::V2_0) => {
+            // 6.1: `tosca_definitions_version` MUST be the first line of each TOSCA file.
+            let first = node.as_mapping().and_then(|entries| entries.first()).and_then(|entry| entry.key.as_str());
+            if first != Some("tosca_definitions_version") {
+                problems.report(
+                    Code::InvalidValue,
+                    value.span,
+                    "`tosca_definitions_version` must be the first keyname of a TOSCA 2.0 file",
+                );
+            }
+            Some(Version::V2_0)
+        }
         Some(version) => Some(version),
         None => {
             let known = Version::KEYWORDS;

@@ -85,6 +85,12 @@ pub type Assignments = IndexMap<String, Assigned>;
 /// A `metadata` map: string keys to string values (non-string scalars keep their text).
 pub type Metadata = IndexMap<String, Located<String>>;
 
+/// Whether a keyname written with no value (`imports:`) is wrong rather than empty: TOSCA 2.0
+/// types every keyname (a list is a list), while 1.x readers have long accepted it as empty.
+fn empty_is_wrong(cx: &ReadContext<'_>) -> bool {
+    cx.version == Version::V2_0
+}
+
 fn wrong_kind(node: &Node, expected: &str, cx: &mut ReadContext<'_>) {
     cx.problems.report(Code::WrongKind, node.span, format!("expected {expected}, found {}", node.kind_name()));
 }
@@ -135,7 +141,7 @@ impl<T: Read> Read for Vec<T> {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         match &node.value {
             Value::Sequence(items) => Some(items.iter().filter_map(|item| T::read(item, None, cx)).collect()),
-            _ if node.is_null() => Some(Vec::new()),
+            _ if node.is_null() && !empty_is_wrong(cx) => Some(Vec::new()),
             _ => {
                 wrong_kind(node, "a list", cx);
                 None
@@ -148,7 +154,7 @@ impl<T: Read> Read for IndexMap<String, T> {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         let entries = match &node.value {
             Value::Mapping(entries) => entries,
-            _ if node.is_null() => return Some(IndexMap::new()),
+            _ if node.is_null() && !empty_is_wrong(cx) => return Some(IndexMap::new()),
             _ => {
                 wrong_kind(node, "a map", cx);
                 return None;
@@ -170,7 +176,7 @@ impl<T: Read> Read for Sequenced<T> {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         let items = match &node.value {
             Value::Sequence(items) => items,
-            _ if node.is_null() => return Some(Sequenced::default()),
+            _ if node.is_null() && !empty_is_wrong(cx) => return Some(Sequenced::default()),
             _ => {
                 wrong_kind(node, "a list of single-entry maps", cx);
                 return None;
@@ -211,6 +217,11 @@ fn article(word: &str) -> &'static str {
 /// The text of a scalar key; other keys are reported.
 pub fn key_text<'n>(entry: &'n Entry, cx: &mut ReadContext<'_>) -> Option<&'n str> {
     match entry.key.as_scalar() {
+        // 2.0 names are strings: a plain `1.0` or `true` key is a number or a boolean.
+        Some(scalar) if cx.version == Version::V2_0 && !matches!(scalar.resolve(), Plain::String(_)) => {
+            wrong_kind(&entry.key, "a string name (quote it)", cx);
+            None
+        }
         Some(scalar) => Some(&scalar.text),
         None => {
             wrong_kind(&entry.key, "a string key", cx);

@@ -216,6 +216,13 @@ impl Render<'_> {
         };
         let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));
         match primitive {
+            // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
+            "string"
+                if self.version.is_2()
+                    && scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) =>
+            {
+                mismatch(node, type_name, "a string (quote it)", problems)
+            }
             "string" => match scalar {
                 Some(scalar) => Typed::String(scalar.text.clone()),
                 None => mismatch(node, type_name, "a string", problems),
@@ -230,6 +237,13 @@ impl Render<'_> {
                 _ => mismatch(node, type_name, "a float", problems),
             },
             "boolean" => match node.as_scalar().map(yaml::Scalar::resolve) {
+                // 2.0 (9.1.1.4): only the lowercase words `true` and `false`.
+                Some(Plain::Bool(_))
+                    if self.version.is_2()
+                        && !matches!(scalar.map(|scalar| scalar.text.as_str()), Some("true" | "false")) =>
+                {
+                    mismatch(node, type_name, "a boolean (`true` or `false`, lowercase)", problems)
+                }
                 Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
                 _ => mismatch(node, type_name, "a boolean", problems),
             },
