@@ -246,7 +246,7 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     }
     let embedded_flag = |key: &str| {
         matches!(location, Location::Profile(_))
-            && template.metadata.get(key).is_some_and(|value| value.value == "true")
+            && template.metadata.get(key).is_some_and(|value| &*value.value == "true")
     };
     let normative = embedded_flag(NORMATIVE_METADATA);
     let primitives = embedded_flag(PRIMITIVES_METADATA);

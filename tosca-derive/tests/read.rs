@@ -162,7 +162,7 @@ schema: integer
     assert_eq!(text(&widget.parent), Some("base"), "`key` renames the keyname");
     assert_eq!(text(&widget.r#type), Some("string"), "a raw identifier's keyname has no `r#`");
     assert_eq!(text(&widget.description), Some("A widget"));
-    assert_eq!(widget.metadata["owner"].value, "me");
+    assert_eq!(&*widget.metadata["owner"].value, "me");
     assert_eq!(texts(&widget.capabilities), ["feed", "host"]);
     assert_eq!(text(&widget.parts["left"].r#type), Some("lib"));
     assert_eq!(text(&widget.steps.0[0].r#type), Some("tool"));
@@ -327,7 +327,7 @@ fn key_outside_its_versions_is_unknown_with_the_versions_that_have_it() {
     );
 
     let (widget, problems) = read_in::<Widget>(Version::V2_0, yaml);
-    assert_eq!(widget.unwrap().metadata["a"].value, "b");
+    assert_eq!(&*widget.unwrap().metadata["a"].value, "b");
     assert_eq!(
         problems,
         [

@@ -14,7 +14,7 @@ use crate::yaml::Node;
 
 /// A property definition.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "property definition")]
+#[tosca(entity = "property definition", short = "value")]
 pub struct PropertyDefinition {
     /// The property's name.
     #[tosca(name)]
@@ -92,7 +92,7 @@ pub struct AttributeDefinition {
 
 /// A parameter definition: a topology input or output, or an operation input.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "parameter definition")]
+#[tosca(entity = "parameter definition", short = "value")]
 pub struct ParameterDefinition {
     /// The parameter's name.
     #[tosca(name)]

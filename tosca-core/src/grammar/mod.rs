@@ -17,7 +17,9 @@ mod references;
 
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
 pub use kind::Kind;
-pub use read::{Assigned, Assignments, EntityInfo, Metadata, Named, Read, ReadContext, Sequenced, nearest};
+pub use read::{
+    Assigned, Assignments, EntityInfo, Metadata, MetadataText, Named, Read, ReadContext, Sequenced, nearest,
+};
 pub use references::{NameField, References};
 
 /// Helpers for generated code. Not a public API.

@@ -83,7 +83,47 @@ impl Read for Assigned {
 pub type Assignments = IndexMap<String, Assigned>;
 
 /// A `metadata` map: string keys to string values (non-string scalars keep their text).
-pub type Metadata = IndexMap<String, Located<String>>;
+pub type Metadata = IndexMap<String, Located<MetadataText>>;
+
+/// A metadata value as text: a scalar as written. TOSCA 2.0 metadata may hold any YAML value
+/// (5.3.1); a list or map is kept as compact JSON. In 1.x a metadata value is a string.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MetadataText(pub String);
+
+impl std::ops::Deref for MetadataText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Read for MetadataText {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        if cx.version == Version::V2_0 && !matches!(node.value, Value::Scalar(_)) {
+            return Some(MetadataText(json(node).to_string()));
+        }
+        String::read(node, name, cx).map(MetadataText)
+    }
+}
+
+/// A node as plain JSON, scalars resolved by the YAML core schema.
+fn json(node: &Node) -> serde_json::Value {
+    match &node.value {
+        Value::Scalar(scalar) => match scalar.resolve() {
+            Plain::Null => serde_json::Value::Null,
+            Plain::Bool(value) => value.into(),
+            Plain::Integer(value) => value.into(),
+            Plain::Float(value) => serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, Into::into),
+            Plain::String(text) => text.into(),
+        },
+        Value::Sequence(items) => items.iter().map(json).collect(),
+        Value::Mapping(entries) => entries
+            .iter()
+            .map(|entry| (entry.key.as_scalar().map(|key| key.text.clone()).unwrap_or_default(), json(&entry.value)))
+            .collect::<serde_json::Map<_, _>>()
+            .into(),
+    }
+}
 
 /// Whether a keyname written with no value (`imports:`) is wrong rather than empty: TOSCA 2.0
 /// types every keyname (a list is a list), while 1.x readers have long accepted it as empty.

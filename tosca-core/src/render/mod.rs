@@ -108,7 +108,7 @@ pub fn render(
 
 /// A metadata map as plain strings.
 pub(crate) fn metadata(metadata: &crate::grammar::Metadata) -> IndexMap<String, String> {
-    metadata.iter().map(|(key, value)| (key.clone(), value.value.clone())).collect()
+    metadata.iter().map(|(key, value)| (key.clone(), value.value.0.clone())).collect()
 }
 
 impl Render<'_> {
