@@ -89,8 +89,8 @@ pub struct RequirementAssignment {
     pub name: Located<String>,
     /// `capability`: a capability name in the target, or a capability type.
     pub capability: Option<Located<String>>,
-    /// `node`: a node template or a node type.
-    pub node: Option<Located<String>>,
+    /// `node`: a node template or a node type; in 2.0 also `[template, index]`.
+    pub node: Option<Located<NodeSelector>>,
     /// `relationship`.
     pub relationship: Option<RelationshipAssignment>,
     /// `node_filter`.
@@ -293,4 +293,40 @@ pub struct PolicyTemplate {
     /// Where it is written.
     #[tosca(span)]
     pub span: Span,
+}
+
+/// The `node` of a requirement assignment: a node template or node type name, or in TOSCA 2.0
+/// `[template, index]`, one of the representations of a template with a `count` (8.7.2; the
+/// index may be a function such as `$node_index`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeSelector {
+    /// The node template or node type name.
+    pub name: String,
+    /// The representation's index, as written, when given.
+    pub index: Option<Node>,
+}
+
+impl crate::grammar::Read for NodeSelector {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut crate::grammar::ReadContext<'_>) -> Option<Self> {
+        if cx.version == crate::version::Version::V2_0
+            && let Some(items) = node.as_sequence()
+        {
+            if let [template, index] = items
+                && let Some(template) = template.as_str()
+            {
+                return Some(NodeSelector { name: template.to_owned(), index: Some(index.clone()) });
+            }
+            cx.problems.report(
+                crate::problem::Code::WrongKind,
+                node.span,
+                "expected a node name or `[node template, index]`",
+            );
+            return None;
+        }
+        String::read(node, name, cx).map(|name| NodeSelector { name, index: None })
+    }
+}
+
+impl crate::grammar::References for NodeSelector {
+    fn visit_references<'a>(&'a self, _: &mut dyn FnMut(crate::grammar::Kind, &'a Located<String>)) {}
 }

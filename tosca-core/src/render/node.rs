@@ -7,6 +7,7 @@ use super::{Render, metadata};
 use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
 use crate::grammar::{Assignments, Kind};
 use crate::problem::{Code, Problem, Problems};
+use crate::source::Located;
 use crate::source::Span;
 use crate::topology::{self, Capability, Relationship, Requirement};
 use crate::yaml::{self, Entry, Node};
@@ -134,7 +135,7 @@ impl Render<'_> {
                 continue;
             };
             if let Some(target) = &assignment.node {
-                self.check_requirement_target(target, problems);
+                self.check_requirement_target(&Located::new(target.value.name.clone(), target.span), problems);
             }
             // 2.0: an assignment stands for `count` relationships (default 1).
             let weight = assignment
@@ -157,7 +158,11 @@ impl Render<'_> {
                     .as_ref()
                     .or(definition.capability.as_ref())
                     .map(|text| text.value.clone()),
-                node: assignment.node.as_ref().or(definition.node.as_ref()).map(|text| text.value.clone()),
+                node: assignment
+                    .node
+                    .as_ref()
+                    .map(|selector| selector.value.name.clone())
+                    .or_else(|| definition.node.as_ref().map(|text| text.value.clone())),
                 node_filter: assignment.node_filter.as_ref().or(definition.node_filter.as_ref()).map(plain),
                 relationship,
                 implicit: false,
