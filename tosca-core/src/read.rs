@@ -237,6 +237,20 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    if let Some(service) = &template.service_template {
+        // 15.1 and 13.2: both are maps in 2.0 (the reader keeps them as written).
+        for (keyname, node) in
+            [("substitution_mappings", &service.substitution_mappings), ("workflows", &service.workflows)]
+        {
+            if let Some(node) = node.as_ref().filter(|node| node.as_mapping().is_none()) {
+                problems.report(
+                    Code::WrongKind,
+                    node.span,
+                    format!("expected a map for `{keyname}`, found {}", node.kind_name()),
+                );
+            }
+        }
+    }
     if let (Some(profile), Some(_)) = (&template.profile, &template.service_template) {
         problems.report(
             Code::InvalidValue,

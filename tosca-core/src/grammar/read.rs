@@ -262,6 +262,10 @@ pub fn key_text<'n>(entry: &'n Entry, cx: &mut ReadContext<'_>) -> Option<&'n st
             wrong_kind(&entry.key, "a string name (quote it)", cx);
             None
         }
+        Some(scalar) if cx.version == Version::V2_0 && scalar.text.is_empty() => {
+            cx.problems.report(Code::InvalidValue, entry.key.span, "a name cannot be empty");
+            None
+        }
         Some(scalar) => Some(&scalar.text),
         None => {
             wrong_kind(&entry.key, "a string key", cx);

@@ -72,8 +72,23 @@ impl Render<'_> {
             if *broken || self.is_abstract_scalar(id) {
                 continue;
             }
+            let entity = &self.catalog.data_types[index].entity;
+            // A primitive's values are not maps, so a type refining one has no properties.
+            if let Some(primitive) = self.primitive(id)
+                && !matches!(primitive, "map" | "scalar")
+                && self.hierarchy.ancestors(Kind::DataType, id).len() > 1
+                && let Some((name, _)) = entity.properties.first()
+            {
+                problems.report(
+                    Code::InvalidValue,
+                    entity.properties[name].name.span,
+                    format!(
+                        "`{}` is derived from the primitive type `{primitive}`, so it cannot define properties",
+                        entity.name.value
+                    ),
+                );
+            }
             if self.primitive(id) != Some("scalar") {
-                let entity = &self.catalog.data_types[index].entity;
                 let written = [
                     entity.units.as_ref().map(|node| node.span),
                     entity.prefixes.as_ref().map(|node| node.span),
