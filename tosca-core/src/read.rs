@@ -237,6 +237,11 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    if version.is_2()
+        && let Some(dsl) = &template.dsl_definitions
+    {
+        check_dsl_definitions(dsl, &loaded.text, problems);
+    }
     if let Some(service) = &template.service_template {
         // 15.1 and 13.2: both are maps in 2.0 (the reader keeps them as written).
         for (keyname, node) in
@@ -291,6 +296,47 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
     Some(ParsedFile { source: loaded.source, version, template, normative, primitives, own_profile, imports })
+}
+
+/// 6.3: `dsl_definitions` is a map of anchored blocks (`name: &anchor …`), each defining
+/// something to alias elsewhere. The tree keeps no anchors, so the source text between a key
+/// and its value tells whether one was written.
+fn check_dsl_definitions(dsl: &Node, text: &str, problems: &mut Problems) {
+    let Some(entries) = dsl.as_mapping() else {
+        problems.report(
+            Code::WrongKind,
+            dsl.span,
+            format!("expected a map of anchored definitions for `dsl_definitions`, found {}", dsl.kind_name()),
+        );
+        return;
+    };
+    for entry in entries {
+        if entry.value.is_null() {
+            problems.report(Code::InvalidValue, entry.key.span, "a DSL definition needs a value to alias");
+            continue;
+        }
+        let (from, to) = (entry.key.span.end as usize, (entry.value.span.start as usize + 1).min(text.len()));
+        let anchored = text.get(from..to).is_some_and(|between| between.contains('&'));
+        if !anchored {
+            problems.push(
+                Problem::new(
+                    Code::InvalidValue,
+                    entry.key.span,
+                    "a DSL definition must be anchored (`name: &anchor …`)",
+                )
+                .with_help(format!(
+                    "write `{}: &{} …` and use it as `*{}`",
+                    key_name(entry),
+                    key_name(entry),
+                    key_name(entry)
+                )),
+            );
+        }
+    }
+}
+
+fn key_name(entry: &crate::yaml::Entry) -> &str {
+    entry.key.as_str().unwrap_or("name")
 }
 
 /// Where an import points: a named profile, or its file relative to the importing file or to
