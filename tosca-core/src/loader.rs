@@ -352,6 +352,48 @@ impl Loader {
         }
     }
 
+    /// The TOSCA files (`.yaml`, `.yml`) in the same folder as a file or archive entry, sorted
+    /// by name; none for URLs and embedded profiles, whose folders cannot be listed. Used to
+    /// find profiles imported by name that a neighbouring file declares.
+    pub fn siblings(&self, location: &Location) -> Vec<Location> {
+        let is_yaml = |name: &str| name.ends_with(".yaml") || name.ends_with(".yml");
+        let mut found = match &self.map(location) {
+            Location::File(path) => {
+                let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
+                std::fs::read_dir(&folder)
+                    .map(|entries| {
+                        entries
+                            .filter_map(Result::ok)
+                            .map(|entry| entry.path())
+                            .filter(|candidate| candidate != path && candidate.is_file())
+                            .filter(|candidate| {
+                                candidate.file_name().and_then(|name| name.to_str()).is_some_and(is_yaml)
+                            })
+                            .map(|candidate| Location::File(normalize(&candidate)))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            }
+            Location::Entry { archive, path } => {
+                let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
+                match self.archive(archive) {
+                    Ok(opened) => opened
+                        .paths()
+                        .into_iter()
+                        .filter(|candidate| candidate != path && is_yaml(candidate))
+                        .filter(|candidate| candidate.rsplit_once('/').map_or("", |(folder, _)| folder) == folder)
+                        .map(|candidate| Location::Entry { archive: archive.clone(), path: candidate.to_owned() })
+                        .collect(),
+                    Err(_) => Vec::new(),
+                }
+            }
+            Location::Url(_) | Location::Profile(_) => Vec::new(),
+        };
+        found.sort_by_key(Location::display);
+        found
+    }
+
     /// The archive at a location, read once.
     pub fn archive(&self, location: &Location) -> Result<Arc<Archive>, LoadError> {
         self.archives

@@ -272,7 +272,7 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
     for import in &template.imports {
-        let Some(target) = import_location(&base, version, &template, import, problems) else { continue };
+        let Some(target) = import_location(&base, loader, version, &template, import, problems) else { continue };
         imports.push(ImportTarget {
             location: target,
             namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
@@ -296,6 +296,21 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
     Some(ParsedFile { source: loaded.source, version, template, normative, primitives, own_profile, imports })
+}
+
+/// A TOSCA file in the importing file's folder whose `profile:` keyname declares `name`: the
+/// folder serves as a local profile repository (6.8.2.1 leaves how profiles are known to the
+/// processor). The first such file by name wins, so the choice is deterministic.
+fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
+    loader.siblings(importer).into_iter().find(|candidate| {
+        loader.load(candidate).is_ok_and(|loaded| {
+            loaded.text.lines().any(|line| {
+                line.strip_prefix("profile:")
+                    .map(|value| value.split(" #").next().unwrap_or_default().trim().trim_matches(['"', '\'']))
+                    == Some(name)
+            })
+        })
+    })
 }
 
 /// 6.3: `dsl_definitions` is a map of anchored blocks (`name: &anchor …`), each defining
@@ -343,6 +358,7 @@ fn key_name(entry: &crate::yaml::Entry) -> &str {
 /// its repository. Reports what makes the import unusable and returns `None`.
 fn import_location(
     location: &Location,
+    loader: &Loader,
     version: Version,
     template: &ServiceTemplate,
     import: &crate::entity::Import,
@@ -357,14 +373,20 @@ fn import_location(
             problems.report(Code::InvalidValue, repository.span, "`repository` can only be used with `url`");
             return None;
         }
-        return match tosca_profiles::by_name(&profile.value) {
-            Some(path) => Some(Location::Profile(path.to_owned())),
+        if let Some(path) = tosca_profiles::by_name(&profile.value) {
+            return Some(Location::Profile(path.to_owned()));
+        }
+        return match declared_profile(loader, location, &profile.value) {
+            Some(found) => Some(found),
             None => {
                 let known = tosca_profiles::NAMED.iter().map(|(name, _)| format!("`{name}`")).collect::<Vec<_>>();
                 let problem = Problem::new(
                     Code::ImportFailed,
                     profile.span,
-                    format!("profile `{}` is not known to puccini-rs", profile.value),
+                    format!(
+                        "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one",
+                        profile.value
+                    ),
                 );
                 problems.push(if known.is_empty() {
                     problem
