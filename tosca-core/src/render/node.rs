@@ -191,6 +191,20 @@ impl Render<'_> {
                     .with_label(occurrences.span, "occurrences declared here"),
                 );
             }
+            // 2.0 (8.7.4): the assignments written must add up to at least the lower bound; only
+            // a requirement left unassigned gets the implicit one.
+            if self.version.is_2() && count > 0 && count < occurrences.lower {
+                problems.push(
+                    Problem::new(
+                        Code::RequirementOccurrences,
+                        last,
+                        format!(
+                            "{owner} assigns requirement `{name}` {count} times, fewer than its count_range {occurrences} needs"
+                        ),
+                    )
+                    .with_label(occurrences.span, "count_range declared here"),
+                );
+            }
             for _ in count.min(lower)..lower {
                 requirements.push(Requirement {
                     name: name.to_owned(),
