@@ -79,6 +79,18 @@ fn report(outcomes: &[Outcome], skipped: &[String]) -> (usize, String) {
     for case in skipped {
         let _ = writeln!(text, "Not counted: `{case}` (the manifest gives no expected outcome).\n");
     }
+    let mut by_cause: BTreeMap<&str, usize> = BTreeMap::new();
+    for outcome in outcomes.iter().filter(|outcome| !outcome.agrees) {
+        let case = outcome.path.trim_start_matches("tosca-community-contributions/tests/tosca_2_0/");
+        let kind =
+            causes.get(case).and_then(|cause| cause.split_once(':')).map_or("Not yet analysed", |(kind, _)| kind);
+        *by_cause.entry(kind).or_default() += 1;
+    }
+    let _ = writeln!(text, "Disagreements by cause (`tests/conformance/causes.tsv`):\n");
+    for (kind, count) in &by_cause {
+        let _ = writeln!(text, "- {kind}: {count}");
+    }
+    let _ = writeln!(text);
     let _ = writeln!(text, "## Disagreements\n");
     let _ = writeln!(text, "| case | expected | we | why |");
     let _ = writeln!(text, "| --- | --- | --- | --- |");
