@@ -42,7 +42,30 @@ impl Render<'_> {
         };
         let node_type = &self.catalog.node_types[id.index()].entity;
         let owner = format!("node template `{}`", template.name.value);
-        Some(topology::NodeTemplate {
+        // A template to be selected from an inventory or substituted by another service is a
+        // placeholder: values it leaves out are not missing (2.0 8.7.2, 15; 1.3 3.8.3).
+        let placeholder =
+            template.directives.iter().any(|directive| matches!(directive.value.as_str(), "select" | "substitute"));
+        let mut local = Problems::new();
+        let rendered = self.node_template_parts(template, node_type, types, &owner, &mut local);
+        for problem in local.iter() {
+            if !(placeholder && problem.code == Code::MissingValue) {
+                problems.push(problem.clone());
+            }
+        }
+        Some(rendered)
+    }
+
+    fn node_template_parts(
+        &self,
+        template: &NodeTemplate,
+        node_type: &NodeType,
+        types: Vec<String>,
+        owner: &str,
+        problems: &mut Problems,
+    ) -> topology::NodeTemplate {
+        let owner = owner.to_owned();
+        topology::NodeTemplate {
             types,
             description: template.description.as_ref().map(|text| text.value.clone()),
             metadata: metadata(&template.metadata),
@@ -53,7 +76,7 @@ impl Render<'_> {
             requirements: self.requirements(node_type, template, &owner, problems),
             interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, &owner, problems),
             artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, &owner, problems),
-        })
+        }
     }
 
     fn capabilities(
