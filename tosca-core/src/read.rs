@@ -237,6 +237,7 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    check_type_versions(&template, problems);
     if version.is_2()
         && let Some(dsl) = &template.dsl_definitions
     {
@@ -296,6 +297,26 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
     Some(ParsedFile { source: loaded.source, version, template, normative, primitives, own_profile, imports })
+}
+
+/// A type's `version` keyname is a TOSCA version (`<major>.<minor>[.<fix>[.<qualifier>[-<build>]]]`).
+fn check_type_versions(template: &ServiceTemplate, problems: &mut Problems) {
+    let versions = template
+        .artifact_types
+        .values()
+        .map(|entity| &entity.version)
+        .chain(template.data_types.values().map(|entity| &entity.version))
+        .chain(template.capability_types.values().map(|entity| &entity.version))
+        .chain(template.interface_types.values().map(|entity| &entity.version))
+        .chain(template.relationship_types.values().map(|entity| &entity.version))
+        .chain(template.node_types.values().map(|entity| &entity.version))
+        .chain(template.group_types.values().map(|entity| &entity.version))
+        .chain(template.policy_types.values().map(|entity| &entity.version));
+    for version in versions.flatten() {
+        if let Err(reason) = crate::value::VersionNumber::parse(&version.value) {
+            problems.report(Code::InvalidValue, version.span, reason);
+        }
+    }
 }
 
 /// A TOSCA file in the importing file's folder whose `profile:` keyname declares `name`: the
