@@ -238,6 +238,21 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     let mut cx = ReadContext { problems, version };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
     check_type_versions(&template, problems);
+    if version.is_2() {
+        // 11.1: an interface type declares operations and notifications; implementations
+        // belong to the definitions and assignments that use it.
+        for interface_type in template.interface_types.values() {
+            let operations = interface_type.operations.values().map(|operation| &operation.implementation);
+            let notifications = interface_type.notifications.values().map(|notification| &notification.implementation);
+            for implementation in operations.chain(notifications).flatten() {
+                problems.report(
+                    Code::InvalidValue,
+                    implementation.span,
+                    "an interface type cannot give an implementation (11.1); give it where the interface is defined or assigned",
+                );
+            }
+        }
+    }
     if version.is_2()
         && let Some(dsl) = &template.dsl_definitions
     {

@@ -47,6 +47,8 @@ pub(crate) enum Refine {
     Derived,
     /// A `required` flag may not turn a required definition optional.
     Required,
+    /// A fixed value, once set, may not be changed.
+    Fixed,
 }
 
 /// How a field inherits.
@@ -278,8 +280,10 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             Refine::Derived
         }
         Some(("required", _)) => Refine::Required,
+        Some(("fixed", _)) => Refine::Fixed,
         Some((other, span)) => {
-            errors.push(error(format!("unknown refinement `{other}`; expected `derived` or `required`"), span));
+            errors
+                .push(error(format!("unknown refinement `{other}`; expected `derived`, `required` or `fixed`"), span));
             Refine::Free
         }
     };
@@ -399,6 +403,7 @@ mod tests {
             Refine::Free => "",
             Refine::Derived => ", refine derived",
             Refine::Required => ", refine required",
+            Refine::Fixed => ", refine fixed",
         };
         format!("{}: {role}, {inherit}{refine}", field.ident)
     }
@@ -584,7 +589,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "unknown refinement `same`; expected `derived` or `required`",
+                "unknown refinement `same`; expected `derived`, `required` or `fixed`",
                 "unknown TOSCA version `3.0`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
             ]
         );

@@ -256,6 +256,9 @@ pub(crate) fn inherit(entity: &Entity) -> TokenStream {
             (Refine::Required, _) => Some(quote! {
                 #p::refine_required(&self.#field_ident, &parent.#field_ident, cx);
             }),
+            (Refine::Fixed, _) => Some(quote! {
+                #p::refine_fixed(&self.#field_ident, &parent.#field_ident, #key, cx);
+            }),
             _ => None,
         }
     });

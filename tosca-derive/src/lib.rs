@@ -76,6 +76,9 @@
 //!   make an optional definition required, never a required one optional; an unset `required`
 //!   counts as `true` (TOSCA 2.0 §5.4.4, the same rule applied to 1.x). A violation is an
 //!   `incompatible-override` problem at the child's flag.
+//! - `refine = "fixed"` (on an `Option<Node>` field such as a property's `value`): once the
+//!   parent fixes it, a refinement may repeat it but not change it; a different value is an
+//!   `incompatible-override` problem at the child's, with a label at the parent's.
 //!
 //! Generated code sits in `const _: () = { ... };`, is marked `#[automatically_derived]`, and
 //! reaches `tosca_core` only through its hidden `__private` module (tosca-core itself declares

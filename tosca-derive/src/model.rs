@@ -42,7 +42,7 @@ pub(crate) struct FieldInput {
     pub(crate) lookup: Option<SpannedValue<String>>,
     /// `inherit = "skip" | "copy" | "deep"`: how `Inherit` treats the field.
     pub(crate) inherit: Option<SpannedValue<String>>,
-    /// `refine = "derived" | "required"`: what a refinement may not break.
+    /// `refine = "derived" | "required" | "fixed"`: what a refinement may not break.
     pub(crate) refine: Option<SpannedValue<String>>,
     /// `deprecated = "1.2"`: the first grammar version that deprecates this keyname.
     pub(crate) deprecated: Option<SpannedValue<String>>,

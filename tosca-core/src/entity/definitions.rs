@@ -29,8 +29,8 @@ pub struct PropertyDefinition {
     pub required: Option<Located<bool>>,
     /// `default`.
     pub default: Option<Node>,
-    /// `value` (a fixed value, 1.3 parameter style).
-    #[tosca(since = "1.3")]
+    /// `value` (a fixed value, 1.3 parameter style); a refinement cannot change it.
+    #[tosca(since = "1.3", refine = "fixed")]
     pub value: Option<Node>,
     /// `status`: supported, unsupported, experimental or deprecated.
     #[tosca(until = "1.3")]

@@ -113,6 +113,29 @@ pub fn inherit_deep<T: Inherit + Clone>(child: &mut Option<T>, parent: &Option<T
     }
 }
 
+/// `#[tosca(refine = "fixed")]`: a value fixed by the parent (a property's `value`) may not be
+/// changed by a refinement; writing it again is allowed, writing another one is not.
+pub fn refine_fixed(
+    child: &Option<crate::yaml::Node>,
+    parent: &Option<crate::yaml::Node>,
+    field: &str,
+    cx: &mut InheritContext<'_>,
+) {
+    if let (Some(child), Some(parent)) = (child, parent)
+        && child.span != parent.span
+        && child.value != parent.value
+    {
+        cx.problems.push(
+            Problem::new(
+                Code::IncompatibleOverride,
+                child.span,
+                format!("`{field}` is fixed by the refined definition and cannot change"),
+            )
+            .with_label(parent.span, "fixed here"),
+        );
+    }
+}
+
 /// `#[tosca(refine = "derived")]`: a type named in a refinement must be the parent's type or
 /// derive from it.
 pub fn refine_derived<F: super::NameField>(

@@ -25,7 +25,7 @@ pub use references::{NameField, References};
 /// Helpers for generated code. Not a public API.
 #[doc(hidden)]
 pub mod private {
-    pub use super::inherit::{inherit_deep, refine_derived, refine_required};
+    pub use super::inherit::{inherit_deep, refine_derived, refine_fixed, refine_required};
     pub use super::read::{
         OptionInner, deprecated_key, entity_entries, is_mapping_or_null, key_text, missing_key, unknown_key,
         version_excluded, version_in,
