@@ -400,6 +400,18 @@ impl<'a> Evaluator<'a, '_> {
 
     /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
     fn get_value(&mut self, arguments: &[Typed], at: Span, scope: Scope<'_>, attribute: bool) -> Option<Typed> {
+        // A 2.0 TOSCA path (10.3) names what follows the entity: `[SELF, CAPABILITY, host, …]`
+        // and `[SELF, RELATIONSHIP, requirement, (index,) …]` read like the 1.x forms without
+        // the keyword.
+        let stripped: Vec<Typed>;
+        let arguments = match arguments.get(1) {
+            Some(Typed::String(keyword)) if matches!(keyword.as_str(), "CAPABILITY" | "RELATIONSHIP") => {
+                stripped =
+                    arguments.iter().enumerate().filter(|(index, _)| *index != 1).map(|(_, a)| a.clone()).collect();
+                stripped.as_slice()
+            }
+            _ => arguments,
+        };
         let function = if attribute { "get_attribute" } else { "get_property" };
         let strings: Vec<Option<&str>> = arguments
             .iter()
