@@ -12,6 +12,7 @@ mod node;
 mod parts;
 mod scalar;
 mod value;
+mod workflow;
 
 use value::ValueDefinition;
 
@@ -102,6 +103,9 @@ pub fn render(
         }
     }
     topology.outputs = render.outputs(&topology_template.outputs, problems);
+    if render.version.is_2() {
+        render.check_workflows(topology_template, problems);
+    }
     render.evaluate(&mut topology, problems);
     topology
 }

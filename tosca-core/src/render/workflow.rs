@@ -1,0 +1,178 @@
+//! Imperative workflows (13.2): the `call_operation` activities of each step are checked
+//! against the operation they call on the step's target node template. The inputs an activity
+//! passes must be declared by the interface or the operation, required ones without a value or
+//! default must be passed, and an input fed from a workflow input (`$get_input`) must agree with
+//! it in type and must not be fed from an optional one. Workflows are otherwise kept as written.
+
+use super::Render;
+use crate::entity::{InterfaceDefinition, ParameterDefinition, TopologyTemplate};
+use crate::grammar::Kind;
+use crate::problem::{Code, Problem, Problems};
+use crate::yaml::Node;
+
+impl Render<'_> {
+    /// Checks the `call_operation` activities of every workflow of the service.
+    pub(crate) fn check_workflows(&self, topology: &TopologyTemplate, problems: &mut Problems) {
+        let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else { return };
+        for workflow in workflows {
+            let inputs = workflow.value.get("inputs").and_then(Node::as_mapping).unwrap_or_default();
+            let Some(steps) = workflow.value.get("steps").and_then(Node::as_mapping) else { continue };
+            for step in steps {
+                let Some(target) = step.value.get("target").and_then(Node::as_str) else { continue };
+                let activities = step.value.get("activities").and_then(Node::as_sequence).unwrap_or_default();
+                for activity in activities {
+                    if let Some(call) = activity.get("call_operation") {
+                        self.check_call(topology, target, call, inputs, problems);
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_call(
+        &self,
+        topology: &TopologyTemplate,
+        target: &str,
+        call: &Node,
+        workflow_inputs: &[crate::yaml::Entry],
+        problems: &mut Problems,
+    ) {
+        let (operation, passed) = match call.as_str() {
+            Some(operation) => (operation, &[][..]),
+            None => (
+                call.get("operation").and_then(Node::as_str).unwrap_or_default(),
+                call.get("inputs").and_then(Node::as_mapping).unwrap_or_default(),
+            ),
+        };
+        let Some((interface_name, operation_name)) = operation.split_once('.') else { return };
+        let Some(template) = topology.node_templates.get(target) else { return };
+        let Some(id) = template.r#type.as_ref().and_then(|name| self.namespace.resolve(Kind::NodeType, name)) else {
+            return;
+        };
+        let node_type = &self.catalog.node_types[id.index()].entity;
+        let Some(interface) = node_type.interfaces.get(interface_name) else {
+            problems.report(
+                Code::NameNotFound,
+                call.span,
+                format!("node template `{target}` has no interface `{interface_name}`"),
+            );
+            return;
+        };
+        let Some(definition) = interface.operations.get(operation_name) else {
+            problems.report(
+                Code::NameNotFound,
+                call.span,
+                format!("interface `{interface_name}` of node template `{target}` has no operation `{operation_name}`"),
+            );
+            return;
+        };
+        let declared = |name: &str| definition.inputs.get(name).or_else(|| interface.inputs.get(name));
+        for entry in passed {
+            let name = entry.key.as_str().unwrap_or_default();
+            match declared(name) {
+                None => problems.push(Problem::new(
+                    Code::UndeclaredAssignment,
+                    entry.key.span,
+                    format!("operation `{operation}` of node template `{target}` has no input `{name}`"),
+                )),
+                Some(input) => self.check_passed(&entry.value, input, workflow_inputs, problems),
+            }
+        }
+        // The template's own interface assignment may give the value instead.
+        let assignment = template.interfaces.get(interface_name);
+        let assigned = |name: &str| {
+            assignment.is_some_and(|assignment| {
+                assignment.inputs.contains_key(name)
+                    || assignment
+                        .operations
+                        .get(operation_name)
+                        .is_some_and(|operation| operation.inputs.contains_key(name))
+            })
+        };
+        for (name, input) in all_inputs(interface, &definition.inputs) {
+            let required = input.required.as_ref().is_none_or(|required| required.value);
+            let has_value = input.value.is_some() || input.default.is_some() || assigned(name);
+            let passed_here = passed.iter().any(|entry| entry.key.as_str() == Some(name));
+            if required && !has_value && !passed_here {
+                problems.push(
+                    Problem::new(
+                        Code::MissingValue,
+                        call.span,
+                        format!("the call to `{operation}` on `{target}` does not pass its required input `{name}`"),
+                    )
+                    .with_label(input.name.span, "input declared here"),
+                );
+            }
+        }
+    }
+
+    /// One passed input: a workflow input read with `$get_input` must fit the operation's input;
+    /// a constant is typed by it.
+    fn check_passed(
+        &self,
+        value: &Node,
+        input: &ParameterDefinition,
+        workflow_inputs: &[crate::yaml::Entry],
+        problems: &mut Problems,
+    ) {
+        let source = value
+            .get("$get_input")
+            .or_else(|| value.get("get_input"))
+            .and_then(|argument| argument.as_str().or_else(|| argument.as_sequence()?.first()?.as_str()));
+        let Some(source) = source else {
+            if value.as_mapping().is_none_or(|entries| entries.len() != 1) {
+                let _ = self.coerce(value, self.definition_type(input), problems);
+            }
+            return;
+        };
+        // A name that is not a workflow input reads the service's inputs, checked elsewhere.
+        let Some(entry) = workflow_inputs.iter().find(|entry| entry.key.as_str() == Some(source)) else { return };
+        let wanted = input.r#type.as_ref().map(|name| name.value.as_str());
+        let given = entry.value.get("type").and_then(Node::as_str);
+        if let (Some(wanted), Some(given)) = (wanted, given)
+            && wanted != given
+        {
+            problems.push(
+                Problem::new(
+                    Code::WrongValueType,
+                    value.span,
+                    format!(
+                        "workflow input `{source}` is a `{given}`, but the operation's input `{}` is a `{wanted}`",
+                        input.name.value
+                    ),
+                )
+                .with_label(input.name.span, "operation input declared here"),
+            );
+        }
+        let optional =
+            entry.value.get("required").and_then(Node::as_str).is_some_and(|text| text.eq_ignore_ascii_case("false"));
+        if optional && input.required.as_ref().is_none_or(|required| required.value) {
+            problems.push(
+                Problem::new(
+                    Code::MissingValue,
+                    value.span,
+                    format!(
+                        "workflow input `{source}` is optional, but the operation's input `{}` is required",
+                        input.name.value
+                    ),
+                )
+                .with_label(input.name.span, "operation input declared here"),
+            );
+        }
+    }
+}
+
+/// The inputs an operation takes: its own, then the interface's it does not redefine.
+fn all_inputs<'a>(
+    interface: &'a InterfaceDefinition,
+    operation: &'a indexmap::IndexMap<String, ParameterDefinition>,
+) -> Vec<(&'a str, &'a ParameterDefinition)> {
+    let mut all: Vec<(&str, &ParameterDefinition)> =
+        operation.iter().map(|(name, input)| (name.as_str(), input)).collect();
+    for (name, input) in &interface.inputs {
+        if !operation.contains_key(name) {
+            all.push((name.as_str(), input));
+        }
+    }
+    all
+}
