@@ -20,7 +20,7 @@ use indexmap::IndexMap;
 
 use crate::entity::{
     ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
-    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipType,
+    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipType, SchemaDefinition,
 };
 use crate::grammar::{InheritContext, InheritField, Kind};
 use crate::hierarchy::{Hierarchy, Relations};
@@ -81,11 +81,32 @@ fn require_types<'a>(
     }
 }
 
+/// Reports each schema without a `type` after inheritance.
+pub(crate) fn require_schema_types<'a>(
+    schemas: impl IntoIterator<Item = &'a SchemaDefinition>,
+    problems: &mut crate::problem::Problems,
+) {
+    for schema in schemas {
+        for untyped in schema.untyped() {
+            problems.push(Problem::new(
+                Code::MissingKey,
+                untyped.span,
+                "schema definition is missing required keyname `type` (it refines no inherited schema)",
+            ));
+        }
+    }
+}
+
 fn properties_and_attributes(
     properties: &IndexMap<String, PropertyDefinition>,
     attributes: &IndexMap<String, AttributeDefinition>,
     cx: &mut InheritContext<'_>,
 ) {
+    let property_schemas =
+        properties.values().flat_map(|definition| [&definition.entry_schema, &definition.key_schema]);
+    let attribute_schemas =
+        attributes.values().flat_map(|definition| [&definition.entry_schema, &definition.key_schema]);
+    require_schema_types(property_schemas.chain(attribute_schemas).flatten(), cx.problems);
     require_types(
         "property definition",
         properties.values().map(|definition| (&definition.name, definition.r#type.as_ref(), definition.span)),

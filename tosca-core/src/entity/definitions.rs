@@ -42,9 +42,10 @@ pub struct PropertyDefinition {
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
     /// `key_schema` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<SchemaDefinition>,
     /// `entry_schema`.
+    #[tosca(inherit = "deep")]
     pub entry_schema: Option<SchemaDefinition>,
     /// `external_schema` (1.3+).
     #[tosca(since = "1.3", until = "1.3")]
@@ -78,9 +79,10 @@ pub struct AttributeDefinition {
     #[tosca(until = "1.3")]
     pub status: Option<Status>,
     /// `key_schema` (1.3+).
-    #[tosca(since = "1.3")]
+    #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<SchemaDefinition>,
     /// `entry_schema`.
+    #[tosca(inherit = "deep")]
     pub entry_schema: Option<SchemaDefinition>,
     /// `metadata` (1.3+).
     #[tosca(since = "1.3")]
@@ -140,8 +142,9 @@ pub struct ParameterDefinition {
 #[derive(Clone, Debug, Entity, Inherit)]
 #[tosca(entity = "schema definition", short = "type")]
 pub struct SchemaDefinition {
-    /// `type`: a data type.
-    #[tosca(required, lookup = "data_type", refine = "derived")]
+    /// `type`: a data type. Required, but a schema refining an inherited one may leave it out
+    /// (checked after inheritance, and for templates' parameters when they are rendered).
+    #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
@@ -391,4 +394,21 @@ pub struct ArtifactDefinition {
 impl crate::grammar::Inherit for Node {
     /// A raw value is replaced as a whole, never merged.
     fn inherit(&mut self, _: &Self, _: &mut crate::grammar::InheritContext<'_>) {}
+}
+
+impl SchemaDefinition {
+    /// Every schema in this one without a `type`, this one first, then its key and entry
+    /// schemas, recursively.
+    pub fn untyped(&self) -> Vec<&SchemaDefinition> {
+        let mut found = Vec::new();
+        let mut pending = vec![self];
+        while let Some(schema) = pending.pop() {
+            if schema.r#type.is_none() {
+                found.push(schema);
+            }
+            pending.extend(schema.key_schema.as_deref());
+            pending.extend(schema.entry_schema.as_deref());
+        }
+        found
+    }
 }

@@ -63,6 +63,12 @@ pub fn render(
     };
     let Some(topology_template) = template.topology() else { return topology };
 
+    // Parameters of the service are not inherited, so their schemas must name their types.
+    let parameters = topology_template.inputs.values().chain(topology_template.outputs.values());
+    crate::inheritance::require_schema_types(
+        parameters.flat_map(|definition| [&definition.entry_schema, &definition.key_schema]).flatten(),
+        problems,
+    );
     topology.inputs = render.inputs(&topology_template.inputs, inputs, problems);
     let rendered: Vec<(String, Option<crate::topology::NodeTemplate>, Problems)> = topology_template
         .node_templates
