@@ -141,8 +141,8 @@ fn join_inside(path: &str, reference: &str) -> Option<String> {
 }
 
 /// Removes `.` and resolves `..` lexically (without touching the file system), so the same
-/// file reached by two relative paths has one name.
-fn normalize(path: &Path) -> PathBuf {
+/// file reached by two relative paths has one name. A leading `..` is kept.
+pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {

@@ -62,7 +62,10 @@ pub(crate) struct Root {
 impl Root {
     /// A root given relative to `current` (the working directory), or absolute.
     pub(crate) fn new(current: &Path, root: &Path) -> Root {
-        Root { current: normalize(current), root: normalize(&current.join(root)) }
+        Root {
+            current: tosca_core::loader::normalize(current),
+            root: tosca_core::loader::normalize(&current.join(root)),
+        }
     }
 
     /// Where a CI system should show a problem at `position`, found while checking `input`.
@@ -96,7 +99,7 @@ impl Root {
 
     /// `path` relative to the root, with `..` where it lies outside, `/`-separated.
     fn relative(&self, path: &str) -> String {
-        let path = normalize(&self.current.join(path));
+        let path = tosca_core::loader::normalize(&self.current.join(path));
         let root: Vec<Component<'_>> = self.root.components().collect();
         let target: Vec<Component<'_>> = path.components().collect();
         let shared = root.iter().zip(&target).take_while(|(a, b)| a == b).count();
@@ -108,23 +111,6 @@ impl Root {
 
 fn is_url(name: &str) -> bool {
     name.starts_with("http://") || name.starts_with("https://")
-}
-
-/// Removes `.` and resolves `..` lexically, without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
