@@ -222,7 +222,7 @@ pub struct RelationshipTemplate {
     #[tosca(name)]
     pub name: Located<String>,
     /// `type`: a relationship type.
-    #[tosca(required, lookup = "relationship_type")]
+    #[tosca(lookup = "relationship_type")]
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,

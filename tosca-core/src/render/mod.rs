@@ -205,6 +205,22 @@ impl Render<'_> {
     }
 
     fn relationship_template(&self, template: &RelationshipTemplate, problems: &mut Problems) -> Option<Relationship> {
+        let copied;
+        let template = match (&template.copy, self.topology) {
+            (Some(_), Some(topology)) => {
+                copied = node::resolve_copy(template, &topology.relationship_templates, problems)?;
+                &copied
+            }
+            _ => template,
+        };
+        if template.r#type.is_none() {
+            problems.report(
+                Code::MissingKey,
+                template.span,
+                format!("relationship template `{}` is missing required keyname `type`", template.name.value),
+            );
+            return None;
+        }
         let (id, types) = self.resolve_type(Kind::RelationshipType, template.r#type.as_ref())?;
         let relationship_type = &self.catalog.relationship_types[id.index()].entity;
         let owner = format!("relationship template `{}`", template.name.value);

@@ -21,7 +21,7 @@ impl Render<'_> {
     ) -> Option<topology::NodeTemplate> {
         let copied;
         let template = match &template.copy {
-            Some(_) => match self.resolve_copy(template, problems) {
+            Some(_) => match resolve_copy(template, &self.topology?.node_templates, problems) {
                 Some(resolved) => {
                     copied = resolved;
                     &copied
@@ -329,46 +329,94 @@ impl Render<'_> {
     }
 }
 
-impl Render<'_> {
-    /// A template with `copy`, with the chain of copies applied from the original down: the
-    /// original's keynames with each copy's on top, maps merged deeply and lists replaced, as
-    /// if the YAML had been copied and merged. A loop in the chain is a problem.
-    fn resolve_copy(&self, template: &NodeTemplate, problems: &mut Problems) -> Option<NodeTemplate> {
-        let templates = &self.topology?.node_templates;
-        let mut chain = vec![template];
-        let mut current = template;
-        while let Some(source) = &current.copy {
-            let Some(original) = templates.get(&source.value) else {
-                problems.report(
-                    Code::NameNotFound,
-                    source.span,
-                    format!("node template `{}` does not exist", source.value),
-                );
-                return None;
-            };
-            if let Some(position) = chain.iter().position(|seen| seen.name.value == original.name.value) {
-                // Each template in the loop reports it; one that only leads into it says nothing
-                // more (its own chain is fine up to the loop, which is reported there).
-                if position == 0 {
-                    let names: Vec<&str> = chain
-                        .iter()
-                        .map(|link| link.name.value.as_str())
-                        .chain([original.name.value.as_str()])
-                        .collect();
-                    problems.report(Code::InvalidValue, source.span, format!("`copy` loops: {}", names.join(" → ")));
-                }
-                return None;
-            }
-            chain.push(original);
-            current = original;
-        }
-        let mut links = chain.into_iter().rev();
-        let mut merged = links.next()?.clone();
-        for link in links {
-            merged = copy_template(link, &merged);
-        }
-        Some(merged)
+/// A template that may `copy` another template of its kind (node templates, and in 2.0
+/// relationship templates).
+pub(crate) trait CopyTemplate: Clone {
+    /// The kind, for messages: `node template`.
+    const KIND: &'static str;
+    /// The template's name.
+    fn template_name(&self) -> &Located<String>;
+    /// What it copies, if anything.
+    fn copy_source(&self) -> Option<&Located<String>>;
+    /// `self`'s own keynames on top of `original`'s (maps merged deeply, lists replaced).
+    fn over(&self, original: &Self) -> Self;
+}
+
+impl CopyTemplate for NodeTemplate {
+    const KIND: &'static str = "node template";
+    fn template_name(&self) -> &Located<String> {
+        &self.name
     }
+    fn copy_source(&self) -> Option<&Located<String>> {
+        self.copy.as_ref()
+    }
+    fn over(&self, original: &Self) -> Self {
+        copy_template(self, original)
+    }
+}
+
+impl CopyTemplate for crate::entity::RelationshipTemplate {
+    const KIND: &'static str = "relationship template";
+    fn template_name(&self) -> &Located<String> {
+        &self.name
+    }
+    fn copy_source(&self) -> Option<&Located<String>> {
+        self.copy.as_ref()
+    }
+    fn over(&self, original: &Self) -> Self {
+        let mut merged = original.clone();
+        merged.name = self.name.clone();
+        merged.span = self.span;
+        merged.copy = None;
+        if self.r#type.is_some() {
+            merged.r#type.clone_from(&self.r#type);
+        }
+        if self.description.is_some() {
+            merged.description.clone_from(&self.description);
+        }
+        merged.metadata.extend(self.metadata.clone());
+        merge_values(&mut merged.properties, &self.properties);
+        merge_values(&mut merged.attributes, &self.attributes);
+        merged.interfaces.extend(self.interfaces.clone());
+        merged
+    }
+}
+
+/// A template with `copy`, with the chain of copies applied from the original down: the
+/// original's keynames with each copy's on top, maps merged deeply and lists replaced, as if the
+/// YAML had been copied and merged. A loop in the chain, or a copy of nothing, is a problem.
+pub(crate) fn resolve_copy<T: CopyTemplate>(
+    template: &T,
+    templates: &IndexMap<String, T>,
+    problems: &mut Problems,
+) -> Option<T> {
+    let mut chain = vec![template];
+    let mut current = template;
+    while let Some(source) = current.copy_source() {
+        let Some(original) = templates.get(&source.value) else {
+            problems.report(Code::NameNotFound, source.span, format!("{} `{}` does not exist", T::KIND, source.value));
+            return None;
+        };
+        let name = &original.template_name().value;
+        if let Some(position) = chain.iter().position(|seen| seen.template_name().value == *name) {
+            // Each template in the loop reports it; one that only leads into it says nothing
+            // more (its own chain is fine up to the loop, which is reported there).
+            if position == 0 {
+                let names: Vec<&str> =
+                    chain.iter().map(|link| link.template_name().value.as_str()).chain([name.as_str()]).collect();
+                problems.report(Code::InvalidValue, source.span, format!("`copy` loops: {}", names.join(" → ")));
+            }
+            return None;
+        }
+        chain.push(original);
+        current = original;
+    }
+    let mut links = chain.into_iter().rev();
+    let mut merged = links.next()?.clone();
+    for link in links {
+        merged = link.over(&merged);
+    }
+    Some(merged)
 }
 
 /// A template with `copy`: the original's definition with the copy's own keynames on top.
