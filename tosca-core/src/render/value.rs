@@ -468,6 +468,9 @@ impl Render<'_> {
             clauses.extend(&data_type.constraints);
             validations.extend(&data_type.validation);
         }
+        if clauses.is_empty() && validations.is_empty() {
+            return;
+        }
         let argument_type = ValueType { constraints: &[], validation: None, check_constraints: false, ..value_type };
         for validation in validations {
             let mut environment = ValidationEnvironment { render: self, argument_type };
