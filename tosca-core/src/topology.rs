@@ -38,6 +38,72 @@ pub struct Topology {
     pub policies: IndexMap<String, Policy>,
     /// Topology outputs.
     pub outputs: IndexMap<String, Parameter>,
+    /// The relationships between node templates: one edge per resolved requirement assignment,
+    /// in the order of their source node templates and, within one, of its requirements.
+    pub relationships: Vec<RelationshipEdge>,
+    /// How this service template substitutes a node type, when it declares
+    /// `substitution_mappings`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub substitution: Option<Substitution>,
+}
+
+/// A relationship as an edge of the topology graph: a resolved requirement assignment.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct RelationshipEdge {
+    /// The source node template.
+    pub source: String,
+    /// The requirement's name.
+    pub requirement: String,
+    /// The assignment's position among the source's `requirements`.
+    pub requirement_index: usize,
+    /// The target node template.
+    pub target: String,
+    /// The target's capability, by name.
+    pub capability: String,
+    /// The relationship: its types, values and interfaces.
+    #[serde(flatten)]
+    pub relationship: Relationship,
+}
+
+/// Where a requirement assignment was resolved to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RequirementTarget {
+    /// The target node template.
+    pub node: String,
+    /// The target's capability, by name.
+    pub capability: String,
+    /// The edge's position in the topology's `relationships`.
+    pub relationship: usize,
+}
+
+/// A service template's `substitution_mappings`: the node type it can stand in for, and where
+/// that type's parts land in this topology.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct Substitution {
+    /// The substituted node type and its ancestors, most derived first.
+    pub types: Vec<String>,
+    /// Properties of the substituted node, each mapped to an input of this topology
+    /// (`[input]`) or given a value.
+    pub properties: IndexMap<String, SubstitutionMapping>,
+    /// Attributes of the substituted node, each mapped to an output or an attribute.
+    pub attributes: IndexMap<String, SubstitutionMapping>,
+    /// Capabilities of the substituted node, each mapped to a capability of a node template.
+    pub capabilities: IndexMap<String, SubstitutionMapping>,
+    /// Requirements of the substituted node, each mapped to a requirement of a node template.
+    pub requirements: IndexMap<String, SubstitutionMapping>,
+    /// Interfaces of the substituted node, each operation mapped to a workflow.
+    pub interfaces: IndexMap<String, IndexMap<String, String>>,
+}
+
+/// One mapping of `substitution_mappings`: a path into this topology (`[node, capability]`,
+/// `[input]`, …), or a value.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SubstitutionMapping {
+    /// Names in this topology: `[input]`, `[node, capability]`, `[node, requirement]`, ….
+    Path(Vec<String>),
+    /// A value the substituted node's property takes.
+    Value(Typed),
 }
 
 /// An input or output.
@@ -66,6 +132,10 @@ pub struct NodeTemplate {
     pub metadata: IndexMap<String, String>,
     /// Directives (e.g. `substitute`, `select`).
     pub directives: Vec<String>,
+    /// For a node template with the `substitute` directive: the service templates among the
+    /// compiled files whose `substitution_mappings` can stand in for it, by location.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub substitutable_by: Vec<String>,
     /// Property values after defaults.
     pub properties: Values,
     /// Attribute values after defaults (attributes without a value are absent).
@@ -91,8 +161,9 @@ pub struct Capability {
     pub attributes: Values,
 }
 
-/// A requirement of a node template: what it asks for. Resolution to a target fills
-/// `target` (a later phase); until then it is absent.
+/// A requirement assignment of a node template: what it asks for and, once resolved, its
+/// target. A resolved assignment's relationship is an edge of the topology's `relationships`;
+/// an unresolved one (left open for substitution, or in error) keeps it here.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Requirement {
     /// The requirement's name.
@@ -106,7 +177,10 @@ pub struct Requirement {
     /// The node filter, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_filter: Option<Typed>,
-    /// The relationship.
+    /// The target, once resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<RequirementTarget>,
+    /// The relationship of an unresolved assignment (a resolved one's is its edge).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relationship: Option<Relationship>,
     /// Whether the template did not write this assignment: it was added to meet the lower bound

@@ -70,6 +70,7 @@ impl Render<'_> {
             description: template.description.as_ref().map(|text| text.value.clone()),
             metadata: metadata(&template.metadata),
             directives: template.directives.iter().map(|directive| directive.value.clone()).collect(),
+            substitutable_by: Vec::new(),
             properties: self.properties(&node_type.properties, &template.properties, template.span, &owner, problems),
             attributes: self.attributes(&node_type.attributes, &template.attributes, &owner, problems),
             capabilities: self.capabilities(node_type, template, &owner, problems),
@@ -188,6 +189,7 @@ impl Render<'_> {
                     .or_else(|| definition.node.as_ref().map(|text| text.value.clone())),
                 node_filter: assignment.node_filter.as_ref().or(definition.node_filter.as_ref()).map(plain),
                 relationship,
+                target: None,
                 implicit: false,
             });
         }
@@ -235,6 +237,7 @@ impl Render<'_> {
                     node: definition.node.as_ref().map(|text| text.value.clone()),
                     node_filter: definition.node_filter.as_ref().map(plain),
                     relationship: self.requirement_relationship(definition, None, owner, problems),
+                    target: None,
                     implicit: true,
                 });
             }
