@@ -91,8 +91,9 @@ pub struct Substitution {
     pub capabilities: IndexMap<String, SubstitutionMapping>,
     /// Requirements of the substituted node, each mapped to a requirement of a node template.
     pub requirements: IndexMap<String, SubstitutionMapping>,
-    /// Interfaces of the substituted node, each operation mapped to a workflow.
-    pub interfaces: IndexMap<String, IndexMap<String, String>>,
+    /// Interfaces of the substituted node: a map of each operation to a workflow of this
+    /// topology, or (Puccini's form) `[node, interface]`.
+    pub interfaces: IndexMap<String, SubstitutionMapping>,
 }
 
 /// One mapping of `substitution_mappings`: a path into this topology (`[node, capability]`,
@@ -102,6 +103,8 @@ pub struct Substitution {
 pub enum SubstitutionMapping {
     /// Names in this topology: `[input]`, `[node, capability]`, `[node, requirement]`, ….
     Path(Vec<String>),
+    /// Several paths: a 2.0 requirement mapped onto several requirements or selectable nodes.
+    Paths(Vec<Vec<String>>),
     /// A value the substituted node's property takes.
     Value(Typed),
 }

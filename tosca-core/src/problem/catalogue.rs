@@ -540,6 +540,69 @@ topology_template:
 ",
     }
 
+    /// A requirement assignment that names its target node template cannot use it: the
+    /// template is not of the node type asked for, offers no fitting capability, fails the
+    /// node filter, or its capability has no room left under `occurrences`. Also a 2.0
+    /// requirement whose `directives` ask for an `internal` target that nothing fits. The
+    /// message lists why each candidate was rejected.
+    UnsatisfiedRequirement = "unsatisfied-requirement", Error, "a requirement has no target" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      capabilities: { host: { properties: { num_cpus: 2 } } }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host:
+            node: server
+            node_filter:
+              capabilities:
+                - host: { properties: [ num_cpus: { greater_or_equal: 4 } ] }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      capabilities: { host: { properties: { num_cpus: 4 } } }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host:
+            node: server
+            node_filter:
+              capabilities:
+                - host: { properties: [ num_cpus: { greater_or_equal: 4 } ] }
+",
+    }
+
+    /// A requirement that names no node template (only a node type, a capability or a node
+    /// filter, or nothing because the node type's `occurrences` add it) and that no node
+    /// template of this topology fits. It stays open: an orchestrator may fulfil it from its
+    /// inventory, or a substituting service may. The message lists why each candidate was
+    /// rejected, so a template meant to be self-contained can fix it.
+    DanglingRequirement = "dangling-requirement", Warning, "a requirement is left for the orchestrator" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent   # needs a host; there is none
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent   # hosted on `server`, found by capability type
+",
+    }
+
     /// A keyname that the spec deprecates in this version. It still works, but a later version
     /// drops it.
     Deprecated = "deprecated", Warning, "a deprecated or ignored construct" {

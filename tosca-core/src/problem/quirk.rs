@@ -60,6 +60,7 @@ implementation, but their values are not typed or checked against a definition."
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
+    server: { type: tosca.nodes.Compute }
     app:
       type: tosca.nodes.SoftwareComponent
       interfaces:

@@ -168,7 +168,8 @@ macro_rules! walk_values {
                 }
             }
             for (index, requirement) in (& $($mut)? node.requirements).into_iter().enumerate() {
-                let scope = Scope { this: None, source: Some(node_name.as_str()), target: requirement.node.as_deref() };
+                let target = requirement.target.as_ref().map(|target| target.node.as_str()).or(requirement.node.as_deref());
+                let scope = Scope { this: None, source: Some(node_name.as_str()), target };
                 if let Some(relationship) = & $($mut)? requirement.relationship {
                     for (attribute, values) in
                         [(false, & $($mut)? relationship.properties), (true, & $($mut)? relationship.attributes)]
@@ -232,7 +233,9 @@ impl Render<'_> {
     /// Evaluates every call of the topology that can be evaluated now: first, reading the
     /// topology, what each call-holding value becomes; then those replacements, in place. Only
     /// the values that hold calls are touched, and nothing is copied whole.
-    pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) {
+    /// Returns whether calls remain that a later pass (once requirement targets are known)
+    /// might evaluate.
+    pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) -> bool {
         const STACK: usize = 1 << 29;
         let shared: &Topology = topology;
         let outcome = std::thread::scope(|scope| {
@@ -248,20 +251,25 @@ impl Render<'_> {
                     };
                     let mut replacements: Vec<(usize, Typed)> = Vec::new();
                     let mut position = 0;
+                    let mut remaining = false;
                     walk_values!(shared, |value: &Typed, site: Site<'_>| {
-                        if value.is_call()
-                            && let Some(evaluated) = evaluator.site(value, site)
-                        {
-                            replacements.push((position, evaluated));
+                        if value.is_call() {
+                            match evaluator.site(value, site) {
+                                Some(evaluated) => {
+                                    remaining |= evaluated.is_call();
+                                    replacements.push((position, evaluated));
+                                }
+                                None => remaining = true,
+                            }
                         }
                         position += 1;
                     });
-                    (replacements, evaluator.problems)
+                    (replacements, evaluator.problems, remaining)
                 })
                 .map(|handle| handle.join())
         });
         // If no thread could be started (or it failed), the calls stay as they are.
-        let Ok(Ok((replacements, found))) = outcome else { return };
+        let Ok(Ok((replacements, found, remaining))) = outcome else { return false };
         problems.extend(found);
         let mut replacements = replacements.into_iter().peekable();
         let mut position = 0;
@@ -275,6 +283,7 @@ impl Render<'_> {
             },
             mut
         );
+        remaining
     }
 }
 
@@ -351,9 +360,10 @@ impl<'a> Evaluator<'a, '_> {
         }
     }
 
-    /// The node template a requirement assignment names as its target, if it names one.
+    /// The node template a requirement assignment was resolved to, or else the one it names.
     fn target_of(&self, node: &str, requirement: usize) -> Option<String> {
-        let target = self.original.node_templates.get(node)?.requirements.get(requirement)?.node.clone()?;
+        let requirement = self.original.node_templates.get(node)?.requirements.get(requirement)?;
+        let target = requirement.target.as_ref().map(|target| target.node.clone()).or(requirement.node.clone())?;
         self.original.node_templates.contains_key(&target).then_some(target)
     }
 
@@ -517,6 +527,25 @@ impl<'a> Evaluator<'a, '_> {
             self.problems.report(Code::InvalidValue, at, "a requirement path needs a property or attribute name");
             return None;
         };
+        // 2.0 TOSCA paths (10.3) continue from the relationship to its ends: `TARGET …` and
+        // `SOURCE …` are node paths, `CAPABILITY …` the target capability. The target is known
+        // once the requirement is resolved; until then the call waits for the next pass.
+        if matches!(name.as_str(), "TARGET" | "SOURCE" | "CAPABILITY") {
+            let assignment = self.original.node_templates.get(node)?.requirements.get(position)?;
+            let (entity, rest): (String, Vec<Typed>) = match name.as_str() {
+                "SOURCE" => (node.to_owned(), path[1..].to_vec()),
+                "TARGET" => (assignment.target.as_ref()?.node.clone(), path[1..].to_vec()),
+                _ => {
+                    let target = assignment.target.as_ref()?;
+                    let mut rest = vec![Typed::String(target.capability.clone())];
+                    rest.extend(path[1..].iter().cloned());
+                    (target.node.clone(), rest)
+                }
+            };
+            let mut arguments = vec![Typed::String(entity)];
+            arguments.extend(rest);
+            return self.get_value(&arguments, at, Scope::default(), attribute);
+        }
         let slot = Slot::Relationship { node: node.to_owned(), requirement: position, attribute, name: name.clone() };
         if self.raw(&slot).is_none() {
             if attribute {
@@ -638,14 +667,16 @@ impl<'a> Evaluator<'a, '_> {
         }
     }
 
-    /// The node template a node's `host` requirement names, if it names one.
+    /// The node template a node's `host` requirement was resolved to (or names).
     fn host_of(&self, node: &str) -> Option<String> {
         let template = self.original.node_templates.get(node)?;
         template
             .requirements
             .iter()
             .filter(|requirement| requirement.name == "host")
-            .find_map(|requirement| requirement.node.clone())
+            .find_map(|requirement| {
+                requirement.target.as_ref().map(|target| target.node.clone()).or(requirement.node.clone())
+            })
             .filter(|host| self.original.node_templates.contains_key(host))
     }
 

@@ -8,9 +8,12 @@
 
 mod definitions;
 mod evaluate;
+mod filter;
 mod node;
 mod parts;
+mod resolve;
 mod scalar;
+mod substitution;
 mod value;
 mod workflow;
 
@@ -70,7 +73,8 @@ pub fn render(
         problems,
     );
     topology.inputs = render.inputs(&topology_template.inputs, inputs, problems);
-    let rendered: Vec<(String, Option<crate::topology::NodeTemplate>, Problems)> = topology_template
+    type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems);
+    let rendered: Vec<Rendered<'_>> = topology_template
         .node_templates
         .par_iter()
         .map(|(name, node_template)| {
@@ -79,10 +83,12 @@ pub fn render(
             (name.clone(), rendered, local)
         })
         .collect();
+    let mut facts = Vec::with_capacity(rendered.len());
     for (name, rendered, local) in rendered {
         problems.extend(local);
-        if let Some(rendered) = rendered {
+        if let Some((rendered, fact)) = rendered {
             topology.node_templates.insert(name, rendered);
+            facts.push(fact);
         }
     }
     for (name, relationship) in &topology_template.relationship_templates {
@@ -112,7 +118,26 @@ pub fn render(
     if render.version.is_2() {
         render.check_workflows(topology_template, problems);
     }
-    render.evaluate(&mut topology, problems);
+    let mut evaluated = Problems::new();
+    let calls_remain = render.evaluate(&mut topology, &mut evaluated);
+    let reported: std::collections::HashSet<crate::source::Span> =
+        evaluated.iter().map(|problem| problem.span).collect();
+    problems.extend(evaluated);
+    // Node filters see evaluated values; functions reaching through a relationship to its
+    // target are evaluated once the targets are known.
+    let (substitution, exposed) = render.substitution(topology_template, &topology, problems);
+    topology.substitution = substitution;
+    let guessed = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
+    if calls_remain || guessed {
+        // A call the first pass reported stays reported once.
+        let mut again = Problems::new();
+        render.evaluate(&mut topology, &mut again);
+        for problem in again.iter().filter(|problem| !reported.contains(&problem.span)) {
+            problems.push(problem.clone());
+        }
+    }
+    topology.collect_edges();
+    render.substitution_candidates(&mut topology);
     topology
 }
 

@@ -2,6 +2,7 @@
 
 use indexmap::IndexMap;
 
+use super::resolve::{NodeFacts, Request};
 use super::value::plain;
 use super::{Render, metadata};
 use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
@@ -12,13 +13,14 @@ use crate::source::Span;
 use crate::topology::{self, Capability, Relationship, Requirement};
 use crate::yaml::{self, Entry, Node};
 
-impl Render<'_> {
+impl<'a> Render<'a> {
     /// Renders one node template; `None` when its type does not resolve (already reported).
+    /// Also gives what requirement resolution needs of it.
     pub(crate) fn node_template(
         &self,
         template: &NodeTemplate,
         problems: &mut Problems,
-    ) -> Option<topology::NodeTemplate> {
+    ) -> Option<(topology::NodeTemplate, NodeFacts<'a>)> {
         let copied;
         let template = match &template.copy {
             Some(_) => match resolve_copy(template, &self.topology?.node_templates, problems) {
@@ -40,20 +42,21 @@ impl Render<'_> {
             }
             return None;
         };
-        let node_type = &self.catalog.node_types[id.index()].entity;
+        let catalog: &'a crate::catalog::Catalog = self.catalog;
+        let node_type = &catalog.node_types[id.index()].entity;
         let owner = format!("node template `{}`", template.name.value);
         // A template to be selected from an inventory or substituted by another service is a
         // placeholder: values it leaves out are not missing (2.0 8.7.2, 15; 1.3 3.8.3).
-        let placeholder =
-            template.directives.iter().any(|directive| matches!(directive.value.as_str(), "select" | "substitute"));
+        let placeholder = template.directives.iter().any(|directive| is_placeholder_directive(&directive.value));
         let mut local = Problems::new();
-        let rendered = self.node_template_parts(template, node_type, types, &owner, &mut local);
+        let (requirements, requests) = self.requirements(node_type, template, &owner, &mut local);
+        let rendered = self.node_template_parts(template, node_type, types, requirements, &owner, &mut local);
         for problem in local.iter() {
             if !(placeholder && problem.code == Code::MissingValue) {
                 problems.push(problem.clone());
             }
         }
-        Some(rendered)
+        Some((rendered, NodeFacts { node_type: id, requests, placeholder }))
     }
 
     fn node_template_parts(
@@ -61,6 +64,7 @@ impl Render<'_> {
         template: &NodeTemplate,
         node_type: &NodeType,
         types: Vec<String>,
+        requirements: Vec<Requirement>,
         owner: &str,
         problems: &mut Problems,
     ) -> topology::NodeTemplate {
@@ -74,7 +78,7 @@ impl Render<'_> {
             properties: self.properties(&node_type.properties, &template.properties, template.span, &owner, problems),
             attributes: self.attributes(&node_type.attributes, &template.attributes, &owner, problems),
             capabilities: self.capabilities(node_type, template, &owner, problems),
-            requirements: self.requirements(node_type, template, &owner, problems),
+            requirements,
             interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, &owner, problems),
             artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, &owner, problems),
         }
@@ -135,14 +139,15 @@ impl Render<'_> {
     /// then implicit assignments for definitions whose `occurrences` lower bound is not met.
     fn requirements(
         &self,
-        node_type: &NodeType,
+        node_type: &'a NodeType,
         template: &NodeTemplate,
         owner: &str,
         problems: &mut Problems,
-    ) -> Vec<Requirement> {
-        let definitions: IndexMap<&str, &RequirementDefinition> =
+    ) -> (Vec<Requirement>, Vec<Request<'a>>) {
+        let definitions: IndexMap<&str, &'a RequirementDefinition> =
             node_type.requirements.0.iter().map(|definition| (definition.name.value.as_str(), definition)).collect();
         let mut requirements = Vec::with_capacity(template.requirements.0.len());
+        let mut requests = Vec::with_capacity(template.requirements.0.len());
         let mut counts: IndexMap<&str, (u64, Span)> = IndexMap::new();
         for assignment in &template.requirements.0 {
             let name = assignment.name.value.as_str();
@@ -175,6 +180,20 @@ impl Render<'_> {
             count.1 = assignment.span;
             let relationship =
                 self.requirement_relationship(definition, assignment.relationship.as_ref(), owner, problems);
+            let directives = &assignment.directives;
+            requests.push(Request {
+                definition,
+                capability: assignment.capability.clone(),
+                node: assignment.node.as_ref().map(|selector| Located::new(selector.value.name.clone(), selector.span)),
+                node_filter: assignment.node_filter.clone(),
+                relationship_type: self.relationship_type_id(definition, assignment.relationship.as_ref()),
+                may_stay_open: assignment.optional.as_ref().is_some_and(|optional| optional.value)
+                    || (!directives.is_empty() && directives.iter().all(|directive| directive.value == "external")),
+                internal_only: !directives.is_empty()
+                    && directives.iter().all(|directive| directive.value == "internal"),
+                span: assignment.span,
+                implicit: false,
+            });
             requirements.push(Requirement {
                 name: name.to_owned(),
                 capability: assignment
@@ -231,6 +250,17 @@ impl Render<'_> {
                 );
             }
             for _ in count.min(lower)..lower {
+                requests.push(Request {
+                    definition,
+                    capability: None,
+                    node: None,
+                    node_filter: None,
+                    relationship_type: self.relationship_type_id(definition, None),
+                    may_stay_open: false,
+                    internal_only: false,
+                    span: template.name.span,
+                    implicit: true,
+                });
                 requirements.push(Requirement {
                     name: name.to_owned(),
                     capability: definition.capability.as_ref().map(|text| text.value.clone()),
@@ -242,7 +272,25 @@ impl Render<'_> {
                 });
             }
         }
-        requirements
+        (requirements, requests)
+    }
+
+    /// The relationship type a requirement assignment uses: of the relationship template it
+    /// names, the type it names, or the definition's.
+    fn relationship_type_id(
+        &self,
+        definition: &RequirementDefinition,
+        assignment: Option<&RelationshipAssignment>,
+    ) -> Option<crate::catalog::TypeId> {
+        if let Some(name) = assignment.and_then(|assignment| assignment.r#type.as_ref()) {
+            if let Some(template) = self.topology.and_then(|topology| topology.relationship_templates.get(&name.value))
+            {
+                return self.namespace.resolve(Kind::RelationshipType, template.r#type.as_ref()?);
+            }
+            return self.namespace.resolve(Kind::RelationshipType, name);
+        }
+        let name = definition.relationship.as_ref()?.r#type.as_ref()?;
+        self.namespace.resolve(Kind::RelationshipType, name)
     }
 
     /// A requirement's `node` names a node template of the topology or a node type.
@@ -489,4 +537,10 @@ fn merge_node(base: &Node, overlay: &Node) -> Node {
         }
     }
     Node { span: overlay.span, value: yaml::Value::Mapping(entries) }
+}
+
+/// Whether a directive makes a node template a placeholder: `select` and `substitute` (and
+/// Puccini's spellings `selectable` and `substitutable`, found in real templates).
+pub(crate) fn is_placeholder_directive(directive: &str) -> bool {
+    matches!(directive, "select" | "substitute" | "selectable" | "substitutable")
 }
