@@ -1,0 +1,136 @@
+//! Requirement resolution: what the problems say about each rejected candidate, and that the
+//! matching stays exact and fast on templates built to defeat a greedy choice.
+
+use std::fmt::Write;
+
+use tosca_core::Options;
+use tosca_core::loader::Location;
+use tosca_core::problem::Code;
+
+fn compile(text: &str) -> tosca_core::Compiled {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("main.yaml");
+    std::fs::write(&path, text).expect("the template is written");
+    tosca_core::compile(&Location::File(path), &Options::default()).expect("the template loads")
+}
+
+fn messages(compiled: &tosca_core::Compiled, code: Code) -> Vec<String> {
+    compiled.problems.iter().filter(|problem| problem.code == code).map(|problem| problem.message.clone()).collect()
+}
+
+#[test]
+fn every_rejected_candidate_is_explained() {
+    let compiled = compile(
+        "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - db:
+          capability: tosca.capabilities.Endpoint.Database
+          relationship: tosca.relationships.ConnectsTo
+topology_template:
+  node_templates:
+    mysql:
+      type: tosca.nodes.Compute
+    pg:
+      type: tosca.nodes.Database
+      properties: { name: orders, port: 5432 }
+    app:
+      type: App
+      requirements:
+        - db:
+            node_filter:
+              properties:
+                - port: { in_range: [ 3306, 3306 ] }
+",
+    );
+    let found = messages(&compiled, Code::DanglingRequirement);
+    // `pg` has no DBMS to run on: its own host requirement is open too.
+    let [_, message] = found.as_slice() else { panic!("two dangling requirements: {:?}", compiled.problems) };
+    assert!(message.starts_with("requirement `db` of node template `app` has no target: "), "{message}");
+    assert!(message.contains("`pg` node_filter: property `port` is `5432`"), "{message}");
+    assert!(message.contains("3306"), "{message}");
+    // `mysql` is not a candidate at all: it offers no database endpoint.
+    assert!(!message.contains("mysql"), "{message}");
+}
+
+#[test]
+fn a_named_target_of_the_wrong_type_is_an_error_naming_the_type() {
+    let compiled = compile(
+        "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    web: { type: tosca.nodes.WebServer, requirements: [ host: server ] }
+    server: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host: web
+",
+    );
+    let found = messages(&compiled, Code::UnsatisfiedRequirement);
+    assert_eq!(
+        found,
+        ["requirement `host` of node template `app` has no target: `web` is not a `tosca.nodes.Compute`"],
+        "{:?}",
+        compiled.problems
+    );
+}
+
+/// `n` racks in descending size and `n` cards: a flexible card first, then cards needing ever
+/// bigger racks. Taking the first rack with room gives the flexible card the biggest rack, so
+/// the last card (which fits only that one) would be stranded; the matching moves the flexible
+/// card instead. Every card is placed, each rack used once.
+#[test]
+fn matching_places_every_card_where_greedy_would_strand_one() {
+    let n = 60;
+    let mut text = String::from(
+        "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+capability_types:
+  Slot:
+    derived_from: tosca.capabilities.Node
+    properties: { size: { type: integer } }
+node_types:
+  Rack:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      slot: { type: Slot, occurrences: [ 0, 1 ] }
+  Card:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - slot: { capability: Slot, relationship: tosca.relationships.DependsOn }
+topology_template:
+  node_templates:
+",
+    );
+    for rack in 0..n {
+        let size = n - 1 - rack;
+        writeln!(
+            text,
+            "    rack{rack}: {{ type: Rack, capabilities: {{ slot: {{ properties: {{ size: {size} }} }} }} }}"
+        )
+        .expect("written");
+    }
+    text.push_str("    flexible: { type: Card }\n");
+    for least in 1..n {
+        writeln!(
+            text,
+            "    card{least}:\n      type: Card\n      requirements:\n        - slot:\n            node_filter:\n              capabilities:\n                - slot: {{ properties: [ size: {{ greater_or_equal: {least} }} ] }}"
+        )
+        .expect("written");
+    }
+    let compiled = compile(&text);
+    assert!(compiled.problems.is_empty(), "{:?}", compiled.problems);
+    let edges = &compiled.topology.relationships;
+    assert_eq!(edges.len(), n);
+    let last = edges.iter().find(|edge| edge.source == format!("card{}", n - 1)).expect("the strictest card is placed");
+    assert_eq!(last.target, "rack0");
+    let mut racks: Vec<&str> = edges.iter().map(|edge| edge.target.as_str()).collect();
+    racks.sort_unstable();
+    racks.dedup();
+    assert_eq!(racks.len(), n, "every rack used once");
+}
