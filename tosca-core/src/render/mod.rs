@@ -115,6 +115,7 @@ pub fn render(
         }
     }
     topology.outputs = render.outputs(&topology_template.outputs, problems);
+    render.check_workflow_references(topology_template, problems);
     if render.version.is_2() {
         render.check_workflows(topology_template, problems);
     }

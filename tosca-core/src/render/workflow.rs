@@ -2,7 +2,10 @@
 //! against the operation they call on the step's target node template. The inputs an activity
 //! passes must be declared by the interface or the operation, required ones without a value or
 //! default must be passed, and an input fed from a workflow input (`$get_input`) must agree with
-//! it in type and must not be fed from an optional one. Workflows are otherwise kept as written.
+//! it in type and must not be fed from an optional one. In every version, the graph's names are
+//! checked: each step's `target` is a node template or group, `on_success` / `on_failure` name
+//! steps of the same workflow, and `delegate` / `inline` activities name workflows. Workflows are
+//! otherwise kept as written.
 
 use super::Render;
 use crate::entity::{InterfaceDefinition, ParameterDefinition, TopologyTemplate};
@@ -11,6 +14,49 @@ use crate::problem::{Code, Problem, Problems};
 use crate::yaml::Node;
 
 impl Render<'_> {
+    /// Checks the names a workflow's steps refer to.
+    pub(crate) fn check_workflow_references(&self, topology: &TopologyTemplate, problems: &mut Problems) {
+        let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else { return };
+        let workflow_names: Vec<&str> = workflows.iter().filter_map(|workflow| workflow.key.as_str()).collect();
+        for workflow in workflows {
+            let Some(steps) = workflow.value.get("steps").and_then(Node::as_mapping) else { continue };
+            let step_names: Vec<&str> = steps.iter().filter_map(|step| step.key.as_str()).collect();
+            for step in steps {
+                if let Some(target) = step.value.get("target") {
+                    let name = target.as_str().unwrap_or_default();
+                    if !topology.node_templates.contains_key(name) && !topology.groups.contains_key(name) {
+                        let names = topology.node_templates.keys().chain(topology.groups.keys()).map(String::as_str);
+                        report_unknown(problems, target, name, "node template or group", names);
+                    }
+                }
+                for keyname in ["on_success", "on_failure"] {
+                    let Some(next) = step.value.get(keyname) else { continue };
+                    let listed = match next.as_sequence() {
+                        Some(items) => items.iter().collect(),
+                        None => vec![next],
+                    };
+                    for item in listed {
+                        let name = item.as_str().unwrap_or_default();
+                        if !step_names.contains(&name) {
+                            report_unknown(problems, item, name, "step of this workflow", step_names.iter().copied());
+                        }
+                    }
+                }
+                let activities = step.value.get("activities").and_then(Node::as_sequence).unwrap_or_default();
+                for activity in activities {
+                    for keyname in ["delegate", "inline"] {
+                        let Some(called) = activity.get(keyname) else { continue };
+                        let called = called.get("workflow").unwrap_or(called);
+                        let name = called.as_str().unwrap_or_default();
+                        if !workflow_names.contains(&name) {
+                            report_unknown(problems, called, name, "workflow", workflow_names.iter().copied());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Checks the `call_operation` activities of every workflow of the service.
     pub(crate) fn check_workflows(&self, topology: &TopologyTemplate, problems: &mut Problems) {
         let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else { return };
@@ -175,4 +221,19 @@ fn all_inputs<'a>(
         }
     }
     all
+}
+
+/// A name that refers to nothing, with the nearest known one as help.
+fn report_unknown<'n>(
+    problems: &mut Problems,
+    at: &Node,
+    name: &str,
+    what: &str,
+    known: impl Iterator<Item = &'n str>,
+) {
+    let mut problem = Problem::new(Code::NameNotFound, at.span, format!("there is no {what} `{name}`"));
+    if let Some(nearest) = crate::grammar::nearest(name, known) {
+        problem = problem.with_help(format!("did you mean `{nearest}`?"));
+    }
+    problems.push(problem);
 }
