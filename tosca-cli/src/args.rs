@@ -34,6 +34,9 @@ pub(crate) enum Command {
     /// CSAR archives: check their layout and metadata, or print their metadata.
     #[command(subcommand)]
     Csar(CsarCommand),
+    /// Compare two versions of a service (templates, archives or compiled topology JSON): node
+    /// templates and relationships added, removed or changed (exit 0 same, 1 different).
+    Diff(DiffArgs),
 }
 
 /// `csar` subcommands.
@@ -95,10 +98,41 @@ pub(crate) struct CompileArgs {
     /// Do not print the topology (problems only).
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// With `--format clout` or `clout-yaml`: record the compilation time in the Clout's
+    /// `history`, as Puccini does (without it the output is the same on every run).
+    #[arg(long)]
+    pub(crate) clout_timestamp: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
+}
+
+/// `diff`.
+#[derive(Debug, Args)]
+pub(crate) struct DiffArgs {
+    /// The old version: a service template, an archive, or a topology printed by `compile`.
+    #[arg(value_name = "OLD")]
+    pub(crate) old: String,
+    /// The new version, likewise.
+    #[arg(value_name = "NEW")]
+    pub(crate) new: String,
+    /// How to print the differences.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub(crate) format: DiffFormat,
+    #[command(flatten)]
+    pub(crate) inputs: InputArgs,
+    #[command(flatten)]
+    pub(crate) sources: SourceArgs,
+}
+
+/// `diff` output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DiffFormat {
+    /// One line per entity added, removed or changed, and one per changed value (for people).
+    Text,
+    /// One JSON document (schema: `puccini-rs schema diff`).
+    Json,
 }
 
 /// `validate`.
@@ -164,6 +198,8 @@ pub(crate) enum SchemaKind {
     Topology,
     /// The problem report printed by `validate --format json`.
     Problems,
+    /// The differences printed by `diff --format json`.
+    Diff,
 }
 
 /// Topology output formats.
@@ -173,6 +209,12 @@ pub(crate) enum OutputFormat {
     Json,
     /// YAML.
     Yaml,
+    /// Clout 1.0 as JSON: the graph format of Puccini's ecosystem (vertexes and edges).
+    Clout,
+    /// Clout 1.0 as YAML.
+    CloutYaml,
+    /// A Graphviz graph of node templates and relationships (`dot -Tsvg` renders it).
+    Dot,
 }
 
 fn parse_input(text: &str) -> Result<(String, String), String> {

@@ -4,6 +4,7 @@
 
 mod args;
 mod check;
+mod diff;
 mod explain;
 mod format;
 mod output;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         Command::Csar(command) => csar(command),
         Command::Explain(args) => explain(args),
         Command::Completions { shell } => completions(shell),
+        Command::Diff(args) => diff::run(args),
     };
     match result {
         Ok(code) => code,
@@ -56,7 +58,7 @@ fn loader_options(sources: &SourceArgs) -> LoaderOptions {
     options
 }
 
-fn options(inputs: &InputArgs, sources: &SourceArgs) -> Options {
+pub(crate) fn options(inputs: &InputArgs, sources: &SourceArgs) -> Options {
     Options {
         inputs: inputs.values.clone(),
         inputs_file: inputs.values_file.as_deref().map(Location::from_argument),
@@ -64,7 +66,7 @@ fn options(inputs: &InputArgs, sources: &SourceArgs) -> Options {
     }
 }
 
-fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
+pub(crate) fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
     Ok(tosca_core::compile(&Location::from_argument(input), options)?)
 }
 
@@ -73,16 +75,17 @@ fn exit_code(problems_found: bool) -> ExitCode {
 }
 
 fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
+    if args.clout_timestamp && !matches!(args.format, OutputFormat::Clout | OutputFormat::CloutYaml) {
+        writeln!(std::io::stderr(), "puccini-rs: --clout-timestamp needs --format clout or clout-yaml")?;
+        return Ok(ExitCode::from(2));
+    }
     let compiled = run(&args.template, &options(&args.inputs, &args.sources))?;
     let stderr = std::io::stderr();
     Human::new(format::colour(&stderr)).write_report(&compiled.problems, &compiled.sources, &mut stderr.lock())?;
     if args.quiet && args.output.is_none() {
         return Ok(exit_code(compiled.has_errors()));
     }
-    let text = match args.format {
-        OutputFormat::Json => output::json(&compiled.topology)?,
-        OutputFormat::Yaml => output::yaml(&compiled.topology)?,
-    };
+    let text = output::render(&compiled.topology, args.format, args.clout_timestamp)?;
     match &args.output {
         Some(path) => std::fs::write(path, text)?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
@@ -149,6 +152,7 @@ fn print_schema(kind: SchemaKind) -> anyhow::Result<ExitCode> {
     let schema = match kind {
         SchemaKind::Topology => tosca_core::topology::schema(),
         SchemaKind::Problems => format::json::schema(),
+        SchemaKind::Diff => tosca_core::diff::schema(),
     };
     writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&schema)?)?;
     Ok(ExitCode::SUCCESS)

@@ -1,23 +1,41 @@
-//! Topology renderers: JSON and YAML.
+//! Topology renderers: JSON and YAML, Clout (as JSON or YAML) and Graphviz DOT.
 
 use saphyr::{Scalar, Yaml, YamlEmitter};
 use serde_json::Value;
+use tosca_core::export::clout::CloutOptions;
 use tosca_core::topology::Topology;
 
+use crate::args::OutputFormat;
+
+/// The topology in an output format. `clout_timestamp` adds the compilation time to a Clout's
+/// history.
+pub(crate) fn render(topology: &Topology, format: OutputFormat, clout_timestamp: bool) -> anyhow::Result<String> {
+    let clout = || {
+        let options = CloutOptions { timestamp: clout_timestamp.then(|| jiff::Timestamp::now().to_string()) };
+        tosca_core::export::clout::clout(topology, &options)
+    };
+    match format {
+        OutputFormat::Json => json(topology),
+        OutputFormat::Yaml => yaml(&serde_json::to_value(topology)?),
+        OutputFormat::Clout => json(&clout()),
+        OutputFormat::CloutYaml => yaml(&clout()),
+        OutputFormat::Dot => Ok(tosca_core::export::dot::dot(topology)),
+    }
+}
+
 /// Pretty JSON with a final newline.
-pub(crate) fn json(topology: &Topology) -> anyhow::Result<String> {
-    let mut text = serde_json::to_string_pretty(topology)?;
+pub(crate) fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
+    let mut text = serde_json::to_string_pretty(value)?;
     text.push('\n');
     Ok(text)
 }
 
-/// YAML, converted from the same JSON value so both formats say the same thing.
-pub(crate) fn yaml(topology: &Topology) -> anyhow::Result<String> {
-    let value = serde_json::to_value(topology)?;
+/// YAML of a JSON value (the topology's, or a Clout's), so both formats say the same thing.
+pub(crate) fn yaml(value: &Value) -> anyhow::Result<String> {
     let mut text = String::new();
     let mut emitter = YamlEmitter::new(&mut text);
     emitter.multiline(true);
-    emitter.dump(&to_yaml(&value)).map_err(|error| anyhow::anyhow!("cannot write YAML: {error:?}"))?;
+    emitter.dump(&to_yaml(value)).map_err(|error| anyhow::anyhow!("cannot write YAML: {error:?}"))?;
     text.push('\n');
     Ok(text)
 }

@@ -1,0 +1,231 @@
+//! `diff`: load two versions of a service, compare them with [`tosca_core::diff`], and print
+//! the differences as text (for people) or JSON (for scripts).
+//!
+//! An input is a compiled topology when its text parses as JSON and has
+//! `tosca_definitions_version` and `node_templates` at the top; anything else (a template, an
+//! archive) is compiled first, with the same `--input`, `--map-url` and `--offline` options as
+//! `compile`. Exit codes: 0 same, 1 different, 2 an input that cannot be read or has errors
+//! (their problems are printed on stderr, as `compile` prints them).
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde_json::Value;
+use tosca_core::diff::{Change, Changes, Diff, PathSegment, RelationshipChanges, RelationshipEntry, RelationshipKey};
+use tosca_core::loader::Loader;
+use tosca_core::source::SourceMap;
+use tosca_core::{Location, Options};
+
+use crate::args::{DiffArgs, DiffFormat};
+use crate::format;
+use crate::format::human::Human;
+
+/// Runs `diff`.
+pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
+    let options = crate::options(&args.inputs, &args.sources);
+    let old = load(&args.old, &options)?;
+    let new = load(&args.new, &options)?;
+    let (Some(old), Some(new)) = (old, new) else {
+        return Ok(ExitCode::from(2));
+    };
+    let diff = tosca_core::diff::diff(&old, &new);
+    let stdout = std::io::stdout();
+    let text = match args.format {
+        DiffFormat::Json => crate::output::json(&diff)?,
+        DiffFormat::Text => text(&diff, Style { colour: format::colour(&stdout) }),
+    };
+    stdout.lock().write_all(text.as_bytes())?;
+    Ok(if diff.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The topology JSON of an input; `None` when compiling it found errors (already printed).
+fn load(input: &str, options: &Options) -> anyhow::Result<Option<Value>> {
+    let loader = Loader::with_options(SourceMap::new(), options.loader.clone());
+    let loaded = loader.load(&Location::from_argument(input))?;
+    if let Some(topology) = compiled_topology(&loaded.text) {
+        return Ok(Some(topology));
+    }
+    let compiled = crate::run(input, options)?;
+    let stderr = std::io::stderr();
+    Human::new(format::colour(&stderr)).write_report(&compiled.problems, &compiled.sources, &mut stderr.lock())?;
+    if compiled.has_errors() {
+        return Ok(None);
+    }
+    Ok(Some(serde_json::to_value(&compiled.topology)?))
+}
+
+/// The text as a compiled topology, if it is one.
+fn compiled_topology(text: &str) -> Option<Value> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    let is_topology = value.get("tosca_definitions_version").is_some_and(Value::is_string)
+        && value.get("node_templates").is_some_and(Value::is_object);
+    is_topology.then_some(value)
+}
+
+/// ANSI colours, or none.
+#[derive(Clone, Copy)]
+struct Style {
+    colour: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+    }
+
+    fn added(self, text: &str) -> String {
+        self.paint("32", text)
+    }
+
+    fn removed(self, text: &str) -> String {
+        self.paint("31", text)
+    }
+
+    fn changed(self, text: &str) -> String {
+        self.paint("33", text)
+    }
+
+    fn heading(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+}
+
+/// The differences for people: a section per kind of entity, `+` added, `-` removed, `~`
+/// changed with one line per value (`path: old → new`).
+fn text(diff: &Diff, style: Style) -> String {
+    if diff.is_empty() {
+        return "no differences\n".to_owned();
+    }
+    let mut out = String::new();
+    if !diff.topology.is_empty() {
+        let _ = writeln!(out, "{}", style.heading("topology:"));
+        for change in &diff.topology {
+            let _ = writeln!(out, "{}", change_line(change, "  ", style));
+        }
+    }
+    section(&mut out, "inputs", &diff.inputs, style);
+    section(&mut out, "node templates", &diff.node_templates, style);
+    relationships(&mut out, &diff.relationships, style);
+    section(&mut out, "relationship templates", &diff.relationship_templates, style);
+    section(&mut out, "groups", &diff.groups, style);
+    section(&mut out, "policies", &diff.policies, style);
+    section(&mut out, "outputs", &diff.outputs, style);
+    out
+}
+
+/// `  (tosca.nodes.Compute)` from an entity's `types`, or nothing.
+fn type_suffix(value: &Value) -> String {
+    match value.get("types").and_then(|types| types.get(0)).and_then(Value::as_str) {
+        Some(name) => format!(" ({name})"),
+        None => String::new(),
+    }
+}
+
+fn section(out: &mut String, title: &str, changes: &Changes, style: Style) {
+    if changes.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}", style.heading(&format!("{title}:")));
+    for entity in &changes.added {
+        let _ = writeln!(out, "  {}{}", style.added(&format!("+ {}", entity.name)), type_suffix(&entity.value));
+    }
+    for entity in &changes.removed {
+        let _ = writeln!(out, "  {}{}", style.removed(&format!("- {}", entity.name)), type_suffix(&entity.value));
+    }
+    for changed in &changes.changed {
+        let _ = writeln!(out, "  {}", style.changed(&format!("~ {}", changed.name)));
+        for change in &changed.changes {
+            let _ = writeln!(out, "{}", change_line(change, "      ", style));
+        }
+    }
+}
+
+/// `app -[host]-> server.host`.
+fn edge_name(key: &RelationshipKey) -> String {
+    format!("{} -[{}]-> {}.{}", key.source, key.requirement, key.target, key.capability)
+}
+
+fn relationships(out: &mut String, changes: &RelationshipChanges, style: Style) {
+    if changes.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}", style.heading("relationships:"));
+    let entry = |entry: &RelationshipEntry| format!("{}{}", edge_name(&entry.key), type_suffix(&entry.value));
+    for added in &changes.added {
+        let _ = writeln!(out, "  {}", style.added(&format!("+ {}", entry(added))));
+    }
+    for removed in &changes.removed {
+        let _ = writeln!(out, "  {}", style.removed(&format!("- {}", entry(removed))));
+    }
+    for changed in &changes.changed {
+        let _ = writeln!(out, "  {}", style.changed(&format!("~ {}", edge_name(&changed.key))));
+        for change in &changed.changes {
+            let _ = writeln!(out, "{}", change_line(change, "      ", style));
+        }
+    }
+}
+
+/// `properties.port: 8080 → 9090`, `attributes.x: added "a"`, `attributes.y: removed 1`.
+fn change_line(change: &Change, indent: &str, style: Style) -> String {
+    let path = path_text(&change.path);
+    let value = |value: &Value| serde_json::to_string(value).unwrap_or_default();
+    match (&change.old, &change.new) {
+        (Some(old), Some(new)) => {
+            format!("{indent}{path}: {} → {}", style.removed(&value(old)), style.added(&value(new)))
+        }
+        (None, Some(new)) => format!("{indent}{path}: {}", style.added(&format!("added {}", value(new)))),
+        (Some(old), None) => format!("{indent}{path}: {}", style.removed(&format!("removed {}", value(old)))),
+        (None, None) => format!("{indent}{path}"),
+    }
+}
+
+/// A path as `capabilities.host.properties.num_cpus` or `requirements[0].target.node`; a key
+/// that is not a plain word is quoted: `properties["a.b"]`.
+pub(crate) fn path_text(path: &[PathSegment]) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            PathSegment::Index(index) => {
+                let _ = write!(out, "[{index}]");
+            }
+            PathSegment::Key(key) if is_word(key) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            PathSegment::Key(key) => {
+                let _ = write!(out, "[{}]", serde_json::to_string(key).unwrap_or_default());
+            }
+        }
+    }
+    out
+}
+
+fn is_word(key: &str) -> bool {
+    !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_read_like_accessors() {
+        let key = |key: &str| PathSegment::Key(key.to_owned());
+        assert_eq!(path_text(&[key("properties"), key("port")]), "properties.port");
+        assert_eq!(
+            path_text(&[key("requirements"), PathSegment::Index(0), key("target"), key("node")]),
+            "requirements[0].target.node"
+        );
+        assert_eq!(path_text(&[key("properties"), key("a.b \"c\"")]), r#"properties["a.b \"c\""]"#);
+    }
+
+    #[test]
+    fn only_topology_json_counts_as_compiled() {
+        assert!(compiled_topology(r#"{"tosca_definitions_version": "x", "node_templates": {}}"#).is_some());
+        assert!(compiled_topology(r#"{"tosca_definitions_version": "x", "topology_template": {}}"#).is_none());
+        assert!(compiled_topology("tosca_definitions_version: x\nnode_templates: {}\n").is_none());
+    }
+}

@@ -1,0 +1,492 @@
+//! What changes between two versions of a service: the difference of two compiled topologies.
+//!
+//! [`diff`] compares the JSON of two topologies (what `compile` prints, or
+//! `serde_json::to_value` of a [`Topology`](crate::topology::Topology)), so a template compiled
+//! now and a topology compiled last month compare the same way. It is pure: no I/O.
+//!
+//! Identity, which decides between "changed" and "removed then added":
+//!
+//! - node templates, relationship templates, groups, policies, inputs and outputs by name;
+//! - relationships (the topology's `relationships` edges) by source node template, requirement
+//!   name, target node template and target capability (and, for the rare edges alike in all
+//!   four, by their order); a change of any of these is an edge removed and another added, a
+//!   change of the relationship's types, properties, attributes or interfaces is a change;
+//! - inside an entity, map entries by key, and the items of a list by position, except lists
+//!   whose items all have a `name` (requirements), whose items pair by name and then order.
+//!
+//! Positions that only say where something sits in the output are not compared: a requirement
+//! target's `relationship` (an index into `relationships`) and an edge's `requirement_index`.
+//! Numbers compare by value (`2` equals `2.0`), and scalar-units by their value in the base unit
+//! (`1 GB` equals `1000 MB`), as everywhere else in puccini-rs.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Everything that differs between two topologies. Empty when they are the same.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+pub struct Diff {
+    /// Changes of the topology's own fields: `tosca_definitions_version`, `description`,
+    /// `metadata`, `substitution`.
+    pub topology: Vec<Change>,
+    /// Inputs (their declarations and values) added, removed or changed.
+    pub inputs: Changes,
+    /// Node templates added, removed or changed.
+    pub node_templates: Changes,
+    /// Relationships (edges between node templates) added, removed or changed.
+    pub relationships: RelationshipChanges,
+    /// Relationship templates added, removed or changed.
+    pub relationship_templates: Changes,
+    /// Groups added, removed or changed.
+    pub groups: Changes,
+    /// Policies added, removed or changed.
+    pub policies: Changes,
+    /// Outputs added, removed or changed.
+    pub outputs: Changes,
+}
+
+impl Diff {
+    /// Whether the two topologies are the same.
+    pub fn is_empty(&self) -> bool {
+        self.topology.is_empty()
+            && self.inputs.is_empty()
+            && self.node_templates.is_empty()
+            && self.relationships.is_empty()
+            && self.relationship_templates.is_empty()
+            && self.groups.is_empty()
+            && self.policies.is_empty()
+            && self.outputs.is_empty()
+    }
+}
+
+/// The differences of one kind of named entity.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+pub struct Changes {
+    /// Entities only in the new topology, in its order.
+    pub added: Vec<Entity>,
+    /// Entities only in the old topology, in its order.
+    pub removed: Vec<Entity>,
+    /// Entities in both that differ, in the new topology's order.
+    pub changed: Vec<Changed>,
+}
+
+impl Changes {
+    /// Whether nothing was added, removed or changed.
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+/// An entity added or removed, whole.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Entity {
+    /// Its name.
+    pub name: String,
+    /// Its JSON, as in the topology.
+    pub value: Value,
+}
+
+/// An entity in both topologies, with what differs.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Changed {
+    /// Its name.
+    pub name: String,
+    /// Each difference, in the order of the new entity's fields.
+    pub changes: Vec<Change>,
+}
+
+/// One difference: the value at a path inside an entity (or the topology).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Change {
+    /// Map keys (strings) and list positions (numbers) from the entity down to the value, e.g.
+    /// `["capabilities", "host", "properties", "num_cpus"]`; a position is in the new list
+    /// (in the old one for an item removed).
+    pub path: Vec<PathSegment>,
+    /// The old value; absent when the value was added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old: Option<Value>,
+    /// The new value; absent when the value was removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new: Option<Value>,
+}
+
+/// A step of a [`Change`]'s path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PathSegment {
+    /// A map key.
+    Key(String),
+    /// A list position.
+    Index(usize),
+}
+
+/// The differences of the topology's relationships.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+pub struct RelationshipChanges {
+    /// Relationships only in the new topology, in its order.
+    pub added: Vec<RelationshipEntry>,
+    /// Relationships only in the old topology, in its order.
+    pub removed: Vec<RelationshipEntry>,
+    /// Relationships in both whose types, values or interfaces differ.
+    pub changed: Vec<ChangedRelationship>,
+}
+
+impl RelationshipChanges {
+    /// Whether nothing was added, removed or changed.
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+/// What identifies a relationship.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+pub struct RelationshipKey {
+    /// The source node template.
+    pub source: String,
+    /// The requirement's name.
+    pub requirement: String,
+    /// The target node template.
+    pub target: String,
+    /// The target capability.
+    pub capability: String,
+}
+
+/// A relationship added or removed, whole.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct RelationshipEntry {
+    /// What identifies it.
+    #[serde(flatten)]
+    pub key: RelationshipKey,
+    /// Its JSON, as in the topology's `relationships`.
+    pub value: Value,
+}
+
+/// A relationship in both topologies, with what differs.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ChangedRelationship {
+    /// What identifies it.
+    #[serde(flatten)]
+    pub key: RelationshipKey,
+    /// Each difference, with paths inside the edge (`["properties", "port"]`).
+    pub changes: Vec<Change>,
+}
+
+/// The topology's own fields compared by [`diff`]; the rest are the named sections.
+const TOPOLOGY_FIELDS: [&str; 4] = ["tosca_definitions_version", "description", "metadata", "substitution"];
+
+/// The differences from `old` to `new`, two topologies as JSON.
+pub fn diff(old: &Value, new: &Value) -> Diff {
+    let mut topology = Vec::new();
+    for field in TOPOLOGY_FIELDS {
+        compare_present(&mut vec![PathSegment::Key(field.to_owned())], old.get(field), new.get(field), &mut topology);
+    }
+    Diff {
+        topology,
+        inputs: named(old.get("inputs"), new.get("inputs"), |_| {}),
+        node_templates: named(old.get("node_templates"), new.get("node_templates"), forget_target_positions),
+        relationships: relationships(old.get("relationships"), new.get("relationships")),
+        relationship_templates: named(old.get("relationship_templates"), new.get("relationship_templates"), |_| {}),
+        groups: named(old.get("groups"), new.get("groups"), |_| {}),
+        policies: named(old.get("policies"), new.get("policies"), |_| {}),
+        outputs: named(old.get("outputs"), new.get("outputs"), |_| {}),
+    }
+}
+
+fn object(value: Option<&Value>) -> Map<String, Value> {
+    value.and_then(Value::as_object).cloned().unwrap_or_default()
+}
+
+/// Compares two maps of named entities, each first passed through `normalize`.
+fn named(old: Option<&Value>, new: Option<&Value>, normalize: fn(&mut Value)) -> Changes {
+    let prepare = |value: Option<&Value>| {
+        let mut map = object(value);
+        map.values_mut().for_each(normalize);
+        map
+    };
+    let (old, new) = (prepare(old), prepare(new));
+    let mut changes = Changes::default();
+    for (name, value) in &new {
+        match old.get(name) {
+            None => changes.added.push(Entity { name: name.clone(), value: value.clone() }),
+            Some(before) => {
+                let mut found = Vec::new();
+                compare(&mut Vec::new(), before, value, &mut found);
+                if !found.is_empty() {
+                    changes.changed.push(Changed { name: name.clone(), changes: found });
+                }
+            }
+        }
+    }
+    for (name, value) in &old {
+        if !new.contains_key(name) {
+            changes.removed.push(Entity { name: name.clone(), value: value.clone() });
+        }
+    }
+    changes
+}
+
+/// Drops each requirement target's `relationship`: an index into `relationships` that moves
+/// whenever an edge is added or removed before it.
+fn forget_target_positions(template: &mut Value) {
+    if let Some(requirements) = template.get_mut("requirements").and_then(Value::as_array_mut) {
+        for requirement in requirements {
+            if let Some(target) = requirement.get_mut("target").and_then(Value::as_object_mut) {
+                target.remove("relationship");
+            }
+        }
+    }
+}
+
+fn relationship_key(edge: &Value) -> RelationshipKey {
+    let field = |name: &str| edge.get(name).and_then(Value::as_str).unwrap_or_default().to_owned();
+    RelationshipKey {
+        source: field("source"),
+        requirement: field("requirement"),
+        target: field("target"),
+        capability: field("capability"),
+    }
+}
+
+/// Edges keyed by identity and occurrence, the identity fields and position removed from the
+/// value compared.
+fn keyed_edges(value: Option<&Value>) -> IndexMap<(RelationshipKey, usize), (Value, Value)> {
+    let mut seen: IndexMap<RelationshipKey, usize> = IndexMap::new();
+    let mut edges = IndexMap::new();
+    for edge in value.and_then(Value::as_array).into_iter().flatten() {
+        let key = relationship_key(edge);
+        let occurrence = seen.entry(key.clone()).or_default();
+        let mut compared = edge.clone();
+        if let Some(object) = compared.as_object_mut() {
+            for field in ["source", "requirement", "target", "capability", "requirement_index"] {
+                object.remove(field);
+            }
+        }
+        edges.insert((key, *occurrence), (edge.clone(), compared));
+        *occurrence += 1;
+    }
+    edges
+}
+
+fn relationships(old: Option<&Value>, new: Option<&Value>) -> RelationshipChanges {
+    let (old, new) = (keyed_edges(old), keyed_edges(new));
+    let mut changes = RelationshipChanges::default();
+    for (key, (edge, compared)) in &new {
+        match old.get(key) {
+            None => changes.added.push(RelationshipEntry { key: key.0.clone(), value: edge.clone() }),
+            Some((_, before)) => {
+                let mut found = Vec::new();
+                compare(&mut Vec::new(), before, compared, &mut found);
+                if !found.is_empty() {
+                    changes.changed.push(ChangedRelationship { key: key.0.clone(), changes: found });
+                }
+            }
+        }
+    }
+    for (key, (edge, _)) in &old {
+        if !new.contains_key(key) {
+            changes.removed.push(RelationshipEntry { key: key.0.clone(), value: edge.clone() });
+        }
+    }
+    changes
+}
+
+/// Compares values that may be absent.
+fn compare_present(path: &mut Vec<PathSegment>, old: Option<&Value>, new: Option<&Value>, out: &mut Vec<Change>) {
+    match (old, new) {
+        (Some(old), Some(new)) => compare(path, old, new, out),
+        (None, None) => {}
+        (old, new) => out.push(Change { path: path.clone(), old: old.cloned(), new: new.cloned() }),
+    }
+}
+
+/// Pushes every difference between `old` and `new` (at `path`) into `out`.
+fn compare(path: &mut Vec<PathSegment>, old: &Value, new: &Value, out: &mut Vec<Change>) {
+    match (old, new) {
+        (Value::Object(a), Value::Object(b)) if !(is_scalar_unit(a) && is_scalar_unit(b)) => {
+            for (key, value) in b {
+                path.push(PathSegment::Key(key.clone()));
+                compare_present(path, a.get(key), Some(value), out);
+                path.pop();
+            }
+            for (key, value) in a {
+                if !b.contains_key(key) {
+                    path.push(PathSegment::Key(key.clone()));
+                    out.push(Change { path: path.clone(), old: Some(value.clone()), new: None });
+                    path.pop();
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if all_named(a) && all_named(b) => compare_named_items(path, a, b, out),
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (index, (a, b)) in a.iter().zip(b).enumerate() {
+                path.push(PathSegment::Index(index));
+                compare(path, a, b, out);
+                path.pop();
+            }
+        }
+        _ if same(old, new) => {}
+        _ => out.push(Change { path: path.clone(), old: Some(old.clone()), new: Some(new.clone()) }),
+    }
+}
+
+fn all_named(items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(|item| item.get("name").is_some_and(Value::is_string))
+}
+
+/// Lists of named items (requirements) pair their items by name and occurrence of the name.
+fn compare_named_items(path: &mut Vec<PathSegment>, old: &[Value], new: &[Value], out: &mut Vec<Change>) {
+    let keyed = |items: &[Value]| {
+        let mut seen: IndexMap<String, usize> = IndexMap::new();
+        let mut keyed = IndexMap::new();
+        for (index, item) in items.iter().enumerate() {
+            let name = item.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+            let occurrence = seen.entry(name.clone()).or_default();
+            keyed.insert((name, *occurrence), index);
+            *occurrence += 1;
+        }
+        keyed
+    };
+    let (old_keys, new_keys) = (keyed(old), keyed(new));
+    for (key, &index) in &new_keys {
+        path.push(PathSegment::Index(index));
+        compare_present(path, old_keys.get(key).map(|&before| &old[before]), Some(&new[index]), out);
+        path.pop();
+    }
+    for (key, &index) in &old_keys {
+        if !new_keys.contains_key(key) {
+            path.push(PathSegment::Index(index));
+            out.push(Change { path: path.clone(), old: Some(old[index].clone()), new: None });
+            path.pop();
+        }
+    }
+}
+
+/// A scalar-unit as the topology writes it: `{"value", "unit", "text"}`.
+fn is_scalar_unit(object: &Map<String, Value>) -> bool {
+    object.len() == 3
+        && object.get("value").is_some_and(Value::is_number)
+        && object.get("unit").is_some_and(Value::is_string)
+        && object.get("text").is_some_and(Value::is_string)
+}
+
+/// Equality by meaning: numbers by value, scalar-units by value and base unit.
+fn same(old: &Value, new: &Value) -> bool {
+    match (old, new) {
+        (Value::Number(a), Value::Number(b)) => match (a.as_i64(), b.as_i64()) {
+            (Some(a), Some(b)) => a == b,
+            _ => a.as_f64() == b.as_f64(),
+        },
+        (Value::Object(a), Value::Object(b)) if is_scalar_unit(a) && is_scalar_unit(b) => {
+            same(&a["value"], &b["value"]) && a["unit"] == b["unit"]
+        }
+        _ => old == new,
+    }
+}
+
+/// The JSON Schema of [`Diff`] (`puccini-rs schema diff`).
+pub fn schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(Diff)).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn key(segments: &[&str]) -> Vec<PathSegment> {
+        segments.iter().map(|segment| PathSegment::Key((*segment).to_owned())).collect()
+    }
+
+    #[test]
+    fn equal_topologies_have_no_differences() {
+        let topology = json!({"tosca_definitions_version": "1", "node_templates": {"a": {"properties": {"x": 1}}}});
+        assert!(diff(&topology, &topology).is_empty());
+    }
+
+    #[test]
+    fn property_changes_carry_their_path_and_both_values() {
+        let old = json!({"node_templates": {"a": {"properties": {"x": 1, "gone": true}}}});
+        let new = json!({"node_templates": {"a": {"properties": {"x": 2, "new": "yes"}}}});
+        let diff = diff(&old, &new);
+        assert_eq!(diff.node_templates.changed.len(), 1);
+        assert_eq!(
+            diff.node_templates.changed[0].changes,
+            [
+                Change { path: key(&["properties", "x"]), old: Some(json!(1)), new: Some(json!(2)) },
+                Change { path: key(&["properties", "new"]), old: None, new: Some(json!("yes")) },
+                Change { path: key(&["properties", "gone"]), old: Some(json!(true)), new: None },
+            ]
+        );
+    }
+
+    #[test]
+    fn values_compare_by_meaning() {
+        let size = |value: f64, text: &str| json!({"value": value, "unit": "B", "text": text});
+        let old = json!({"node_templates": {"a": {"properties": {"mem": size(1e9, "1 GB"), "n": 2}}}});
+        let new = json!({"node_templates": {"a": {"properties": {"mem": size(1e9, "1000 MB"), "n": 2.0}}}});
+        assert!(diff(&old, &new).is_empty());
+    }
+
+    #[test]
+    fn relationships_are_identified_by_source_requirement_target_and_capability() {
+        let edge = |target: &str, port: i64, index: usize| {
+            json!({"source": "app", "requirement": "host", "requirement_index": index, "target": target,
+                   "capability": "host", "types": ["HostedOn"], "properties": {"port": port}})
+        };
+        let old = json!({"relationships": [edge("a", 1, 0), edge("b", 1, 1)]});
+        let new = json!({"relationships": [edge("b", 2, 0), edge("c", 1, 1)]});
+        let diff = diff(&old, &new);
+        assert_eq!(diff.relationships.added.len(), 1);
+        assert_eq!(diff.relationships.added[0].key.target, "c");
+        assert_eq!(diff.relationships.removed.len(), 1);
+        assert_eq!(diff.relationships.removed[0].key.target, "a");
+        assert_eq!(diff.relationships.changed.len(), 1, "requirement_index is not compared");
+        assert_eq!(
+            diff.relationships.changed[0].changes,
+            [Change { path: key(&["properties", "port"]), old: Some(json!(1)), new: Some(json!(2)) }]
+        );
+    }
+
+    #[test]
+    fn requirement_targets_compare_without_their_edge_position() {
+        let template = |node: &str, position: usize| json!({"requirements": [{"name": "host", "target": {"node": node, "capability": "host", "relationship": position}}]});
+        let same_target = diff(
+            &json!({"node_templates": {"a": template("x", 0)}}),
+            &json!({"node_templates": {"a": template("x", 3)}}),
+        );
+        assert!(same_target.is_empty());
+        let moved = diff(
+            &json!({"node_templates": {"a": template("x", 0)}}),
+            &json!({"node_templates": {"a": template("y", 0)}}),
+        );
+        let mut path = vec![PathSegment::Key("requirements".to_owned()), PathSegment::Index(0)];
+        path.extend(key(&["target", "node"]));
+        assert_eq!(
+            moved.node_templates.changed[0].changes,
+            [Change { path, old: Some(json!("x")), new: Some(json!("y")) }]
+        );
+    }
+
+    #[test]
+    fn requirements_pair_by_name_not_position() {
+        let old = json!({"node_templates": {"a": {"requirements": [{"name": "host", "node": "h"}, {"name": "db", "node": "d"}]}}});
+        let new = json!({"node_templates": {"a": {"requirements": [{"name": "db", "node": "d"}]}}});
+        let diff = diff(&old, &new);
+        let changes = &diff.node_templates.changed[0].changes;
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].path, [PathSegment::Key("requirements".to_owned()), PathSegment::Index(0)]);
+        assert_eq!(changes[0].new, None);
+    }
+
+    #[test]
+    fn added_and_removed_entities_are_whole() {
+        let old = json!({"node_templates": {"a": {}, "b": {}}, "groups": {}});
+        let new = json!({"node_templates": {"b": {}, "c": {"types": ["T"]}}});
+        let diff = diff(&old, &new);
+        assert_eq!(diff.node_templates.added, [Entity { name: "c".to_owned(), value: json!({"types": ["T"]}) }]);
+        assert_eq!(diff.node_templates.removed, [Entity { name: "a".to_owned(), value: json!({}) }]);
+        assert!(diff.node_templates.changed.is_empty());
+    }
+}
