@@ -64,7 +64,8 @@ fn node_templates_added_and_removed() {
     let added = diff(&["base.yaml", "added.yaml"]);
     assert_eq!(
         transcript(&added),
-        "exit: Some(1)\n--- stdout\nnode templates:\n  + cache (tosca.nodes.SoftwareComponent)\n--- stderr\n"
+        // The new component's implicit `host` requirement is resolved, so its edge is new too.
+        "exit: Some(1)\n--- stdout\nnode templates:\n  + cache (tosca.nodes.SoftwareComponent)\nrelationships:\n  + cache -[host]-> web_server.host (tosca.relationships.HostedOn)\n--- stderr\n"
     );
     let removed = diff(&["added.yaml", "base.yaml", "--format", "json"]);
     assert_eq!(removed.status.code(), Some(1));

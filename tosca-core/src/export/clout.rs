@@ -409,6 +409,8 @@ fn substitution_vertex(substitution: &Substitution, topology: &Topology) -> (Map
                     inputs.insert(name.clone(), json!(input));
                 }
             }
+            // Properties never map to several paths.
+            SubstitutionMapping::Paths(_) => {}
         }
     }
     for (name, mapping) in &substitution.attributes {
@@ -425,8 +427,17 @@ fn substitution_vertex(substitution: &Substitution, topology: &Topology) -> (Map
         }
     }
     for (name, mapping) in &substitution.requirements {
-        if let SubstitutionMapping::Path(path) = mapping {
-            pointer("RequirementPointer", name, path);
+        match mapping {
+            SubstitutionMapping::Path(path) => {
+                pointer("RequirementPointer", name, path);
+            }
+            // A 2.0 requirement mapped several times: one pointer each.
+            SubstitutionMapping::Paths(paths) => {
+                for path in paths {
+                    pointer("RequirementPointer", name, path);
+                }
+            }
+            SubstitutionMapping::Value(_) => {}
         }
     }
     let mut properties = Map::new();
