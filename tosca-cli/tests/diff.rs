@@ -91,6 +91,23 @@ fn a_template_equals_its_compiled_topology() {
     assert_eq!(output.status.code(), Some(1), "{}", transcript(&output));
 }
 
+#[test]
+fn archives_are_compiled_like_templates() {
+    let folder = tempfile::tempdir().unwrap();
+    for (archive, template) in [("old.csar", "base.yaml"), ("new.csar", "changed.yaml")] {
+        let text = std::fs::read_to_string(data().join(template)).unwrap();
+        let mut writer = zip::ZipWriter::new(std::fs::File::create(folder.path().join(archive)).unwrap());
+        writer.start_file("service.yaml", zip::write::SimpleFileOptions::default()).unwrap();
+        std::io::Write::write_all(&mut writer, text.as_bytes()).unwrap();
+        writer.finish().unwrap();
+    }
+    let changed = run_in(folder.path(), &["diff", "old.csar", "new.csar"]);
+    assert_eq!(transcript(&changed), transcript(&diff(&["base.yaml", "changed.yaml"])));
+    let base = data().join("base.yaml");
+    let same = run_in(folder.path(), &["diff", "old.csar", base.to_str().unwrap()]);
+    assert_eq!(same.status.code(), Some(0), "{}", transcript(&same));
+}
+
 /// A relationship edge as the topology writes it.
 fn edge(source: &str, target: &str, index: usize, weight: i64) -> Value {
     json!({

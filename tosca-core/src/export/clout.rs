@@ -153,11 +153,17 @@ fn edge(kind: &str, properties: Map<String, Value>, target: &str) -> Value {
 /// `node` and `capability` (a template or a type, a name or a type) apart.
 struct Names<'a> {
     topology: &'a Topology,
+    capabilities: std::collections::HashSet<&'a str>,
 }
 
 impl<'a> Names<'a> {
     fn of(topology: &'a Topology) -> Names<'a> {
-        Names { topology }
+        let capabilities = topology
+            .node_templates
+            .values()
+            .flat_map(|template| template.capabilities.keys().map(String::as_str))
+            .collect();
+        Names { topology, capabilities }
     }
 
     fn is_node_template(&self, name: &str) -> bool {
@@ -165,7 +171,7 @@ impl<'a> Names<'a> {
     }
 
     fn is_capability_name(&self, name: &str) -> bool {
-        self.topology.node_templates.values().any(|template| template.capabilities.contains_key(name))
+        self.capabilities.contains(name)
     }
 }
 
