@@ -234,31 +234,15 @@ impl Check<'_, '_> {
                     if !self.node_template(node, &entry.value) {
                         continue;
                     }
-                    let known = self.topology.node_templates.get(node).is_none_or(|rendered| {
+                    // A template whose type did not resolve was reported already.
+                    let declared = self.template_type(node).is_none_or(|entity| {
                         if attributes {
-                            rendered.attributes.contains_key(value)
+                            entity.attributes.contains_key(value)
                         } else {
-                            rendered.properties.contains_key(value)
+                            entity.properties.contains_key(value)
                         }
                     });
-                    let declared = self.topology.node_templates.get(node).is_none()
-                        || self.render.topology.and_then(|topology| topology.node_templates.get(node)).is_some_and(
-                            |template| {
-                                template
-                                    .r#type
-                                    .as_ref()
-                                    .and_then(|name| self.render.namespace.resolve(Kind::NodeType, name))
-                                    .is_some_and(|id| {
-                                        let entity = &self.render.catalog.node_types[id.index()].entity;
-                                        if attributes {
-                                            entity.attributes.contains_key(value)
-                                        } else {
-                                            entity.properties.contains_key(value)
-                                        }
-                                    })
-                            },
-                        );
-                    if !known && !declared {
+                    if !declared {
                         let what = if attributes { "attribute" } else { "property" };
                         self.problems.report(
                             Code::NameNotFound,
@@ -453,21 +437,17 @@ impl Check<'_, '_> {
         mapped
     }
 
+    /// The node type of a node template of the topology, when it resolves.
+    fn template_type(&self, node: &str) -> Option<&NodeType> {
+        let template = self.render.topology?.node_templates.get(node)?;
+        let id = self.render.namespace.resolve(Kind::NodeType, template.r#type.as_ref()?)?;
+        Some(&self.render.catalog.node_types[id.index()].entity)
+    }
+
     /// Whether a node template's type declares a requirement.
     fn requirement_declared(&self, node: &str, requirement: &str) -> bool {
-        let Some(template) = self.render.topology.and_then(|topology| topology.node_templates.get(node)) else {
-            return false;
-        };
-        template.r#type.as_ref().and_then(|name| self.render.namespace.resolve(Kind::NodeType, name)).is_some_and(
-            |id| {
-                self.render.catalog.node_types[id.index()]
-                    .entity
-                    .requirements
-                    .0
-                    .iter()
-                    .any(|definition| definition.name.value == requirement)
-            },
-        )
+        self.template_type(node)
+            .is_some_and(|entity| entity.requirements.0.iter().any(|definition| definition.name.value == requirement))
     }
 
     /// `interfaces`: each operation mapped to a workflow, or (Puccini) `[node, interface]`.
