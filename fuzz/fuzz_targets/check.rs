@@ -11,7 +11,10 @@ pub fn spans(sources: &SourceMap, problems: &[Problem]) {
             let file = sources.get(span.source).expect("a span in a known source");
             let (start, end) = (span.start as usize, span.end as usize);
             assert!(start <= end && end <= file.text.len(), "{}: span {start}..{end} outside", problem.message);
-            assert!(file.text.is_char_boundary(start) && file.text.is_char_boundary(end), "span not on a char boundary");
+            assert!(
+                file.text.is_char_boundary(start) && file.text.is_char_boundary(end),
+                "span not on a char boundary"
+            );
             let before = &file.text[..start];
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |text| text.chars().count()) + 1;

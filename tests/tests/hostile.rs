@@ -258,6 +258,19 @@ fn function_cycle_through_10_000_properties_is_one_problem() {
 }
 
 #[test]
+fn function_chain_of_20_000_properties_stops_at_the_depth_limit() {
+    // Followed to its end, each step costs a few recursive frames: a chain as long as a 64 MiB
+    // file can hold would overflow any stack. Past 10,000 open steps it is one problem, at the
+    // call that would open the next (in `p9999`, the 10,000th open step).
+    let folder = TempDir::new().unwrap();
+    let text = property_chain(20_000, "end");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let (line, column) = position(&text, "        p9999: ");
+    assert_eq!(located(&compiled, folder.path()), [format!("nesting-too-deep main.yaml:{line}:{}", column + 15)]);
+}
+
+#[test]
 fn function_chain_of_10_000_properties_folds_to_its_end() {
     // No cycle: every property folds to the last one's value, a `get_input` of an undeclared
     // input; the one problem is at its name.
@@ -267,4 +280,52 @@ fn function_chain_of_10_000_properties_folds_to_its_end() {
     let compiled = compile_in(&folder, &Options::default());
     let (line, column) = position(&text, "missing }");
     assert_eq!(located(&compiled, folder.path()), [format!("name-not-found main.yaml:{line}:{column}")]);
+}
+
+/// `count` data types, `D0` with a property `next` of type `D1`, and so on, each with `default`
+/// when given; the last, `D{count}`, has an integer property `port` with `last_default`.
+fn data_type_chain(count: usize, default: Option<&str>, last_default: &str) -> String {
+    let mut text = format!("{HEADER}data_types:\n");
+    let default = default.map(|default| format!("\n        default: {default}")).unwrap_or_default();
+    for index in 0..count {
+        let _ = writeln!(
+            text,
+            "  D{index}:\n    derived_from: tosca.datatypes.Root\n    properties:\n      next:\n        type: D{}{default}",
+            index + 1
+        );
+    }
+    let _ = writeln!(
+        text,
+        "  D{count}:\n    derived_from: tosca.datatypes.Root\n    properties:\n      port:\n        type: integer\n        default: {last_default}"
+    );
+    text
+}
+
+#[test]
+fn data_type_chain_of_10_000_defaults_stops_at_the_depth_limit() {
+    // `D0`'s property of type `D1` defaults to `{}`, whose property of type `D2` defaults to
+    // `{}`, and so on: typing one default applies the next, with no YAML nesting to bound it.
+    // It stopped only at the end of the stack; now it stops after 100 levels, once for each
+    // default that starts a chain that long.
+    let folder = TempDir::new().unwrap();
+    let text = data_type_chain(10_000, Some("{}"), "80");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let problems = located(&compiled, folder.path());
+    assert!(!problems.is_empty());
+    assert!(problems.iter().all(|problem| problem.starts_with("nesting-too-deep main.yaml:")), "{problems:?}");
+}
+
+#[test]
+fn data_type_value_nested_250_deep_is_typed() {
+    // A written value as deep as YAML allows, typed level by level through 250 data types on
+    // a worker thread; the wrong value at the bottom is found.
+    let folder = TempDir::new().unwrap();
+    let mut text = data_type_chain(250, None, "80");
+    let value = format!("{}{{ port: eighty }}{}", "{ next: ".repeat(250), " }".repeat(250));
+    let _ = write!(text, "topology_template:\n  inputs:\n    config:\n      type: D0\n      default: {value}\n");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let (line, column) = position(&text, "eighty");
+    assert_eq!(located(&compiled, folder.path()), [format!("wrong-value-type main.yaml:{line}:{column}")]);
 }

@@ -115,8 +115,10 @@ metadata:
 ",
     }
 
-    /// The document nests deeper than the reader allows. The limit keeps a hostile file from
-    /// exhausting the stack of every tool that reads it.
+    /// The document nests deeper than the reader allows (256 collections), or functions depend
+    /// on each other in a chain longer than the evaluator follows (a `get_property` of a
+    /// `get_property` of …, 10,000 steps). The limits keep a hostile file from exhausting the
+    /// stack of every tool that reads it.
     NestingTooDeep = "nesting-too-deep", Error, "the document nests too deeply" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
