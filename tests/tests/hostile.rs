@@ -329,3 +329,52 @@ fn data_type_value_nested_250_deep_is_typed() {
     let (line, column) = position(&text, "eighty");
     assert_eq!(located(&compiled, folder.path()), [format!("wrong-value-type main.yaml:{line}:{column}")]);
 }
+
+/// `count` node templates, `n0` copying `n1` and so on; the last is written out as `last`.
+fn copy_chain(count: usize, last: &str) -> String {
+    let mut text = format!("{HEADER}topology_template:\n  node_templates:\n");
+    for index in 0..count - 1 {
+        let _ = writeln!(text, "    n{index}:\n      copy: n{}", index + 1);
+    }
+    let _ = writeln!(text, "    n{}:\n{last}", count - 1);
+    text
+}
+
+#[test]
+fn copy_chain_of_100_templates_resolves() {
+    // Every template copies the next; the last one's wrong value is copied into all of them,
+    // and reported for each, where it is written.
+    let folder = TempDir::new().unwrap();
+    let text = copy_chain(100, "      type: tosca.nodes.Compute\n      properties:\n        bogus: 1");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let problems = located(&compiled, folder.path());
+    let (line, column) = position(&text, "bogus");
+    assert_eq!(problems, vec![format!("undeclared-assignment main.yaml:{line}:{column}"); 100]);
+}
+
+#[test]
+fn copy_chain_of_10_000_templates_stops_at_the_length_limit() {
+    // Each template walked its own chain, and each walk searched the chain for loops: 10,000
+    // templates ran for hours. Chains stop after 100 copies, reported at each template's
+    // `copy` whose chain is longer.
+    let folder = TempDir::new().unwrap();
+    let text = copy_chain(10_000, "      type: tosca.nodes.Compute");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let problems = located(&compiled, folder.path());
+    assert_eq!(problems.len(), 10_000 - 101, "{:?}", &problems[..3]);
+    assert_eq!(problems[0], "nesting-too-deep main.yaml:5:13");
+    assert!(problems.iter().all(|problem| problem.starts_with("nesting-too-deep ")));
+}
+
+#[test]
+fn copy_loop_of_100_templates_is_reported_by_each() {
+    let folder = TempDir::new().unwrap();
+    let text = copy_chain(100, "      copy: n0");
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let problems = located(&compiled, folder.path());
+    assert_eq!(problems.len(), 100);
+    assert!(problems.iter().all(|problem| problem.starts_with("invalid-value ")), "{problems:?}");
+}
