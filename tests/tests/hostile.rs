@@ -378,3 +378,19 @@ fn copy_loop_of_100_templates_is_reported_by_each() {
     assert_eq!(problems.len(), 100);
     assert!(problems.iter().all(|problem| problem.starts_with("invalid-value ")), "{problems:?}");
 }
+
+#[test]
+fn validation_clause_nested_120_deep_is_evaluated() {
+    // As deep as YAML allows (each `$and` is a map and a list): evaluated recursively on a
+    // worker thread, and the violation at the bottom is found.
+    let folder = TempDir::new().unwrap();
+    let clause = format!("{}{{ $greater_or_equal: [ $value, 1 ] }}{}", "{ $and: [ ".repeat(120), " ] }".repeat(120));
+    let text = format!(
+        "tosca_definitions_version: tosca_2_0\ndata_types:\n  Port:\n    derived_from: integer\n    validation: {clause}\nnode_types:\n  Box: {{}}\nservice_template:\n  inputs:\n    port:\n      type: Port\n      default: 0\n  node_templates:\n    box:\n      type: Box\n"
+    );
+    write(&folder, "main.yaml", &text);
+    let compiled = compile_in(&folder, &Options::default());
+    let problems = located(&compiled, folder.path());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("constraint-violated main.yaml:12:"), "{problems:?}");
+}
