@@ -6,6 +6,7 @@
 /// The size-scaling workload generator (a service template with N node templates).
 pub mod generate;
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -46,6 +47,9 @@ fn problem_line(compiled: &Compiled, problem: &Problem, base: &Path) -> String {
 /// and column they claim.
 pub fn check_spans(compiled: &Compiled) -> Result<(), String> {
     let mut errors = String::new();
+    // Line starts per file, computed once: a problem may carry thousands of labels (a long
+    // loop), and counting lines from the start of the file for each would be quadratic.
+    let mut line_starts: HashMap<u32, Vec<usize>> = HashMap::new();
     for problem in &compiled.problems {
         let spans = std::iter::once(problem.span).chain(problem.labels.iter().map(|label| label.span));
         for span in spans {
@@ -62,9 +66,11 @@ pub fn check_spans(compiled: &Compiled) -> Result<(), String> {
                 let _ = writeln!(errors, "{}: span {start}..{end} outside {}", problem.message, file.name);
                 continue;
             }
-            let before = &file.text[..start];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |text| text.chars().count()) + 1;
+            let starts = line_starts.entry(span.source.0).or_insert_with(|| {
+                std::iter::once(0).chain(file.text.match_indices('\n').map(|(offset, _)| offset + 1)).collect()
+            });
+            let line = starts.partition_point(|&line_start| line_start <= start);
+            let column = file.text[starts[line - 1]..start].chars().count() + 1;
             if (line, column) != (span.line as usize, span.column as usize) {
                 let _ = writeln!(
                     errors,

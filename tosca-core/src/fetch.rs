@@ -386,7 +386,7 @@ fn human_duration(duration: Duration) -> String {
 }
 
 /// `64 MiB`, `1 KiB`, `1500 bytes`.
-fn human_size(bytes: u64) -> String {
+pub(crate) fn human_size(bytes: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     for (unit, name) in UNITS {
         if bytes >= unit && bytes.is_multiple_of(unit) {

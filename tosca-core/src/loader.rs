@@ -182,6 +182,14 @@ pub enum LoadError {
         /// The operating system's reason.
         reason: String,
     },
+    /// A local file is larger than [`LoaderOptions::max_file_size`].
+    #[error("cannot read {location}: larger than the {} limit", crate::fetch::human_size(*.limit))]
+    TooLarge {
+        /// The location shown to users.
+        location: String,
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// A remote read failed.
     #[error(transparent)]
     Fetch(#[from] FetchError),
@@ -221,7 +229,7 @@ pub struct Root {
 }
 
 /// How the loader reaches files and the network.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LoaderOptions {
     /// Refuse every URL.
     pub offline: bool,
@@ -231,6 +239,35 @@ pub struct LoaderOptions {
     pub fetch: FetchOptions,
     /// Limits of archives.
     pub archive_limits: ArchiveLimits,
+    /// The largest local file read, in bytes: a service template, an import or an archive.
+    /// Default [`DEFAULT_MAX_FILE_SIZE`], as for a remote read. Bigger files are refused
+    /// before they are read (by their size), and a file without a size (a device such as
+    /// `/dev/zero`) is read only until it passes the limit.
+    pub max_file_size: u64,
+    /// The most files one compilation reads (the root and everything it imports, the embedded
+    /// profiles aside). Default [`DEFAULT_MAX_FILES`]. An import past it is a problem at the
+    /// import, so a generated chain of imports ends in a problem, not in a run that holds every
+    /// file and every file's names.
+    pub max_files: usize,
+}
+
+/// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
+pub const DEFAULT_MAX_FILES: usize = 10_000;
+
+/// The default of [`LoaderOptions::max_file_size`]: 64 MiB, the limit of a remote read.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
+impl Default for LoaderOptions {
+    fn default() -> Self {
+        LoaderOptions {
+            offline: false,
+            map_urls: Vec::new(),
+            fetch: FetchOptions::default(),
+            archive_limits: ArchiveLimits::default(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            max_files: DEFAULT_MAX_FILES,
+        }
+    }
 }
 
 /// Reads sources, each at most once per compilation.
@@ -260,6 +297,11 @@ impl Loader {
     /// A loader registering files in `sources`.
     pub fn with_options(sources: SourceMap, options: LoaderOptions) -> Loader {
         Loader { sources, options, ..Loader::default() }
+    }
+
+    /// The options it was made with.
+    pub fn options(&self) -> &LoaderOptions {
+        &self.options
     }
 
     /// The source map files are registered in.
@@ -426,11 +468,31 @@ impl Loader {
         self.bytes.entry(location.clone()).or_insert(read).clone()
     }
 
+    /// Reads a local file of at most [`LoaderOptions::max_file_size`] bytes: a regular file
+    /// is refused by its size before any byte is read, anything else (a device, a pipe) is read
+    /// through `take(limit + 1)`, so an endless one stops one byte past the limit.
+    fn read_file(&self, location: &Location, path: &Path) -> Result<Arc<[u8]>, LoadError> {
+        use std::io::Read as _;
+        let io = |error: std::io::Error| LoadError::Io { location: location.display(), reason: error.to_string() };
+        let limit = self.options.max_file_size;
+        let too_large = || LoadError::TooLarge { location: location.display(), limit };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let metadata = file.metadata().map_err(io)?;
+        if metadata.is_file() && metadata.len() > limit {
+            return Err(too_large());
+        }
+        let capacity = if metadata.is_file() { metadata.len() } else { 0 };
+        let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() as u64 > limit {
+            return Err(too_large());
+        }
+        Ok(Arc::from(bytes))
+    }
+
     fn read_bytes(&self, location: &Location) -> Result<Arc<[u8]>, LoadError> {
         match location {
-            Location::File(path) => std::fs::read(path)
-                .map(Arc::from)
-                .map_err(|error| LoadError::Io { location: location.display(), reason: error.to_string() }),
+            Location::File(path) => self.read_file(location, path),
             Location::Url(url) => {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));

@@ -90,6 +90,11 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
     let mut frontier = vec![root.clone()];
+    let max_files = loader.options().max_files;
+    // Files other than the embedded profiles, counted against `max_files`, and the imports
+    // refused for it (reported where they are written).
+    let mut files = 1;
+    let mut refused: HashSet<Location> = HashSet::new();
     // The root is alone in the first level, so its profile is known before any other file's.
     let mut root_profile: Option<&'static str> = None;
     while !frontier.is_empty() {
@@ -116,16 +121,31 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
                     });
                 }
                 for import in &file.imports {
-                    if seen.insert(import.location.clone()) {
-                        next.push(import.location.clone());
+                    if seen.contains(&import.location) {
+                        continue;
                     }
+                    if !matches!(import.location, Location::Profile(_)) && files >= max_files {
+                        problems.report(
+                            Code::ImportFailed,
+                            import.span,
+                            format!(
+                                "cannot read {}: the imports reach more than {max_files} files",
+                                import.location.display()
+                            ),
+                        );
+                        refused.insert(import.location.clone());
+                        continue;
+                    }
+                    files += usize::from(!matches!(import.location, Location::Profile(_)));
+                    seen.insert(import.location.clone());
+                    next.push(import.location.clone());
                 }
             }
             parsed.insert(location, file);
         }
         frontier = next;
     }
-    Ok(number_units(root, parsed, loader, problems))
+    Ok(number_units(root, parsed, &refused, loader, problems))
 }
 
 /// Numbers units depth-first from the root, resolves imports to unit indices, reports import
@@ -133,6 +153,7 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
 fn number_units(
     root: &Location,
     mut parsed: HashMap<Location, Option<ParsedFile>>,
+    refused: &HashSet<Location>,
     loader: &Loader,
     problems: &mut Problems,
 ) -> ReadOutput {
@@ -140,6 +161,9 @@ fn number_units(
     let mut index: HashMap<Location, usize> = HashMap::new();
     let mut order: Vec<Location> = Vec::new();
     let mut on_stack: Vec<Location> = Vec::new();
+    // Where each location open on the stack sits in it, so a long chain of imports is not
+    // searched once per import.
+    let mut stack_position: HashMap<Location, usize> = HashMap::new();
     enum Step {
         Enter(Location),
         Leave,
@@ -148,7 +172,9 @@ fn number_units(
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave => {
-                on_stack.pop();
+                if let Some(location) = on_stack.pop() {
+                    stack_position.remove(&location);
+                }
             }
             Step::Enter(location) => {
                 if index.contains_key(&location) {
@@ -157,10 +183,11 @@ fn number_units(
                 let Some(Some(file)) = parsed.get(&location) else { continue };
                 index.insert(location.clone(), order.len());
                 order.push(location.clone());
+                stack_position.insert(location.clone(), on_stack.len());
                 on_stack.push(location.clone());
                 stack.push(Step::Leave);
                 for import in file.imports.iter().rev() {
-                    if let Some(position) = on_stack.iter().position(|open| *open == import.location) {
+                    if let Some(&position) = stack_position.get(&import.location) {
                         let chain: Vec<String> =
                             on_stack[position..].iter().chain([&import.location]).map(Location::display).collect();
                         problems.push(Problem::new(
@@ -201,6 +228,7 @@ fn number_units(
                     }
                     imports.push(UnitImport { unit, namespace_prefix: import.namespace_prefix, span: import.span })
                 }
+                None if refused.contains(&import.location) => {}
                 None => {
                     if let Err(error) = loader.load(&import.location) {
                         problems.report(Code::ImportFailed, import.span, error.to_string());

@@ -332,3 +332,33 @@ fn no_panics_and_boundary_spans_on_every_prefix() {
         }
     }
 }
+
+/// Found by the `yaml` and `compile` fuzz targets: saphyr reports "simple key expected" at the
+/// start of a line with the previous line's line and column; the span's line and column now come
+/// from its offset.
+#[test]
+fn syntax_error_at_a_line_start_has_the_line_and_column_of_its_offset() {
+    let text = "a:\n  b: 1 # c:\n-n x";
+    let (_, problems) = read(text);
+    assert!(!problems.is_empty());
+    for problem in &problems {
+        let before = &text[..problem.span.start as usize];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |rest| rest.chars().count()) + 1;
+        assert_eq!((problem.span.line as usize, problem.span.column as usize), (line, column), "{problem:?}");
+    }
+}
+
+/// A lone carriage return is no line break for spans (lines end with `\n`), though YAML's
+/// parser counts it as one.
+#[test]
+fn lone_carriage_return_does_not_start_a_line() {
+    let text = "a: 1\rb: [\n";
+    let (_, problems) = read(text);
+    for problem in &problems {
+        let before = &text[..problem.span.start as usize];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |rest| rest.chars().count()) + 1;
+        assert_eq!((problem.span.line as usize, problem.span.column as usize), (line, column), "{problem:?}");
+    }
+}

@@ -23,18 +23,32 @@ pub(crate) struct Position {
 impl Position {
     /// Resolves `span` in `sources`.
     pub(crate) fn of(span: Span, sources: &SourceMap) -> Position {
-        let end = match sources.get(span.source) {
-            Some(file) => Span::at_offset(span.source, &file.text, span.end as usize),
-            None => span,
+        let (start, end) = (span.start as usize, span.end as usize);
+        let (end_line, end_column) = match sources.get(span.source) {
+            // Counted from the start, whose line and column are known, over the span's own
+            // text only: a problem may carry thousands of labels (a long loop), and counting
+            // from the top of the file for each would be quadratic.
+            Some(file) if start <= end && file.text.get(start..end).is_some() => {
+                let inside = &file.text[start..end];
+                match inside.rfind('\n') {
+                    None => (span.line, span.column + to_u32(inside.chars().count())),
+                    Some(at) => {
+                        (span.line + to_u32(inside.matches('\n').count()), to_u32(inside[at + 1..].chars().count()) + 1)
+                    }
+                }
+            }
+            Some(file) => {
+                let end = Span::at_offset(span.source, &file.text, end);
+                (end.line, end.column)
+            }
+            None => (span.line, span.column),
         };
-        Position {
-            name: sources.name(span.source),
-            line: span.line,
-            column: span.column,
-            end_line: end.line,
-            end_column: end.column,
-        }
+        Position { name: sources.name(span.source), line: span.line, column: span.column, end_line, end_column }
     }
+}
+
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
 }
 
 /// A location a CI system can attach to a file of the repository.
@@ -119,6 +133,24 @@ mod tests {
 
     fn position(name: &str) -> Position {
         Position { name: name.to_owned(), line: 3, column: 5, end_line: 3, end_column: 9 }
+    }
+
+    /// The end is counted from the start over the span's text (not from the top of the file
+    /// for every label); it must land where counting from the top does.
+    #[test]
+    fn end_positions_agree_with_counting_from_the_top() {
+        let sources = SourceMap::new();
+        let text = "a: 1\nbé: [x,\n  yé, z]\nc: d\n";
+        let source = sources.add("a.yaml", text);
+        for start in (0..=text.len()).filter(|at| text.is_char_boundary(*at)) {
+            for end in (start..=text.len()).filter(|at| text.is_char_boundary(*at)) {
+                let mut span = Span::at_offset(source, text, start);
+                span.end = u32::try_from(end).unwrap();
+                let top = Span::at_offset(source, text, end);
+                let position = Position::of(span, &sources);
+                assert_eq!((position.end_line, position.end_column), (top.line, top.column), "{start}..{end}");
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! depth follows chains of `get_property`; the evaluator runs on a thread with a large stack so
 //! long chains cannot overflow it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::Render;
 use crate::grammar::Kind;
@@ -93,11 +93,24 @@ struct Scope<'a> {
     target: Option<&'a str>,
 }
 
+/// How many slots may be open at once (a `get_property` of a `get_property` of …). Each costs
+/// a few recursive frames, some kilobytes in a debug build, so the evaluator's stack ([`STACK`])
+/// holds this many with room to spare; a longer chain is a `nesting-too-deep` problem, not a
+/// stack overflow.
+const MAX_CALL_DEPTH: usize = 10_000;
+
+/// The stack of the evaluator's thread: 512 MiB of address space, used only as deep as the
+/// chains of calls go.
+const STACK: usize = 1 << 29;
+
 struct Evaluator<'a, 'r> {
     render: &'a Render<'r>,
     original: &'a Topology,
     memo: HashMap<Slot, Option<Typed>>,
+    /// The slots being evaluated, outermost first, and the same as a set: a chain of 10,000
+    /// `get_property` calls is not searched once per step.
     stack: Vec<Slot>,
+    open: HashSet<Slot>,
     problems: Problems,
 }
 
@@ -236,7 +249,6 @@ impl Render<'_> {
     /// Returns whether calls remain that a later pass (once requirement targets are known)
     /// might evaluate.
     pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) -> bool {
-        const STACK: usize = 1 << 29;
         let shared: &Topology = topology;
         let outcome = std::thread::scope(|scope| {
             std::thread::Builder::new()
@@ -247,6 +259,7 @@ impl Render<'_> {
                         original: shared,
                         memo: HashMap::new(),
                         stack: Vec::new(),
+                        open: HashSet::new(),
                         problems: Problems::new(),
                     };
                     let mut replacements: Vec<(usize, Typed)> = Vec::new();
@@ -302,7 +315,9 @@ impl<'a> Evaluator<'a, '_> {
         if let Some(done) = self.memo.get(slot) {
             return done.clone();
         }
-        if let Some(position) = self.stack.iter().position(|open| open == slot) {
+        if self.open.contains(slot)
+            && let Some(position) = self.stack.iter().position(|open| open == slot)
+        {
             let steps: Vec<String> = self.stack[position..].iter().chain([slot]).map(Slot::describe).collect();
             self.problems.push(Problem::new(
                 Code::DependencyCycle,
@@ -316,7 +331,18 @@ impl<'a> Evaluator<'a, '_> {
             self.memo.insert(slot.clone(), Some(raw.clone()));
             return Some(raw);
         }
+        if self.stack.len() >= MAX_CALL_DEPTH {
+            // Like a cycle, the calls stay calls; the outer slots are memoised as such, so a
+            // long chain is reported once, where it passes the limit.
+            self.problems.push(Problem::new(
+                Code::NestingTooDeep,
+                at,
+                format!("functions depend on each other more than {MAX_CALL_DEPTH} steps deep"),
+            ));
+            return None;
+        }
         self.stack.push(slot.clone());
+        self.open.insert(slot.clone());
         let (node_name, target) = match slot {
             Slot::Node { node, .. } => (Some(node.clone()), None),
             Slot::Output(_) => (None, None),
@@ -332,6 +358,7 @@ impl<'a> Evaluator<'a, '_> {
             value = definition.retype(self.render, &raw, value, &mut self.problems);
         }
         self.stack.pop();
+        self.open.remove(slot);
         self.memo.insert(slot.clone(), Some(value.clone()));
         Some(value)
     }

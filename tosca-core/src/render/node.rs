@@ -433,6 +433,9 @@ impl CopyTemplate for crate::entity::RelationshipTemplate {
     }
 }
 
+/// The longest chain of `copy` followed (a template copying one that copies another …).
+const MAX_COPY_CHAIN: usize = 100;
+
 /// A template with `copy`, with the chain of copies applied from the original down: the
 /// original's keynames with each copy's on top, maps merged deeply and lists replaced, as if the
 /// YAML had been copied and merged. A loop in the chain, or a copy of nothing, is a problem.
@@ -442,6 +445,7 @@ pub(crate) fn resolve_copy<T: CopyTemplate>(
     problems: &mut Problems,
 ) -> Option<T> {
     let mut chain = vec![template];
+    let mut seen = std::collections::HashSet::from([template.template_name().value.as_str()]);
     let mut current = template;
     while let Some(source) = current.copy_source() {
         let Some(original) = templates.get(&source.value) else {
@@ -449,7 +453,18 @@ pub(crate) fn resolve_copy<T: CopyTemplate>(
             return None;
         };
         let name = &original.template_name().value;
-        if let Some(position) = chain.iter().position(|seen| seen.template_name().value == *name) {
+        if chain.len() > MAX_COPY_CHAIN {
+            // Each template walks its own chain: without a bound, a generated chain of 10,000
+            // copies costs 10,000 walks of 10,000 links.
+            if let Some(own) = template.copy_source() {
+                let message = format!("the chain of `copy` from here is more than {MAX_COPY_CHAIN} templates long");
+                problems.report(Code::NestingTooDeep, own.span, message);
+            }
+            return None;
+        }
+        if seen.contains(name.as_str())
+            && let Some(position) = chain.iter().position(|seen| seen.template_name().value == *name)
+        {
             // Each template in the loop reports it; one that only leads into it says nothing
             // more (its own chain is fine up to the loop, which is reported there).
             if position == 0 {
@@ -460,6 +475,7 @@ pub(crate) fn resolve_copy<T: CopyTemplate>(
             return None;
         }
         chain.push(original);
+        seen.insert(name);
         current = original;
     }
     let mut links = chain.into_iter().rev();

@@ -18,6 +18,12 @@ use crate::value::validation::{Environment, FunctionCall, Validation};
 use crate::value::{Call, ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Plain};
 
+/// How many defaults may be expanded inside each other: a property whose default is a data
+/// type whose property has a default, and so on. Written values are bounded by the YAML depth
+/// limit; defaults are not, and a chain of 10,000 data types would overflow the stack of the
+/// thread typing them. No real profile comes near this.
+const MAX_DEFAULT_DEPTH: usize = 100;
+
 /// The TOSCA 1.x intrinsic functions; a single-key map with one of these keys is a call.
 pub(crate) const FUNCTIONS: &[&str] = &[
     "get_input",
@@ -391,6 +397,14 @@ impl Render<'_> {
             return Some(self.coerce_in(node, value_type, defaults, problems));
         }
         if let Some(node) = definition.fallback() {
+            if defaults.len() >= MAX_DEFAULT_DEPTH {
+                problems.report(
+                    Code::NestingTooDeep,
+                    node.span,
+                    format!("defaults of data types nest more than {MAX_DEFAULT_DEPTH} levels deep here"),
+                );
+                return None;
+            }
             if defaults.contains(&node.span) {
                 problems.push(
                     Problem::new(

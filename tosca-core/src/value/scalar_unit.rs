@@ -24,8 +24,11 @@
 //! - **Range.** A number, or a normalized value, that does not fit a finite 64-bit float (such
 //!   as `1e400 B`) is an error rather than an infinity. Fractional sizes (`1.5 B`) are kept as
 //!   written: the specifications do not round them.
-//! - **Precision.** The normalized value is computed from the decimal digits exactly and rounded
-//!   once, so `0.1 ms` and `100 us` normalize to the same float.
+//! - **Precision.** The number is kept as a 64-bit float (the nearest to the digits written);
+//!   the normalized value is computed from that float's shortest decimal form exactly and
+//!   rounded once, so `0.1 ms` and `100 us` normalize to the same float, and the text a value
+//!   displays parses back to an equal value even when more digits were written than a float
+//!   holds.
 
 use std::fmt;
 
@@ -243,7 +246,11 @@ impl ScalarUnit {
         if !written.is_finite() {
             return Err(fail(format!("the number `{number_text}` is out of range")));
         }
-        let normalized = number.to_f64(unit.multiplier, unit.exponent);
+        // The value is the number as kept (a float) and shown: normalizing its shortest
+        // decimal form rather than the digits as written keeps a number with more significant
+        // digits than a float holds (`322222222222222222222 kB`) equal to its display.
+        let kept = Number::parse(&format!("{written:e}")).unwrap_or(number);
+        let normalized = kept.to_f64(unit.multiplier, unit.exponent);
         if !normalized.is_finite() {
             return Err(fail(format!("out of range once converted to {}", kind.base_unit())));
         }
@@ -686,6 +693,16 @@ mod tests {
             assert_eq!(value.to_string(), shown);
             assert_eq!(ScalarUnit::parse(kind, shown, Version::V2_0).unwrap(), value, "{shown}");
         }
+    }
+
+    /// Found by the `values` fuzz target: 21 digits round to a float that displays with 16,
+    /// and the normalized value used to come from the 21 digits, so the display parsed back
+    /// to a value 2^27 bytes away.
+    #[test]
+    fn more_digits_than_a_float_holds_display_as_an_equal_value() {
+        let value = parse(ScalarUnitKind::Size, "322222222222222222222 kb");
+        assert_eq!(value.to_string(), "3.222222222222222e20 kB");
+        assert_eq!(ScalarUnit::parse(ScalarUnitKind::Size, &value.to_string(), Version::V1_3), Ok(value));
     }
 
     #[test]

@@ -91,40 +91,61 @@ fn to_u32(value: usize) -> u32 {
 }
 
 /// Converts saphyr's character-indexed markers into byte-offset spans.
+///
+/// Line and column are computed here from the character index, against the lines as the rest
+/// of the compiler counts them (ended by `\n`), not taken from the marker: saphyr's own line and
+/// column can disagree with its index (a "simple key expected" error at the start of a line
+/// carries the previous line's position, found by the `yaml` fuzz target), and it also counts a
+/// lone `\r` as a line break.
 struct Positions<'t> {
     source: SourceId,
     text: &'t str,
     /// Byte offset of each character index, plus one past the end; `None` for ASCII text,
     /// where the two are the same.
     bytes: Option<Vec<u32>>,
+    /// The character index at which each line starts.
+    lines: Vec<u32>,
 }
 
 impl<'t> Positions<'t> {
     fn new(source: SourceId, text: &'t str) -> Positions<'t> {
-        let bytes = (!text.is_ascii()).then(|| {
+        let bytes: Option<Vec<u32>> = (!text.is_ascii()).then(|| {
             let starts = text.char_indices().map(|(offset, _)| to_u32(offset));
             starts.chain(std::iter::once(to_u32(text.len()))).collect()
         });
-        Positions { source, text, bytes }
+        let lines = std::iter::once(0)
+            .chain(text.chars().enumerate().filter(|(_, c)| *c == '\n').map(|(index, _)| to_u32(index + 1)))
+            .collect();
+        Positions { source, text, bytes, lines }
     }
 
-    fn byte(&self, marker: Marker) -> u32 {
-        let end = to_u32(self.text.len());
+    /// The number of characters in the text.
+    fn chars(&self) -> u32 {
         match &self.bytes {
-            None => to_u32(marker.index()).min(end),
-            Some(bytes) => bytes.get(marker.index()).copied().unwrap_or(end),
+            None => to_u32(self.text.len()),
+            Some(bytes) => to_u32(bytes.len().saturating_sub(1)),
+        }
+    }
+
+    fn byte(&self, index: u32) -> u32 {
+        match &self.bytes {
+            None => index,
+            Some(bytes) => bytes.get(index as usize).copied().unwrap_or(to_u32(self.text.len())),
         }
     }
 
     fn span(&self, span: saphyr_parser::Span) -> Span {
-        let start = self.byte(span.start);
-        let end = self.byte(span.end).max(start);
+        let first = to_u32(span.start.index()).min(self.chars());
+        let last = to_u32(span.end.index()).min(self.chars()).max(first);
+        // The line holding `first`: the last line that starts at or before it.
+        let line = self.lines.partition_point(|&start| start <= first).max(1);
+        let line_start = self.lines[line - 1];
         Span {
             source: self.source,
-            start,
-            end,
-            line: to_u32(span.start.line().max(1)),
-            column: to_u32(span.start.col().saturating_add(1)),
+            start: self.byte(first),
+            end: self.byte(last),
+            line: to_u32(line),
+            column: first - line_start + 1,
         }
     }
 
