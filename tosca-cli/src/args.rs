@@ -95,6 +95,9 @@ pub(crate) struct CompileArgs {
     /// Do not print the topology (problems only).
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Print the time and the count of each phase on stderr.
+    #[arg(long)]
+    pub(crate) timings: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
@@ -120,6 +123,9 @@ pub(crate) struct ValidateArgs {
     /// repository root).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub(crate) root: std::path::PathBuf,
+    /// Print the time and the count of each phase on stderr (summed over the inputs).
+    #[arg(long)]
+    pub(crate) timings: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]

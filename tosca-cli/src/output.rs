@@ -1,14 +1,20 @@
 //! Topology renderers: JSON and YAML.
 
+use std::io::Write;
+
 use saphyr::{Scalar, Yaml, YamlEmitter};
 use serde_json::Value;
 use tosca_core::topology::Topology;
 
-/// Pretty JSON with a final newline.
-pub(crate) fn json(topology: &Topology) -> anyhow::Result<String> {
-    let mut text = serde_json::to_string_pretty(topology)?;
-    text.push('\n');
-    Ok(text)
+/// Pretty JSON with a final newline, written as it is produced (the output of a large topology
+/// is tens of megabytes; it is never held in memory whole).
+pub(crate) fn write_json(topology: &Topology, out: &mut impl Write) -> anyhow::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, topology).map_err(|error| match error.io_error_kind() {
+        Some(_) => anyhow::Error::from(std::io::Error::from(error)),
+        None => anyhow::Error::from(error),
+    })?;
+    out.write_all(b"\n")?;
+    Ok(())
 }
 
 /// YAML, converted from the same JSON value so both formats say the same thing.
