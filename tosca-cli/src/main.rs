@@ -92,7 +92,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         timings.measure(
             "output",
             "bytes",
-            || write_topology(&args, &compiled),
+            || write_topology(&args, &mut compiled),
             |written| *written.as_ref().unwrap_or(&0),
         )?;
     }
@@ -106,18 +106,19 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Writes the topology where `args` say, returning how many bytes were written.
-fn write_topology(args: &CompileArgs, compiled: &Compiled) -> anyhow::Result<usize> {
-    let mut out: Box<dyn Write> = match &args.output {
+fn write_topology(args: &CompileArgs, compiled: &mut Compiled) -> anyhow::Result<usize> {
+    let out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::fs::File::create(path)?),
         None => Box::new(std::io::stdout().lock()),
     };
-    let mut out = Counted { inner: std::io::BufWriter::with_capacity(1 << 16, &mut out), written: 0 };
+    // Buffered outside the counter, so the counter sees few large writes.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, Counted { inner: out, written: 0 });
     match args.format {
-        OutputFormat::Json => output::write_json(&compiled.topology, &mut out)?,
+        OutputFormat::Json => output::write_json(&mut compiled.topology, &mut out)?,
         OutputFormat::Yaml => out.write_all(output::yaml(&compiled.topology)?.as_bytes())?,
     }
     out.flush()?;
-    Ok(out.written)
+    Ok(out.get_ref().written)
 }
 
 /// A writer that counts the bytes through it.
