@@ -28,6 +28,13 @@ use tosca_core::problem::{Code, Quirk};
 use tosca_core::timings::Timings;
 use tosca_core::{Compiled, Location, Options};
 
+/// mimalloc rather than the system allocator: the compiler allocates many small values on
+/// several threads, where glibc's per-thread arenas kept a third more memory resident and its
+/// malloc and free took a fifth of the instructions (measured on the 10,000-node workload; see
+/// the benchmark in `tests/benches/compile.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
