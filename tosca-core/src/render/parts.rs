@@ -155,7 +155,7 @@ impl Render<'_> {
                         .and_then(|a| a.description.as_ref())
                         .or(definition.description.as_ref())
                         .map(|text| text.value.clone()),
-                    implementation: implementation.map(implementation_json),
+                    implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs,
                     outputs,
                 };
@@ -196,7 +196,7 @@ impl Render<'_> {
                 }
                 let operation = Operation {
                     description: notification.description.as_ref().map(|text| text.value.clone()),
-                    implementation: implementation.map(implementation_json),
+                    implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs: Values::new(),
                     outputs,
                 };
