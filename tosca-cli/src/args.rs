@@ -102,6 +102,9 @@ pub(crate) struct CompileArgs {
     /// `history`, as Puccini does (without it the output is the same on every run).
     #[arg(long)]
     pub(crate) clout_timestamp: bool,
+    /// Print the time and the count of each phase on stderr.
+    #[arg(long)]
+    pub(crate) timings: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
@@ -154,6 +157,9 @@ pub(crate) struct ValidateArgs {
     /// repository root).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub(crate) root: std::path::PathBuf,
+    /// Print the time and the count of each phase on stderr (summed over the inputs).
+    #[arg(long)]
+    pub(crate) timings: bool,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]

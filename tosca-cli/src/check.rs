@@ -7,6 +7,8 @@ use rayon::prelude::*;
 use tosca_core::problem::{Quirk, Severity, quirk};
 use tosca_core::{Compiled, Location, Options};
 
+use crate::progress::Progress;
+
 /// The outcome of checking one input, as given on the command line.
 #[derive(Debug)]
 pub(crate) struct Checked {
@@ -17,9 +19,10 @@ pub(crate) struct Checked {
 }
 
 /// Compiles every input in parallel and returns the results in input order, with `quirks`
-/// applied to each one's problems. One input failing never stops the others.
-pub(crate) fn check_all(inputs: &[String], options: &Options, quirks: &[&Quirk]) -> Vec<Checked> {
-    inputs
+/// applied to each one's problems. One input failing never stops the others. Each finished
+/// input ticks `progress`.
+pub(crate) fn check_all(inputs: &[String], options: &Options, quirks: &[&Quirk], progress: &Progress) -> Vec<Checked> {
+    let checked = inputs
         .par_iter()
         .map(|input| {
             let outcome = tosca_core::compile(&Location::from_argument(input), options)
@@ -28,9 +31,12 @@ pub(crate) fn check_all(inputs: &[String], options: &Options, quirks: &[&Quirk])
                     compiled
                 })
                 .map_err(|error| error.to_string());
+            progress.tick();
             Checked { input: input.clone(), outcome }
         })
-        .collect()
+        .collect();
+    progress.finish();
+    checked
 }
 
 /// Problem counts over every input.

@@ -1,33 +1,205 @@
 //! Topology renderers: JSON and YAML, Clout (as JSON or YAML) and Graphviz DOT.
 
+use std::io::Write;
+
+use rayon::prelude::*;
 use saphyr::{Scalar, Yaml, YamlEmitter};
+use serde::Serialize;
 use serde_json::Value;
+use serde_json::ser::Formatter;
 use tosca_core::export::clout::CloutOptions;
-use tosca_core::topology::Topology;
+use tosca_core::topology::{NodeTemplate, RelationshipEdge, Topology};
 
 use crate::args::OutputFormat;
 
-/// The topology in an output format. `clout_timestamp` adds the compilation time to a Clout's
-/// history.
-pub(crate) fn render(topology: &Topology, format: OutputFormat, clout_timestamp: bool) -> anyhow::Result<String> {
-    let clout = || {
+/// Writes the topology to `out` in an output format. `clout_timestamp` adds the compilation
+/// time to a Clout's history. JSON is streamed (see [`write_json`]); the other formats are
+/// built whole first.
+pub(crate) fn write(
+    topology: &mut Topology,
+    format: OutputFormat,
+    clout_timestamp: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let clout = |topology: &Topology| {
         let options = CloutOptions { timestamp: clout_timestamp.then(|| jiff::Timestamp::now().to_string()) };
         tosca_core::export::clout::clout(topology, &options)
     };
-    match format {
-        OutputFormat::Json => json(topology),
-        OutputFormat::Yaml => yaml(&serde_json::to_value(topology)?),
-        OutputFormat::Clout => json(&clout()),
-        OutputFormat::CloutYaml => yaml(&clout()),
-        OutputFormat::Dot => Ok(tosca_core::export::dot::dot(topology)),
-    }
+    let text = match format {
+        OutputFormat::Json => return write_json(topology, out),
+        OutputFormat::Yaml => yaml(&serde_json::to_value(&*topology)?)?,
+        OutputFormat::Clout => json(&clout(topology))?,
+        OutputFormat::CloutYaml => yaml(&clout(topology))?,
+        OutputFormat::Dot => tosca_core::export::dot::dot(topology),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
 
-/// Pretty JSON with a final newline.
-pub(crate) fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
+/// Pretty JSON with a final newline, held whole (for small documents: a Clout, a diff).
+pub(crate) fn json(value: &impl Serialize) -> anyhow::Result<String> {
     let mut text = serde_json::to_string_pretty(value)?;
     text.push('\n');
     Ok(text)
+}
+
+/// Pretty JSON with a final newline, byte for byte what `serde_json::to_writer_pretty` writes,
+/// but with the large sections (node templates, relationships) serialized in parallel, a window
+/// at a time, and written in order as they are ready. The output of a large topology is tens of
+/// megabytes; it is never held in memory whole.
+///
+/// The topology is first written without those sections (as `{}` and `[]`), which can only
+/// appear at depth 1 as `\n  "node_templates": {}`: deeper keys are indented further and a JSON
+/// string never holds a raw newline. Each section's entries are then written in its place at
+/// depth 2 with [`Indented`], the pretty formatter started two levels deep.
+pub(crate) fn write_json(topology: &mut Topology, out: &mut impl Write) -> anyhow::Result<()> {
+    let node_templates = std::mem::take(&mut topology.node_templates);
+    let relationships = std::mem::take(&mut topology.relationships);
+    let skeleton = serde_json::to_vec_pretty(&*topology);
+    topology.node_templates = node_templates;
+    topology.relationships = relationships;
+    let skeleton = skeleton?;
+
+    let mut rest = skeleton.as_slice();
+    let node_templates: Vec<(Option<&String>, &NodeTemplate)> =
+        topology.node_templates.iter().map(|(name, template)| (Some(name), template)).collect();
+    rest = splice(rest, b"\n  \"node_templates\": {}", &node_templates, out)?;
+    let relationships: Vec<(Option<&String>, &RelationshipEdge)> =
+        topology.relationships.iter().map(|edge| (None, edge)).collect();
+    rest = splice(rest, b"\n  \"relationships\": []", &relationships, out)?;
+    out.write_all(rest)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// How many entries are serialized in parallel before they are written (bounds the memory held).
+const WINDOW: usize = 1024;
+
+/// Entries serialized together by one task.
+const BATCH: usize = 16;
+
+/// Writes `skeleton` up to the empty section `marker` (which must be there), the section's
+/// entries (map entries when they have a key, array items otherwise) in place of its empty
+/// body, and returns the rest of the skeleton, from the section's closing bracket.
+fn splice<'s, T: Serialize + Sync>(
+    skeleton: &'s [u8],
+    marker: &[u8],
+    entries: &[(Option<&String>, &T)],
+    out: &mut impl Write,
+) -> anyhow::Result<&'s [u8]> {
+    let at = skeleton
+        .windows(marker.len())
+        .position(|window| window == marker)
+        .ok_or_else(|| anyhow::anyhow!("cannot find {} in the topology", String::from_utf8_lossy(marker).trim()))?;
+    // Up to and including the opening bracket.
+    let open = at + marker.len() - 1;
+    out.write_all(&skeleton[..open])?;
+    for (window_index, window) in entries.chunks(WINDOW).enumerate() {
+        let buffers: Vec<Result<Vec<u8>, serde_json::Error>> = window
+            .par_chunks(BATCH)
+            .enumerate()
+            .map(|(batch_index, batch)| {
+                let mut buffer = Vec::with_capacity(batch.len() * 8192);
+                for (index, (key, value)) in batch.iter().enumerate() {
+                    let first = window_index == 0 && batch_index == 0 && index == 0;
+                    buffer.extend_from_slice(if first { b"\n    " } else { b",\n    " });
+                    if let Some(key) = key {
+                        serde_json::to_writer(&mut buffer, key)?;
+                        buffer.extend_from_slice(b": ");
+                    }
+                    let mut serializer = serde_json::Serializer::with_formatter(&mut buffer, Indented::at(2));
+                    value.serialize(&mut serializer)?;
+                }
+                Ok(buffer)
+            })
+            .collect();
+        for buffer in buffers {
+            out.write_all(&buffer?)?;
+        }
+    }
+    if !entries.is_empty() {
+        out.write_all(b"\n  ")?;
+    }
+    Ok(&skeleton[open..])
+}
+
+/// serde_json's `PrettyFormatter` (two spaces), starting at a given depth.
+struct Indented {
+    depth: usize,
+    has_value: bool,
+}
+
+impl Indented {
+    fn at(depth: usize) -> Indented {
+        Indented { depth, has_value: false }
+    }
+
+    fn indent<W: ?Sized + Write>(&self, writer: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.depth {
+            writer.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn open<W: ?Sized + Write>(&mut self, writer: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        writer.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + Write>(&mut self, writer: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.depth -= 1;
+        if self.has_value {
+            writer.write_all(b"\n")?;
+            self.indent(writer)?;
+        }
+        writer.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + Write>(&self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        writer.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(writer)
+    }
+}
+
+impl Formatter for Indented {
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open(writer, b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open(writer, b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 /// YAML of a JSON value (the topology's, or a Clout's), so both formats say the same thing.
@@ -56,5 +228,54 @@ fn to_yaml(value: &Value) -> Yaml<'static> {
                 .map(|(key, value)| (Yaml::Value(Scalar::String(key.clone().into())), to_yaml(value)))
                 .collect(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tosca_core::topology::{Interface, Relationship, Requirement};
+    use tosca_core::value::Typed;
+
+    use super::*;
+
+    fn pretty(topology: &Topology) -> String {
+        serde_json::to_string_pretty(topology).unwrap() + "\n"
+    }
+
+    fn written(topology: &mut Topology) -> String {
+        let mut out = Vec::new();
+        write_json(topology, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn node_template(index: usize) -> NodeTemplate {
+        let mut template = NodeTemplate { types: vec![format!("type \"{index}\"\n")], ..NodeTemplate::default() };
+        template.properties.insert("list".to_owned(), Typed::List(vec![Typed::Integer(1), Typed::List(vec![])]));
+        template.properties.insert("map".to_owned(), Typed::Map(vec![("a".to_owned(), Typed::Null)]));
+        template.requirements.push(Requirement { name: "host".to_owned(), ..Requirement::default() });
+        template.interfaces.insert("Standard".to_owned(), Interface::default());
+        template
+    }
+
+    #[test]
+    fn parallel_json_is_byte_for_byte_serde_json_pretty() {
+        let mut topology = Topology::default();
+        assert_eq!(written(&mut topology), pretty(&topology), "empty sections");
+
+        topology.description = Some("\"node_templates\": {}".to_owned());
+        topology.node_templates.insert("one".to_owned(), node_template(0));
+        assert_eq!(written(&mut topology), pretty(&topology), "one node template");
+
+        // More than a window of entries, in both sections.
+        for index in 1..2 * WINDOW + 3 {
+            topology.node_templates.insert(format!("node \"{index}\""), node_template(index));
+            topology.relationships.push(tosca_core::topology::RelationshipEdge {
+                source: format!("node {index}"),
+                relationship: Relationship { types: vec!["r".to_owned()], ..Relationship::default() },
+                ..Default::default()
+            });
+        }
+        assert_eq!(written(&mut topology), pretty(&topology), "many entries");
+        assert_eq!(topology.node_templates.len(), 2 * WINDOW + 3, "the topology is given back whole");
     }
 }

@@ -104,6 +104,11 @@ macro_rules! catalog {
                 }
             }
 
+            /// How many types there are of every kind together.
+            pub fn total(&self) -> usize {
+                0 $(+ self.$field.len())*
+            }
+
             /// Whether the catalog has no types at all.
             pub fn is_empty(&self) -> bool {
                 true $(&& self.$field.is_empty())*

@@ -6,10 +6,12 @@
 
 use indexmap::IndexMap;
 
+use crate::catalog::Catalog;
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Inputs;
 use crate::source::SourceMap;
+use crate::timings::Timings;
 use crate::topology::Topology;
 use crate::yaml;
 
@@ -33,6 +35,8 @@ pub struct Compiled {
     pub problems: Vec<Problem>,
     /// The source files, for rendering problems.
     pub sources: SourceMap,
+    /// How long each phase took (`--timings`).
+    pub timings: Timings,
 }
 
 impl Compiled {
@@ -47,18 +51,46 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let sources = SourceMap::new();
     let loader = Loader::with_options(sources.clone(), options.loader.clone());
     let mut problems = Problems::new();
+    let mut timings = Timings::new();
     let inputs = read_inputs(options, &loader, &mut problems)?;
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
     let Some(root) = resolved.location else {
-        return Ok(Compiled { topology: Topology::default(), problems: problems.into_sorted(&sources), sources });
+        let problems = problems.into_sorted(&sources);
+        return Ok(Compiled { topology: Topology::default(), problems, sources, timings });
     };
-    let read = crate::read::read(&root, &loader, &mut problems)?;
-    let (namespace, catalog) = crate::namespace::namespace(read, &mut problems);
-    let hierarchy = crate::hierarchy::hierarchy(&namespace, &catalog, &mut problems);
-    let catalog = crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems);
-    let topology = crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems);
-    Ok(Compiled { topology, problems: problems.into_sorted(&sources), sources })
+    let read = timings.measure(
+        "read",
+        "files",
+        || crate::read::read(&root, &loader, &mut problems),
+        |read| read.as_ref().map_or(0, |read| read.units.len()),
+    )?;
+    let (namespace, catalog) = timings.measure(
+        "namespace",
+        "types",
+        || crate::namespace::namespace(read, &mut problems),
+        |(_, catalog)| catalog.total(),
+    );
+    let hierarchy = timings.measure(
+        "hierarchy",
+        "types",
+        || crate::hierarchy::hierarchy(&namespace, &catalog, &mut problems),
+        |_| catalog.total(),
+    );
+    let catalog = timings.measure(
+        "inheritance",
+        "types",
+        || crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems),
+        Catalog::total,
+    );
+    let topology = timings.measure(
+        "render",
+        "node templates",
+        || crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems),
+        |topology| topology.node_templates.len(),
+    );
+    let problems = timings.measure("problems", "problems", || problems.into_sorted(&sources), Vec::len);
+    Ok(Compiled { topology, problems, sources, timings })
 }
 
 /// Parses the supplied input values: the file first, then `--input` values on top.

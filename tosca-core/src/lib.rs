@@ -25,6 +25,7 @@ pub mod problem;
 pub mod read;
 pub mod render;
 pub mod source;
+pub mod timings;
 pub mod topology;
 pub mod value;
 pub mod version;

@@ -10,6 +10,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::FixedState;
+
 use crate::catalog::{Catalog, TypeId};
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
@@ -28,18 +30,32 @@ struct Binding {
 /// The names one file can see.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
-    names: HashMap<(Kind, String), Binding>,
+    /// By kind (indexed by [`Kind::index`]), so a lookup needs no owned key.
+    names: [HashMap<String, Binding, FixedState>; Kind::ALL.len()],
 }
 
 impl Scope {
     /// The type a name refers to.
     pub fn get(&self, kind: Kind, name: &str) -> Option<TypeId> {
-        self.names.get(&(kind, name.to_owned())).map(|binding| binding.id)
+        self.binding(kind, name).map(|binding| binding.id)
     }
 
     /// Every name of a kind (for suggestions).
     pub fn names(&self, kind: Kind) -> impl Iterator<Item = &str> {
-        self.names.keys().filter(move |(k, _)| *k == kind).map(|(_, name)| name.as_str())
+        self.names[kind.index()].keys().map(String::as_str)
+    }
+
+    fn binding(&self, kind: Kind, name: &str) -> Option<Binding> {
+        self.names[kind.index()].get(name).copied()
+    }
+
+    fn set(&mut self, kind: Kind, name: String, binding: Binding) {
+        self.names[kind.index()].insert(name, binding);
+    }
+
+    /// Every name with its kind and binding.
+    fn bindings(&self) -> impl Iterator<Item = (Kind, &String, Binding)> {
+        Kind::ALL.iter().flat_map(|kind| self.names[kind.index()].iter().map(|(name, binding)| (*kind, name, *binding)))
     }
 }
 
@@ -112,11 +128,11 @@ fn build_scopes(
                 }
             }
         }
-        let own_names = scope.names.clone();
+        let own_names = scope.clone();
         for import in &unit.imports {
-            let imported: Vec<((Kind, String), Binding)> =
-                scopes[import.unit].names.iter().map(|(key, binding)| (key.clone(), *binding)).collect();
-            for ((kind, name), binding) in imported {
+            let imported: Vec<(Kind, String, Binding)> =
+                scopes[import.unit].bindings().map(|(kind, name, binding)| (kind, name.clone(), binding)).collect();
+            for (kind, name, binding) in imported {
                 let name = match &import.namespace_prefix {
                     Some(prefix) => format!("{prefix}:{name}"),
                     None => name,
@@ -124,7 +140,7 @@ fn build_scopes(
                 // 2.0 (6.8.4): a file's own definitions form its root namespace; one imported
                 // into it under the same name is hidden by the file's own, with a warning.
                 if unit.version.is_2()
-                    && let Some(local) = own_names.get(&(kind, name.clone())).filter(|local| !local.alias)
+                    && let Some(local) = own_names.binding(kind, &name).filter(|local| !local.alias)
                     && local.id != binding.id
                 {
                     problems.push(
@@ -147,18 +163,14 @@ fn build_scopes(
 }
 
 fn insert(scope: &mut Scope, catalog: &Catalog, kind: Kind, name: String, binding: Binding, problems: &mut Problems) {
-    match scope.names.get(&(kind, name.clone())).copied() {
-        None => {
-            scope.names.insert((kind, name), binding);
-        }
+    match scope.binding(kind, &name) {
+        None => scope.set(kind, name, binding),
         Some(existing) if existing.id == binding.id => {
             if existing.alias && !binding.alias {
-                scope.names.insert((kind, name), binding);
+                scope.set(kind, name, binding);
             }
         }
-        Some(existing) if existing.alias => {
-            scope.names.insert((kind, name), binding);
-        }
+        Some(existing) if existing.alias => scope.set(kind, name, binding),
         Some(_) if binding.alias => {}
         Some(existing) => {
             let first = catalog.name(kind, existing.id);

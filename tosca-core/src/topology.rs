@@ -235,7 +235,7 @@ pub struct Operation {
     pub description: Option<String>,
     /// The implementation, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub implementation: Option<Implementation>,
+    pub implementation: Option<Box<Implementation>>,
     /// Input values.
     pub inputs: Values,
     /// Output mappings to attributes, as written.

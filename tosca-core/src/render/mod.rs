@@ -36,6 +36,25 @@ use crate::yaml::Node;
 /// Values supplied for topology inputs, parsed as YAML.
 pub type Inputs = IndexMap<String, Node>;
 
+/// Who a value belongs to, for messages: `operation `create` of interface `Standard` of node
+/// template `web``. Formatted only when a message needs it, never per rendered part.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Owner<'a> {
+    /// A template of the topology: its kind and name.
+    Template(&'static str, &'a str),
+    /// A part of an owner: the part's kind, its name, and the owner.
+    Part(&'static str, &'a str, &'a Owner<'a>),
+}
+
+impl std::fmt::Display for Owner<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Owner::Template(kind, name) => write!(f, "{kind} `{name}`"),
+            Owner::Part(kind, name, owner) => write!(f, "{kind} `{name}` of {owner}"),
+        }
+    }
+}
+
 /// Everything rendering reads.
 pub(crate) struct Render<'a> {
     pub(crate) namespace: &'a Namespace,
@@ -44,6 +63,15 @@ pub(crate) struct Render<'a> {
     pub(crate) topology: Option<&'a TopologyTemplate>,
     /// The root file's grammar version (scalar-unit spelling rules differ).
     pub(crate) version: crate::version::Version,
+    /// Every type's chain of names, by kind and id (see [`Render::chain`]).
+    pub(crate) chains: Vec<Vec<Vec<String>>>,
+}
+
+/// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
+/// rather than for every template that names the type.
+fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<Vec<String>>> {
+    let ids = |kind: Kind| (0..catalog.len(kind)).map(|index| TypeId(u32::try_from(index).unwrap_or(u32::MAX)));
+    Kind::ALL.iter().map(|&kind| ids(kind).map(|id| type_chain(kind, id, catalog, hierarchy)).collect()).collect()
 }
 
 /// Runs the render phase over the root unit.
@@ -56,7 +84,8 @@ pub fn render(
 ) -> Topology {
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
-    let render = Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version };
+    let chains = type_chains(catalog, hierarchy);
+    let render = Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, chains };
     render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
@@ -152,8 +181,13 @@ impl Render<'_> {
     /// does not resolve (already reported) or its hierarchy is broken.
     pub(crate) fn resolve_type(&self, kind: Kind, name: Option<&Located<String>>) -> Option<(TypeId, Vec<String>)> {
         let id = self.namespace.resolve(kind, name?)?;
-        let chain = type_chain(kind, id, self.catalog, self.hierarchy);
-        (!chain.is_empty()).then_some((id, chain))
+        let chain = self.chain(kind, id);
+        (!chain.is_empty()).then(|| (id, chain.to_vec()))
+    }
+
+    /// A type's name and its ancestors' names, most derived first; empty for a broken type.
+    pub(crate) fn chain(&self, kind: Kind, id: TypeId) -> &[String] {
+        self.chains.get(kind.index()).and_then(|chains| chains.get(id.index())).map_or(&[], Vec::as_slice)
     }
 
     fn inputs(
@@ -249,7 +283,7 @@ impl Render<'_> {
         }
         let (id, types) = self.resolve_type(Kind::RelationshipType, template.r#type.as_ref())?;
         let relationship_type = &self.catalog.relationship_types[id.index()].entity;
-        let owner = format!("relationship template `{}`", template.name.value);
+        let owner = Owner::Template("relationship template", &template.name.value);
         Some(Relationship {
             types,
             template: None,
@@ -270,7 +304,7 @@ impl Render<'_> {
     fn group(&self, group: &GroupTemplate, problems: &mut Problems) -> Option<Group> {
         let (id, types) = self.resolve_type(Kind::GroupType, group.r#type.as_ref())?;
         let group_type = &self.catalog.group_types[id.index()].entity;
-        let owner = format!("group `{}`", group.name.value);
+        let owner = Owner::Template("group", &group.name.value);
         for member in &group.members {
             let Some(node_type) = self.node_template_type(member, problems) else { continue };
             self.check_allowed_type(Kind::NodeType, node_type, &group_type.members, member, "member", problems);
@@ -289,7 +323,7 @@ impl Render<'_> {
     fn policy(&self, policy: &PolicyTemplate, problems: &mut Problems) -> Option<Policy> {
         let (id, types) = self.resolve_type(Kind::PolicyType, policy.r#type.as_ref())?;
         let policy_type = &self.catalog.policy_types[id.index()].entity;
-        let owner = format!("policy `{}`", policy.name.value);
+        let owner = Owner::Template("policy", &policy.name.value);
         let groups = self.topology.map(|topology| &topology.groups);
         for target in &policy.targets {
             if let Some(group) = groups.and_then(|groups| groups.get(&target.value)) {

@@ -4,7 +4,7 @@ use indexmap::IndexMap;
 
 use super::resolve::{NodeFacts, Request};
 use super::value::plain;
-use super::{Render, metadata};
+use super::{Owner, Render, metadata};
 use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
 use crate::grammar::{Assignments, Kind};
 use crate::problem::{Code, Problem, Problems};
@@ -44,7 +44,7 @@ impl<'a> Render<'a> {
         };
         let catalog: &'a crate::catalog::Catalog = self.catalog;
         let node_type = &catalog.node_types[id.index()].entity;
-        let owner = format!("node template `{}`", template.name.value);
+        let owner = Owner::Template("node template", &template.name.value);
         // A template to be selected from an inventory or substituted by another service is a
         // placeholder: values it leaves out are not missing (2.0 8.7.2, 15; 1.3 3.8.3).
         let placeholder = template.directives.iter().any(|directive| is_placeholder_directive(&directive.value));
@@ -65,22 +65,21 @@ impl<'a> Render<'a> {
         node_type: &NodeType,
         types: Vec<String>,
         requirements: Vec<Requirement>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> topology::NodeTemplate {
-        let owner = owner.to_owned();
         topology::NodeTemplate {
             types,
             description: template.description.as_ref().map(|text| text.value.clone()),
             metadata: metadata(&template.metadata),
             directives: template.directives.iter().map(|directive| directive.value.clone()).collect(),
             substitutable_by: Vec::new(),
-            properties: self.properties(&node_type.properties, &template.properties, template.span, &owner, problems),
-            attributes: self.attributes(&node_type.attributes, &template.attributes, &owner, problems),
-            capabilities: self.capabilities(node_type, template, &owner, problems),
+            properties: self.properties(&node_type.properties, &template.properties, template.span, owner, problems),
+            attributes: self.attributes(&node_type.attributes, &template.attributes, owner, problems),
+            capabilities: self.capabilities(node_type, template, owner, problems),
             requirements,
-            interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, &owner, problems),
-            artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, &owner, problems),
+            interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, owner, problems),
+            artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, owner, problems),
         }
     }
 
@@ -88,7 +87,7 @@ impl<'a> Render<'a> {
         &self,
         node_type: &NodeType,
         template: &NodeTemplate,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Capability> {
         for (name, assignment) in &template.capabilities {
@@ -110,7 +109,7 @@ impl<'a> Render<'a> {
                 continue;
             };
             let assignment = template.capabilities.get(name);
-            let owner = format!("capability `{name}` of {owner}");
+            let owner = Owner::Part("capability", name, owner);
             let span = assignment.map_or(template.span, |assignment| assignment.span);
             capabilities.insert(
                 name.clone(),
@@ -141,7 +140,7 @@ impl<'a> Render<'a> {
         &self,
         node_type: &'a NodeType,
         template: &NodeTemplate,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> (Vec<Requirement>, Vec<Request<'a>>) {
         let definitions: IndexMap<&str, &'a RequirementDefinition> =
@@ -318,10 +317,10 @@ impl<'a> Render<'a> {
         &self,
         definition: &RequirementDefinition,
         assignment: Option<&RelationshipAssignment>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Option<Relationship> {
-        let owner = format!("relationship of requirement `{}` of {owner}", definition.name.value);
+        let owner = Owner::Part("relationship of requirement", &definition.name.value, owner);
         let named = assignment.and_then(|assignment| assignment.r#type.as_ref());
         if let Some(name) = named {
             let template = self.topology.and_then(|topology| topology.relationship_templates.get(&name.value));
@@ -345,12 +344,19 @@ impl<'a> Render<'a> {
         let relationship_type = &self.catalog.relationship_types[id.index()].entity;
         let empty_values = IndexMap::new();
         let empty_interfaces = IndexMap::new();
-        let mut interface_definitions = relationship_type.interfaces.clone();
-        if let Some(refined) = &definition.relationship {
-            for (name, interface) in &refined.interfaces {
-                interface_definitions.insert(name.clone(), interface.clone());
+        // The type's interfaces, unless the definition refines some (then a merged copy).
+        let merged;
+        let interface_definitions = match &definition.relationship {
+            Some(refined) if !refined.interfaces.is_empty() => {
+                let mut interfaces = relationship_type.interfaces.clone();
+                for (name, interface) in &refined.interfaces {
+                    interfaces.insert(name.clone(), interface.clone());
+                }
+                merged = interfaces;
+                &merged
             }
-        }
+            _ => &relationship_type.interfaces,
+        };
         let span = assignment.map_or(definition.span, |assignment| assignment.span);
         Some(Relationship {
             types,
@@ -371,7 +377,7 @@ impl<'a> Render<'a> {
                 problems,
             ),
             interfaces: self.interfaces(
-                &interface_definitions,
+                interface_definitions,
                 assignment.map_or(&empty_interfaces, |a| &a.interfaces),
                 &owner,
                 problems,

@@ -2,8 +2,8 @@
 
 use indexmap::IndexMap;
 
-use super::Render;
 use super::value::{ValueDefinition, plain};
+use super::{Owner, Render};
 use crate::entity::{
     ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
     OperationAssignment, OperationDefinition, ParameterDefinition, PropertyDefinition,
@@ -23,7 +23,7 @@ impl Render<'_> {
         definitions: &IndexMap<String, PropertyDefinition>,
         assigned: &Assignments,
         owner_span: Span,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
         undeclared(assigned, |name| definitions.contains_key(name), "property", owner, problems);
@@ -44,7 +44,7 @@ impl Render<'_> {
         &self,
         definitions: &IndexMap<String, AttributeDefinition>,
         assigned: &Assignments,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
         self.optional_values(definitions, assigned, attribute_value, "attribute", owner, problems)
@@ -55,7 +55,7 @@ impl Render<'_> {
         &self,
         definitions: &IndexMap<String, ParameterDefinition>,
         assigned: &Assignments,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
         self.optional_values(definitions, assigned, |assigned| &assigned.value, "input", owner, problems)
@@ -68,7 +68,7 @@ impl Render<'_> {
         assigned: &Assignments,
         assigned_value: fn(&Assigned) -> &Node,
         what: &str,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
         undeclared(assigned, |name| definitions.contains_key(name), what, owner, problems);
@@ -86,7 +86,7 @@ impl Render<'_> {
         &self,
         definitions: &IndexMap<String, InterfaceDefinition>,
         assigned: &IndexMap<String, InterfaceAssignment>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Interface> {
         for (name, assignment) in assigned {
@@ -101,7 +101,7 @@ impl Render<'_> {
         let mut interfaces = IndexMap::with_capacity(definitions.len());
         for (name, definition) in definitions {
             let assignment = assigned.get(name);
-            let owner = format!("interface `{name}` of {owner}");
+            let owner = Owner::Part("interface", name, owner);
             let types = self
                 .resolve_type(Kind::InterfaceType, definition.r#type.as_ref())
                 .map(|(_, chain)| chain)
@@ -121,7 +121,7 @@ impl Render<'_> {
         &self,
         definitions: &IndexMap<String, OperationDefinition>,
         assigned: Option<&IndexMap<String, OperationAssignment>>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Operation> {
         if let Some(assigned) = assigned {
@@ -140,7 +140,7 @@ impl Render<'_> {
             .iter()
             .map(|(name, definition)| {
                 let assignment = assigned.and_then(|assigned| assigned.get(name));
-                let owner = format!("operation `{name}` of {owner}");
+                let owner = Owner::Part("operation", name, owner);
                 let inputs =
                     self.parameters(&definition.inputs, assignment.map_or(&empty, |a| &a.inputs), &owner, problems);
                 let implementation =
@@ -155,7 +155,7 @@ impl Render<'_> {
                         .and_then(|a| a.description.as_ref())
                         .or(definition.description.as_ref())
                         .map(|text| text.value.clone()),
-                    implementation: implementation.map(implementation_json),
+                    implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs,
                     outputs,
                 };
@@ -168,7 +168,7 @@ impl Render<'_> {
         &self,
         definition: &InterfaceDefinition,
         assignment: Option<&InterfaceAssignment>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Operation> {
         if let Some(assignment) = assignment {
@@ -196,7 +196,7 @@ impl Render<'_> {
                 }
                 let operation = Operation {
                     description: notification.description.as_ref().map(|text| text.value.clone()),
-                    implementation: implementation.map(implementation_json),
+                    implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs: Values::new(),
                     outputs,
                 };
@@ -211,7 +211,7 @@ impl Render<'_> {
         &self,
         from_type: &IndexMap<String, ArtifactDefinition>,
         from_template: &IndexMap<String, ArtifactDefinition>,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Artifact> {
         // A template's artifact refines its node type's artifact of the same name.
@@ -258,7 +258,7 @@ impl Render<'_> {
     fn artifact_type_by_extension(
         &self,
         definition: &ArtifactDefinition,
-        owner: &str,
+        owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Option<Vec<String>> {
         let file = definition.file.as_ref()?;
@@ -272,7 +272,7 @@ impl Render<'_> {
             .map(|(index, _)| crate::catalog::TypeId(index as u32))
             .max_by_key(|id| (self.hierarchy.kind(Kind::ArtifactType).depth[id.index()], std::cmp::Reverse(id.0)));
         match found {
-            Some(id) => Some(crate::inheritance::type_chain(Kind::ArtifactType, id, self.catalog, self.hierarchy)),
+            Some(id) => Some(self.chain(Kind::ArtifactType, id).to_vec()),
             None => {
                 problems.push(
                     Problem::new(
@@ -314,7 +314,7 @@ fn undeclared(
     assigned: &Assignments,
     declared: impl Fn(&str) -> bool,
     what: &str,
-    owner: &str,
+    owner: &Owner<'_>,
     problems: &mut Problems,
 ) {
     for (name, assignment) in assigned {

@@ -359,7 +359,7 @@ impl Render<'_> {
         for (name, definition) in &data_type.properties {
             let assigned = entries.iter().find(|entry| entry.key.as_str() == Some(name)).map(|entry| &entry.value);
             if let Some(value) =
-                self.property_value_in(name, definition, assigned, node.span, "data type value", defaults, problems)
+                self.property_value_in(name, definition, assigned, node.span, &"data type value", defaults, problems)
             {
                 map.push((name.clone(), value));
             }
@@ -375,7 +375,7 @@ impl Render<'_> {
         definition: &PropertyDefinition,
         assigned: Option<&Node>,
         owner: Span,
-        owner_kind: &str,
+        owner_kind: &dyn std::fmt::Display,
         problems: &mut Problems,
     ) -> Option<Typed> {
         self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Vec::new(), problems)
@@ -388,7 +388,7 @@ impl Render<'_> {
         definition: &PropertyDefinition,
         assigned: Option<&Node>,
         owner: Span,
-        owner_kind: &str,
+        owner_kind: &dyn std::fmt::Display,
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
     ) -> Option<Typed> {

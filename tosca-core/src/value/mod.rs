@@ -173,10 +173,47 @@ pub fn float_json(value: f64) -> Value {
 }
 
 impl serde::Serialize for Typed {
-    /// Serializes as the plain JSON of [`Typed::to_json`].
+    /// Serializes as the plain JSON of [`Typed::to_json`], straight into the serializer (no
+    /// intermediate `serde_json::Value` for the common cases).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(serializer)
+        use serde::ser::SerializeMap;
+        match self {
+            Typed::Null => serializer.serialize_unit(),
+            Typed::Boolean(value) => serializer.serialize_bool(*value),
+            Typed::Integer(value) => serializer.serialize_i64(*value),
+            Typed::Float(value) if value.is_finite() => serializer.serialize_f64(*value),
+            Typed::String(text) => serializer.serialize_str(text),
+            Typed::Timestamp(timestamp) => serializer.collect_str(timestamp),
+            Typed::Version(version) => serializer.collect_str(version),
+            Typed::List(items) => serializer.collect_seq(items),
+            // A JSON object keeps one entry per key (the first place, the last value), as
+            // `to_json` does; only a map with a repeated key needs that detour.
+            Typed::Map(entries) if !has_repeated_key(entries) => {
+                let mut map = serializer.serialize_map(Some(entries.len()))?;
+                for (key, value) in entries {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
+            Typed::Call(call) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry(&format_args!("${}", call.name), &call.arguments)?;
+                map.end()
+            }
+            Typed::Float(_) | Typed::ScalarUnit(_) | Typed::Range(..) | Typed::Map(_) => {
+                self.to_json().serialize(serializer)
+            }
+        }
     }
+}
+
+/// Whether two entries of a map share a key.
+fn has_repeated_key(entries: &[(String, Typed)]) -> bool {
+    if entries.len() <= 16 {
+        return entries.iter().enumerate().any(|(index, (key, _))| entries[..index].iter().any(|(k, _)| k == key));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(entries.len());
+    !entries.iter().all(|(key, _)| seen.insert(key.as_str()))
 }
 
 impl schemars::JsonSchema for Typed {

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
 
+use foldhash::fast::FixedState;
 use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput};
 
 use super::{Entry, Node, Scalar, ScalarStyle, Value};
@@ -161,6 +162,7 @@ impl<'t> Positions<'t> {
 }
 
 /// One node event of the first document.
+#[derive(Clone)]
 enum Ev<'a> {
     Scalar { text: Cow<'a, str>, style: ScalarStyle, anchor: usize, tag: Option<String> },
     Start { mapping: bool, anchor: usize },
@@ -222,17 +224,27 @@ struct MapBody {
     entries: Vec<Entry>,
     /// A key waiting for its value, and whether the entry is kept (not a duplicate).
     pending: Option<(Node, bool)>,
-    /// Structural hash of each kept key → index of its entry.
-    keys: HashMap<u64, usize>,
+    /// Structural hash of each kept key → index of its entry; built only once the mapping has
+    /// [`SCAN_LIMIT`] entries (smaller ones are scanned).
+    keys: HashMap<u64, usize, FixedState>,
 }
+
+/// Up to this many entries, a mapping finds repeated keys by scanning them.
+const SCAN_LIMIT: usize = 8;
 
 impl MapBody {
     /// Where `key` was first used in this mapping, if it was; otherwise remembers it.
     fn first_use(&mut self, key: &Node) -> Option<Span> {
-        let mut hasher = self.keys.hasher().build_hasher();
-        hash_node(key, &mut hasher);
-        let hash = hasher.finish();
         let index = self.entries.len();
+        if index < SCAN_LIMIT {
+            return self.entries.iter().find(|entry| same_node(&entry.key, key)).map(|entry| entry.key.span);
+        }
+        if self.keys.is_empty() {
+            for (earlier, entry) in self.entries.iter().enumerate() {
+                self.keys.entry(hash_key(&self.keys, &entry.key)).or_insert(earlier);
+            }
+        }
+        let hash = hash_key(&self.keys, key);
         match self.keys.get(&hash).and_then(|&i| self.entries.get(i)) {
             Some(first) if same_node(&first.key, key) => Some(first.key.span),
             // A hash collision: fall back to a scan.
@@ -245,8 +257,19 @@ impl MapBody {
     }
 }
 
+/// The structural hash of a key, with the hasher of `keys`.
+fn hash_key(keys: &HashMap<u64, usize, FixedState>, key: &Node) -> u64 {
+    let mut hasher = keys.hasher().build_hasher();
+    hash_node(key, &mut hasher);
+    hasher.finish()
+}
+
 /// Hashes a node's structure (scalar text only; no spans, styles or tags).
 fn hash_node(node: &Node, hasher: &mut impl Hasher) {
+    if let Value::Scalar(scalar) = &node.value {
+        (0u8, &scalar.text).hash(hasher);
+        return;
+    }
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
         match &node.value {
@@ -268,6 +291,11 @@ fn hash_node(node: &Node, hasher: &mut impl Hasher) {
 
 /// Whether two nodes have the same structure and scalar texts.
 fn same_node(a: &Node, b: &Node) -> bool {
+    match (&a.value, &b.value) {
+        (Value::Scalar(x), Value::Scalar(y)) => return x.text == y.text,
+        (Value::Scalar(_), _) | (_, Value::Scalar(_)) => return false,
+        _ => {}
+    }
     let mut stack = vec![(a, b)];
     while let Some((a, b)) = stack.pop() {
         match (&a.value, &b.value) {
@@ -349,11 +377,10 @@ impl<'b, 'a> Builder<'b, 'a> {
             if let Some(range) = self.replays.last_mut() {
                 match range.next() {
                     Some(index) => {
-                        let recorded = std::mem::take(&mut self.recorded);
-                        if let Some((event, span)) = recorded.get(index) {
-                            self.step(Some(index), event, *span, true);
+                        if let Some((event, span)) = self.recorded.get(index) {
+                            let (event, span) = (event.clone(), *span);
+                            self.step(Some(index), event, span, true);
                         }
-                        self.recorded = recorded;
                     }
                     None => {
                         self.replays.pop();
@@ -375,15 +402,17 @@ impl<'b, 'a> Builder<'b, 'a> {
             let anchored = matches!(event, Ev::Start { anchor, .. } | Ev::Scalar { anchor, .. } if anchor != 0);
             let record = self.recording > 0 || (anchored && self.skip.is_none());
             let index = record.then_some(self.recorded.len());
-            self.step(index, &event, span, false);
             if record {
-                self.recorded.push((event, span));
+                // The end event of an anchored node is recorded before its step, which closes
+                // the anchor's range to include it.
+                self.recorded.push((event.clone(), span));
             }
+            self.step(index, event, span, false);
         }
     }
 
     /// Handles one event. `index` is its place in `recorded`, if it is recorded.
-    fn step(&mut self, index: Option<usize>, event: &Ev<'_>, span: Span, replayed: bool) {
+    fn step(&mut self, index: Option<usize>, event: Ev<'_>, span: Span, replayed: bool) {
         if let Some(skip) = &mut self.skip {
             match event {
                 Ev::Start { .. } => skip.depth += 1,
@@ -404,18 +433,18 @@ impl<'b, 'a> Builder<'b, 'a> {
                 if replayed && !self.count() {
                     return;
                 }
-                if let Some(index) = index.filter(|_| !replayed && *anchor != 0) {
-                    self.anchors.insert(*anchor, index..index + 1);
+                if let Some(index) = index.filter(|_| !replayed && anchor != 0) {
+                    self.anchors.insert(anchor, index..index + 1);
                 }
                 let mut span = span;
-                if text.is_empty() && *style == ScalarStyle::Plain && tag.is_none() {
+                if text.is_empty() && style == ScalarStyle::Plain && tag.is_none() {
                     // An implicit empty value: saphyr gives it the span of a nearby token.
                     span.end = span.start;
                 }
-                let scalar = Scalar { text: text.to_string(), style: *style, tag: tag.clone() };
+                let scalar = Scalar { text: text.into_owned(), style, tag };
                 self.deliver(Node { span, value: Value::Scalar(scalar) });
             }
-            Ev::Alias(id) => self.alias(*id, index, span, replayed),
+            Ev::Alias(id) => self.alias(id, index, span, replayed),
             Ev::Start { mapping, anchor } => {
                 if replayed && !self.count() {
                     return;
@@ -437,17 +466,17 @@ impl<'b, 'a> Builder<'b, 'a> {
                     self.skip = Some(Skip { depth: 1, span });
                     return;
                 }
-                let recorded_from = if replayed || *anchor == 0 { None } else { index };
+                let recorded_from = if replayed || anchor == 0 { None } else { index };
                 self.recording += usize::from(recorded_from.is_some());
-                let body = if *mapping { Body::Mapping(MapBody::default()) } else { Body::Sequence(Vec::new()) };
-                self.frames.push(Frame { span, anchor: *anchor, recorded_from, replayed, body });
+                let body = if mapping { Body::Mapping(MapBody::default()) } else { Body::Sequence(Vec::new()) };
+                self.frames.push(Frame { span, anchor, recorded_from, replayed, body });
             }
             Ev::End => {
                 let Some(frame) = self.frames.pop() else { return };
                 if let Some(first) = frame.recorded_from {
                     self.recording -= 1;
-                    // The end event is recorded right after this step, at `recorded.len()`.
-                    self.anchors.insert(frame.anchor, first..self.recorded.len() + 1);
+                    // The end event was recorded just before this step.
+                    self.anchors.insert(frame.anchor, first..self.recorded.len());
                 }
                 let end = self.positions.is_flow_end(span).then_some(span.end);
                 self.deliver(close(frame, end));
