@@ -7,6 +7,8 @@
 //! Schema of this structure is generated from these types (`puccini-rs schema`) and committed
 //! as `tosca-core/topology.schema.json`.
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -185,7 +187,7 @@ pub struct Requirement {
     pub target: Option<RequirementTarget>,
     /// The relationship of an unresolved assignment (a resolved one's is its edge).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub relationship: Option<Relationship>,
+    pub relationship: Option<Box<Relationship>>,
     /// Whether the template did not write this assignment: it was added to meet the lower bound
     /// of the requirement definition's `occurrences`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -232,7 +234,7 @@ pub struct Interface {
 pub struct Operation {
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Arc<str>>,
     /// The implementation, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub implementation: Option<Box<Implementation>>,

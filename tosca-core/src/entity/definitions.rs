@@ -2,6 +2,8 @@
 //! requirements, interfaces, operations and artifacts. A definition in a derived type refines
 //! the parent's definition of the same name (`#[derive(Inherit)]`).
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
@@ -300,7 +302,7 @@ pub struct OperationDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
-    pub description: Option<Located<String>>,
+    pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
     /// `inputs`.
@@ -321,7 +323,7 @@ pub struct NotificationDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
-    pub description: Option<Located<String>>,
+    pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
     /// `outputs`: attribute mappings.

@@ -1,5 +1,7 @@
 //! The topology template and the templates in it.
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 use tosca_derive::Entity;
 
@@ -91,10 +93,10 @@ pub struct RequirementAssignment {
     pub capability: Option<Located<String>>,
     /// `node`: a node template or a node type; in 2.0 also `[template, index]`.
     pub node: Option<Located<NodeSelector>>,
-    /// `relationship`.
-    pub relationship: Option<RelationshipAssignment>,
-    /// `node_filter`.
-    pub node_filter: Option<Node>,
+    /// `relationship` (boxed: most assignments have none, and templates have many assignments).
+    pub relationship: Option<Box<RelationshipAssignment>>,
+    /// `node_filter` (boxed, likewise).
+    pub node_filter: Option<Box<Node>>,
     /// `occurrences` (1.3+).
     #[tosca(since = "1.3", until = "1.3")]
     pub occurrences: Option<Range>,
@@ -183,7 +185,7 @@ pub struct OperationAssignment {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
-    pub description: Option<Located<String>>,
+    pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
     /// `inputs`.

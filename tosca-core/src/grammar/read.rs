@@ -147,6 +147,13 @@ impl Read for String {
     }
 }
 
+/// Shared text, for descriptions that every template of a type repeats in its output.
+impl Read for std::sync::Arc<str> {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        String::read(node, name, cx).map(std::sync::Arc::from)
+    }
+}
+
 impl Read for bool {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         match node.as_scalar().map(|scalar| scalar.resolve()) {

@@ -326,11 +326,12 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        let raw = self.raw(slot)?.clone();
+        let raw = self.raw(slot)?;
         if !raw.is_call() {
-            self.memo.insert(slot.clone(), Some(raw.clone()));
-            return Some(raw);
+            // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
+            return Some(raw.clone());
         }
+        let raw = raw.clone();
         if self.stack.len() >= MAX_CALL_DEPTH {
             // Like a cycle, the calls stay calls; the outer slots are memoised as such, so a
             // long chain is reported once, where it passes the limit.

@@ -178,14 +178,14 @@ impl<'a> Render<'a> {
             count.0 += weight;
             count.1 = assignment.span;
             let relationship =
-                self.requirement_relationship(definition, assignment.relationship.as_ref(), owner, problems);
+                self.requirement_relationship(definition, assignment.relationship.as_deref(), owner, problems);
             let directives = &assignment.directives;
             requests.push(Request {
                 definition,
                 capability: assignment.capability.clone(),
                 node: assignment.node.as_ref().map(|selector| Located::new(selector.value.name.clone(), selector.span)),
-                node_filter: assignment.node_filter.clone(),
-                relationship_type: self.relationship_type_id(definition, assignment.relationship.as_ref()),
+                node_filter: assignment.node_filter.as_deref().cloned(),
+                relationship_type: self.relationship_type_id(definition, assignment.relationship.as_deref()),
                 may_stay_open: assignment.optional.as_ref().is_some_and(|optional| optional.value)
                     || (!directives.is_empty() && directives.iter().all(|directive| directive.value == "external")),
                 internal_only: !directives.is_empty()
@@ -205,8 +205,8 @@ impl<'a> Render<'a> {
                     .as_ref()
                     .map(|selector| selector.value.name.clone())
                     .or_else(|| definition.node.as_ref().map(|text| text.value.clone())),
-                node_filter: assignment.node_filter.as_ref().or(definition.node_filter.as_ref()).map(plain),
-                relationship,
+                node_filter: assignment.node_filter.as_deref().or(definition.node_filter.as_ref()).map(plain),
+                relationship: relationship.map(Box::new),
                 target: None,
                 implicit: false,
             });
@@ -265,7 +265,7 @@ impl<'a> Render<'a> {
                     capability: definition.capability.as_ref().map(|text| text.value.clone()),
                     node: definition.node.as_ref().map(|text| text.value.clone()),
                     node_filter: definition.node_filter.as_ref().map(plain),
-                    relationship: self.requirement_relationship(definition, None, owner, problems),
+                    relationship: self.requirement_relationship(definition, None, owner, problems).map(Box::new),
                     target: None,
                     implicit: true,
                 });

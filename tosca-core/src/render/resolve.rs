@@ -698,7 +698,7 @@ impl Topology {
                     requirement_index: index,
                     target: target.node.clone(),
                     capability: target.capability.clone(),
-                    relationship: requirement.relationship.take().unwrap_or_default(),
+                    relationship: requirement.relationship.take().map(|relationship| *relationship).unwrap_or_default(),
                 });
             }
         }

@@ -441,7 +441,9 @@ impl<'b, 'a> Builder<'b, 'a> {
                     // An implicit empty value: saphyr gives it the span of a nearby token.
                     span.end = span.start;
                 }
-                let scalar = Scalar { text: text.into_owned(), style, tag };
+                let mut text = text.into_owned();
+                text.shrink_to_fit();
+                let scalar = Scalar { text, style, tag };
                 self.deliver(Node { span, value: Value::Scalar(scalar) });
             }
             Ev::Alias(id) => self.alias(id, index, span, replayed),
@@ -576,12 +578,14 @@ impl<'b, 'a> Builder<'b, 'a> {
 fn close(frame: Frame, end: Option<u32>) -> Node {
     let mut span = frame.span;
     let (value, last) = match frame.body {
-        Body::Sequence(items) => {
+        Body::Sequence(mut items) => {
             let last = items.last().map(|item| item.span.end);
+            items.shrink_to_fit();
             (Value::Sequence(items), last)
         }
-        Body::Mapping(map) => {
+        Body::Mapping(mut map) => {
             let last = map.entries.last().map(|entry| entry.value.span.end.max(entry.key.span.end));
+            map.entries.shrink_to_fit();
             (Value::Mapping(map.entries), last)
         }
     };
