@@ -168,7 +168,7 @@ pub fn render(
         }
     }
     topology.collect_edges(&mut allocations);
-    render.substitution_candidates(&mut topology);
+    render.substitution_candidates(&mut topology, problems);
     topology
 }
 
