@@ -134,3 +134,51 @@ topology_template:
     racks.dedup();
     assert_eq!(racks.len(), n, "every rack used once");
 }
+
+#[test]
+fn a_count_left_short_says_how_many_and_names_the_capacity_left() {
+    let compiled = compile(
+        "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Size:
+    derived_from: scalar
+    data_type: integer
+    units: { MB: 1000000, GB: 1000000000 }
+    canonical_unit: MB
+capability_types:
+  Host:
+    properties:
+      mem_size: { type: Size }
+node_types:
+  Server:
+    capabilities:
+      host: Host
+  App:
+    requirements:
+      - host: { capability: Host }
+service_template:
+  node_templates:
+    server:
+      type: Server
+      capabilities: { host: { properties: { mem_size: 1 GB } } }
+    app:
+      type: App
+      requirements:
+        - host: { node: server, count: 4, allocation: { mem_size: 300 MB } }
+",
+    );
+    let found = messages(&compiled, Code::UnsatisfiedRequirement);
+    let [message] = found.as_slice() else { panic!("one unsatisfied requirement: {:?}", compiled.problems) };
+    assert!(
+        message.starts_with(
+            "requirement `host` of node template `app` has no target for 1 of the 4 relationships it asks for"
+        ),
+        "{message}"
+    );
+    assert!(message.contains("has only 0.1 GB of its `mem_size` 1 GB left, 300 MB asked"), "{message}");
+    let edges = &compiled.topology.relationships;
+    assert_eq!(edges.len(), 3, "three of the four relationships fit");
+    let indices: Vec<usize> = edges.iter().map(|edge| edge.relationship_index).collect();
+    assert_eq!(indices, [0, 1, 2]);
+}

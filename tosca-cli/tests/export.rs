@@ -60,8 +60,10 @@ fn edge(source: &str, requirement: &str, index: usize, target: &str, capability:
         source: source.to_owned(),
         requirement: requirement.to_owned(),
         requirement_index: index,
+        relationship_index: 0,
         target: target.to_owned(),
         capability: capability.to_owned(),
+        allocation: IndexMap::new(),
         relationship: Relationship {
             types: strings(&["tosca.relationships.HostedOn", "tosca.relationships.Root"]),
             properties: IndexMap::from([("weight".to_owned(), Typed::Integer(3))]),

@@ -15,7 +15,8 @@
 //!   whose items all have a `name` (requirements), whose items pair by name and then order.
 //!
 //! Positions that only say where something sits in the output are not compared: a requirement
-//! target's `relationship` (an index into `relationships`) and an edge's `requirement_index`.
+//! target's `relationship` (an index into `relationships`) and an edge's `requirement_index`
+//! and `relationship_index`.
 //! Numbers compare by value (`2` equals `2.0`), and scalar-units by their value in the base unit
 //! (`1 GB` equals `1000 MB`), as everywhere else in puccini-rs.
 
@@ -258,7 +259,7 @@ fn keyed_edges(value: Option<&Value>) -> IndexMap<(RelationshipKey, usize), (Val
         let occurrence = seen.entry(key.clone()).or_default();
         let mut compared = edge.clone();
         if let Some(object) = compared.as_object_mut() {
-            for field in ["source", "requirement", "target", "capability", "requirement_index"] {
+            for field in ["source", "requirement", "target", "capability", "requirement_index", "relationship_index"] {
                 object.remove(field);
             }
         }

@@ -40,8 +40,9 @@ pub struct Topology {
     pub policies: IndexMap<String, Policy>,
     /// Topology outputs.
     pub outputs: IndexMap<String, Parameter>,
-    /// The relationships between node templates: one edge per resolved requirement assignment,
-    /// in the order of their source node templates and, within one, of its requirements.
+    /// The relationships between node templates: one edge per resolved requirement entry (an
+    /// assignment with a 2.0 `count` stands for several), in the order of their source node
+    /// templates and, within one, of its requirements.
     pub relationships: Vec<RelationshipEdge>,
     /// How this service template substitutes a node type, when it declares
     /// `substitution_mappings`.
@@ -56,12 +57,20 @@ pub struct RelationshipEdge {
     pub source: String,
     /// The requirement's name.
     pub requirement: String,
-    /// The assignment's position among the source's `requirements`.
+    /// The position of its requirement entry among the source's `requirements` (an
+    /// assignment with a 2.0 `count` of N has N entries, one per relationship).
     pub requirement_index: usize,
+    /// Its index among the relationships of the same requirement of its source, 0 first: what
+    /// `$relationship_index` gives and `[SELF, RELATIONSHIP, requirement, index]` selects.
+    pub relationship_index: usize,
     /// The target node template.
     pub target: String,
     /// The target's capability, by name.
     pub capability: String,
+    /// What it allocates from the target capability's properties (2.0 `allocation`), typed by
+    /// their definitions.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub allocation: Values,
     /// The relationship: its types, values and interfaces.
     #[serde(flatten)]
     pub relationship: Relationship,
@@ -147,7 +156,8 @@ pub struct NodeTemplate {
     pub attributes: Values,
     /// Capabilities by name.
     pub capabilities: IndexMap<String, Capability>,
-    /// Requirements in order; a name may repeat.
+    /// Requirements in order, one entry per relationship: a name may repeat, and an assignment
+    /// with a 2.0 `count` of N is N entries.
     pub requirements: Vec<Requirement>,
     /// Interfaces by name.
     pub interfaces: IndexMap<String, Interface>,
@@ -166,9 +176,10 @@ pub struct Capability {
     pub attributes: Values,
 }
 
-/// A requirement assignment of a node template: what it asks for and, once resolved, its
-/// target. A resolved assignment's relationship is an edge of the topology's `relationships`;
-/// an unresolved one (left open for substitution, or in error) keeps it here.
+/// A requirement of a node template, one relationship's worth of a requirement assignment
+/// (2.0 `count: N` gives N alike): what it asks for and, once resolved, its target. A resolved
+/// requirement's relationship is an edge of the topology's `relationships`; an unresolved one
+/// (left open for substitution, or in error) keeps it here.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Requirement {
     /// The requirement's name.

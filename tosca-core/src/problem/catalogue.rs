@@ -606,6 +606,60 @@ topology_template:
 ",
     }
 
+    /// A 2.0 requirement assignment's `allocation` names a property its target capability does
+    /// not have, or one that is not an integer, float or scalar, or gives an amount that does
+    /// not fit the property's type or is negative. The spec (8.7.5) calls such a statement
+    /// invalid; the entry is left out, so it limits nothing, and the rest of the allocation
+    /// still applies. Usually a misspelt property name.
+    InvalidAllocation = "invalid-allocation", Warning, "an allocation entry cannot be taken from its capability" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+capability_types:
+  Host:
+    properties:
+      num_cpus: { type: integer }
+node_types:
+  Server:
+    capabilities:
+      host: Host
+  App:
+    requirements:
+      - host: { capability: Host }
+service_template:
+  node_templates:
+    server:
+      type: Server
+      capabilities: { host: { properties: { num_cpus: 4 } } }
+    app:
+      type: App
+      requirements:
+        - host: { node: server, allocation: { num_cpu: 2 } }   # the property is `num_cpus`
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+capability_types:
+  Host:
+    properties:
+      num_cpus: { type: integer }
+node_types:
+  Server:
+    capabilities:
+      host: Host
+  App:
+    requirements:
+      - host: { capability: Host }
+service_template:
+  node_templates:
+    server:
+      type: Server
+      capabilities: { host: { properties: { num_cpus: 4 } } }
+    app:
+      type: App
+      requirements:
+        - host: { node: server, allocation: { num_cpus: 2 } }
+",
+    }
+
     /// A keyname that the spec deprecates in this version. It still works, but a later version
     /// drops it.
     Deprecated = "deprecated", Warning, "a deprecated or ignored construct" {

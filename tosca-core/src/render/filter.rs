@@ -7,6 +7,10 @@
 //! source). A candidate is rejected only by a clause that is definitely false; a clause over a
 //! value known only at deployment (an attribute without a value, an unevaluated function) does
 //! not decide, and the candidate stays.
+//!
+//! A 2.0 `substitution_filter` (15.1) is the same condition clause with SELF the node to be
+//! substituted: `[SELF, name]` is one of its properties, `[SELF, CAPABILITY, name, property]`
+//! a property of one of its capabilities.
 
 use crate::entity::{NodeType, PropertyDefinition};
 use crate::grammar::Kind;
@@ -156,14 +160,31 @@ impl Render<'_> {
                 Ok(())
             }
             NodeFilter::Condition(expression) => {
-                let mut environment = FilterEnvironment { render: self, candidate, last: None };
-                match evaluate(expression, &Typed::Null, &mut environment) {
-                    Ok(None | Some(Typed::Boolean(true))) => Ok(()),
-                    Ok(Some(Typed::Boolean(false))) => Err("node_filter is false".to_owned()),
-                    Ok(Some(other)) => Err(format!("node_filter gives {}, not a boolean", other.to_json())),
-                    Err(reason) => Err(format!("node_filter: {reason}")),
-                }
+                let subject = Subject::Relationship(candidate);
+                self.decide(expression, subject, "node_filter")
             }
+        }
+    }
+
+    /// Tests a 2.0 `substitution_filter` against the node to be substituted: `Err(reason)`
+    /// when it is definitely false for it.
+    pub(crate) fn test_substitution_filter(
+        &self,
+        expression: &Expr,
+        node: &topology::NodeTemplate,
+        node_type: &NodeType,
+    ) -> Result<(), String> {
+        self.decide(expression, Subject::Node(node, node_type), "substitution_filter")
+    }
+
+    /// Evaluates a condition clause: `Ok` unless it is definitely false (or not a boolean).
+    fn decide(&self, expression: &Expr, subject: Subject<'_, '_>, keyname: &str) -> Result<(), String> {
+        let mut environment = FilterEnvironment { render: self, subject, last: None };
+        match evaluate(expression, &Typed::Null, &mut environment) {
+            Ok(None | Some(Typed::Boolean(true))) => Ok(()),
+            Ok(Some(Typed::Boolean(false))) => Err(format!("{keyname} is false")),
+            Ok(Some(other)) => Err(format!("{keyname} gives {}, not a boolean", other.to_json())),
+            Err(reason) => Err(format!("{keyname}: {reason}")),
         }
     }
 
@@ -228,10 +249,19 @@ impl Render<'_> {
     }
 }
 
-/// Evaluates a 2.0 node filter's functions for one candidate.
+/// Where the TOSCA paths of a condition start.
+#[derive(Clone, Copy)]
+enum Subject<'r, 't> {
+    /// A node filter's: the relationship being formed to a candidate.
+    Relationship(&'r Candidate<'t>),
+    /// A substitution filter's: the node to be substituted, and its type.
+    Node(&'t topology::NodeTemplate, &'t NodeType),
+}
+
+/// Evaluates a 2.0 condition's functions for one candidate or node.
 struct FilterEnvironment<'r, 'a, 't> {
     render: &'r Render<'a>,
-    candidate: &'r Candidate<'t>,
+    subject: Subject<'r, 't>,
     /// The definition of the last value looked up, to type the literal it is compared with.
     last: Option<&'t PropertyDefinition>,
 }
@@ -276,13 +306,21 @@ impl Environment for FilterEnvironment<'_, '_, '_> {
 }
 
 impl<'t> FilterEnvironment<'_, '_, 't> {
-    /// Follows a TOSCA path from the relationship being formed; `None` when it leads nowhere
-    /// known now.
+    /// Follows a TOSCA path from the subject; `None` when it leads nowhere known now.
     fn lookup(&mut self, path: &[&str], attribute: bool) -> Option<Typed> {
-        let candidate = self.candidate;
         let rest = match path {
             ["SELF", rest @ ..] => rest,
             _ => return None,
+        };
+        let candidate = match self.subject {
+            Subject::Relationship(candidate) => candidate,
+            Subject::Node(node, node_type) => {
+                let (capability, rest) = match rest {
+                    ["CAPABILITY", name, rest @ ..] => (Some(*name), rest),
+                    _ => (None, rest),
+                };
+                return self.value_of(node, node_type, capability, rest, attribute);
+            }
         };
         let (node, node_type, capability, rest): (&'t topology::NodeTemplate, &'t NodeType, Option<&str>, &[&str]) =
             match rest {
@@ -304,6 +342,19 @@ impl<'t> FilterEnvironment<'_, '_, 't> {
                 ["SOURCE", rest @ ..] => (candidate.source, candidate.source_type, None, rest),
                 _ => return None,
             };
+        self.value_of(node, node_type, capability, rest, attribute)
+    }
+
+    /// A property or attribute of a node (or of one of its capabilities), and nested keys and
+    /// indices into it; `None` when not known now.
+    fn value_of(
+        &mut self,
+        node: &'t topology::NodeTemplate,
+        node_type: &'t NodeType,
+        capability: Option<&str>,
+        rest: &[&str],
+        attribute: bool,
+    ) -> Option<Typed> {
         let [name, nested @ ..] = rest else { return None };
         let (values, definitions) = match capability {
             Some(capability) => {

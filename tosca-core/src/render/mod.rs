@@ -6,6 +6,7 @@
 //! with their `occurrences` checked; interfaces; artifacts). Node templates are rendered in
 //! parallel and merged in document order.
 
+mod allocation;
 mod definitions;
 mod evaluate;
 mod filter;
@@ -157,7 +158,7 @@ pub fn render(
     // target are evaluated once the targets are known.
     let (substitution, exposed) = render.substitution(topology_template, &topology, problems);
     topology.substitution = substitution;
-    let guessed = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
+    let (guessed, mut allocations) = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
     if calls_remain || guessed {
         // A call the first pass reported stays reported once.
         let mut again = Problems::new();
@@ -166,8 +167,8 @@ pub fn render(
             problems.push(problem.clone());
         }
     }
-    topology.collect_edges();
-    render.substitution_candidates(&mut topology);
+    topology.collect_edges(&mut allocations);
+    render.substitution_candidates(&mut topology, problems);
     topology
 }
 

@@ -165,22 +165,33 @@ impl<'a> Render<'a> {
             if let Some(target) = &assignment.node {
                 self.check_requirement_target(&Located::new(target.value.name.clone(), target.span), problems);
             }
-            // 2.0: an assignment stands for `count` relationships (default 1).
-            let weight = assignment
-                .count
-                .as_ref()
-                .and_then(|count| match count.as_scalar().map(crate::yaml::Scalar::resolve) {
-                    Some(crate::yaml::Plain::Integer(count)) => u64::try_from(count).ok(),
-                    _ => None,
-                })
-                .unwrap_or(1);
+            // 2.0 (8.7.4): an assignment stands for `count` relationships (default 1).
+            let (weight, expanded) = assignment_count(assignment.count.as_ref(), problems);
             let count = counts.entry(name).or_insert((0, assignment.span));
-            count.0 += weight;
+            count.0 = count.0.saturating_add(weight);
             count.1 = assignment.span;
+            if let Some(allocation) = &assignment.allocation
+                && allocation.as_mapping().is_none()
+            {
+                problems.report(
+                    Code::WrongKind,
+                    allocation.span,
+                    format!(
+                        "`allocation` must be a map of capability property names to amounts, not {}",
+                        allocation.kind_name()
+                    ),
+                );
+            }
             let relationship =
                 self.requirement_relationship(definition, assignment.relationship.as_deref(), owner, problems);
             let directives = &assignment.directives;
             requests.push(Request {
+                count: expanded,
+                allocation: assignment
+                    .allocation
+                    .as_ref()
+                    .filter(|allocation| allocation.as_mapping().is_some())
+                    .cloned(),
                 definition,
                 capability: assignment.capability.clone(),
                 node: assignment.node.as_ref().map(|selector| Located::new(selector.value.name.clone(), selector.span)),
@@ -193,7 +204,7 @@ impl<'a> Render<'a> {
                 span: assignment.span,
                 implicit: false,
             });
-            requirements.push(Requirement {
+            let requirement = Requirement {
                 name: name.to_owned(),
                 capability: assignment
                     .capability
@@ -209,7 +220,9 @@ impl<'a> Render<'a> {
                 relationship: relationship.map(Box::new),
                 target: None,
                 implicit: false,
-            });
+            };
+            // One entry per relationship the assignment stands for.
+            requirements.extend(std::iter::repeat_n(requirement, usize::try_from(expanded).unwrap_or(0)));
         }
         for definition in &node_type.requirements.0 {
             let name = definition.name.value.as_str();
@@ -221,8 +234,13 @@ impl<'a> Render<'a> {
                 }
                 (None, None) => Range { lower: 1, upper: Bound::Finite(1), span: definition.span },
             };
-            // 2.0 creates one implicit assignment standing for the minimum count.
-            let lower = if self.version.is_2() { occurrences.lower.min(1) } else { occurrences.lower };
+            // 2.0 creates one implicit assignment standing for the minimum count (8.7.4); 1.x
+            // one assignment per missing occurrence.
+            let (lower, implicit_count) = if self.version.is_2() {
+                (occurrences.lower.min(1), occurrences.lower.min(MAX_COUNT))
+            } else {
+                (occurrences.lower, 1)
+            };
             let (count, last) = counts.get(name).copied().unwrap_or((0, template.span));
             if Bound::Finite(count) > occurrences.upper {
                 problems.push(
@@ -250,6 +268,8 @@ impl<'a> Render<'a> {
             }
             for _ in count.min(lower)..lower {
                 requests.push(Request {
+                    count: implicit_count,
+                    allocation: None,
                     definition,
                     capability: None,
                     node: None,
@@ -260,7 +280,7 @@ impl<'a> Render<'a> {
                     span: template.name.span,
                     implicit: true,
                 });
-                requirements.push(Requirement {
+                let requirement = Requirement {
                     name: name.to_owned(),
                     capability: definition.capability.as_ref().map(|text| text.value.clone()),
                     node: definition.node.as_ref().map(|text| text.value.clone()),
@@ -268,7 +288,8 @@ impl<'a> Render<'a> {
                     relationship: self.requirement_relationship(definition, None, owner, problems).map(Box::new),
                     target: None,
                     implicit: true,
-                });
+                };
+                requirements.extend(std::iter::repeat_n(requirement, usize::try_from(implicit_count).unwrap_or(0)));
             }
         }
         (requirements, requests)
@@ -565,4 +586,39 @@ fn merge_node(base: &Node, overlay: &Node) -> Node {
 /// Puccini's spellings `selectable` and `substitutable`, found in real templates).
 pub(crate) fn is_placeholder_directive(directive: &str) -> bool {
     matches!(directive, "select" | "substitute" | "selectable" | "substitutable")
+}
+
+/// The most relationships one requirement assignment's `count` makes; a larger count is an
+/// `invalid-value` problem (it would only make a template that blows up the output).
+pub(crate) const MAX_COUNT: u64 = 10_000;
+
+/// A 2.0 requirement assignment's `count` (8.7.1: a non-negative integer, default 1): the
+/// number its `count_range` sums, and how many relationships it stands for here. A count
+/// written as a function is known only at deployment, so it stands for one relationship; a
+/// count past [`MAX_COUNT`] is reported and stands for one too.
+fn assignment_count(count: Option<&Node>, problems: &mut Problems) -> (u64, u64) {
+    let Some(count) = count else { return (1, 1) };
+    if let Some([entry]) = count.as_mapping()
+        && entry.key.as_str().and_then(crate::value::validation::function_name).is_some()
+    {
+        return (1, 1);
+    }
+    match count.as_scalar().map(yaml::Scalar::resolve) {
+        Some(yaml::Plain::Integer(value)) if value >= 0 => {
+            let value = value.unsigned_abs();
+            if value > MAX_COUNT {
+                problems.report(
+                    Code::InvalidValue,
+                    count.span,
+                    format!("`count` {value} is more than the {MAX_COUNT} relationships one assignment may make"),
+                );
+                return (value, 1);
+            }
+            (value, value)
+        }
+        _ => {
+            problems.report(Code::InvalidValue, count.span, "`count` must be a non-negative integer");
+            (1, 1)
+        }
+    }
 }

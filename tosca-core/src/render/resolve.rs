@@ -13,7 +13,23 @@
 //!   `valid_relationship_types`, from the definition, else from the capability type);
 //! - every node filter (the definition's and the assignment's) holds (`super::filter`);
 //! - the capability has room: its `occurrences` upper bound counts the relationships that
-//!   target it.
+//!   target it, and (2.0 `allocation`, 8.7.5) each capability property the request allocates
+//!   from still holds the amount after what earlier relationships allocated.
+//!
+//! # Count
+//! A 2.0 assignment with `count: N` (8.7.1) stands for N relationships, each resolved like an
+//! assignment of its own and each taking one place of a capability's `occurrences` and its own
+//! `allocation`: they go to the same target while it has room, then spill to the next. The
+//! rendered `requirements` hold one entry per relationship, so a relationship's position among
+//! the entries of its requirement is its `$relationship_index`.
+//!
+//! # Allocation
+//! An `allocation` block maps capability property names to amounts, typed by the target
+//! capability's definition of that property (integer, float or scalar). A capability fits only
+//! when it has each property, with a value, and the amounts allocated by the relationships
+//! matched to it so far plus this one stay within that value. A capacity known only at
+//! deployment (a function not evaluated yet) does not limit the match. Sums of floats and
+//! scalars compare with a relative tolerance of 1e-12, so `0.1 + 0.2` fits in `0.3`.
 //!
 //! # Order and optimality
 //! Requests are taken in document order (node templates, then each one's requirements), and
@@ -23,10 +39,14 @@
 //! earlier request holding one of those pairs moves to another pair that fits it, if that frees
 //! room. So a valid assignment is found whenever one exists, and the result depends only on the
 //! document, never on hashing or threads. The search is bounded (`SEARCH_BUDGET` steps per
-//! request), so adversarial templates cannot make it explode.
+//! request), so adversarial templates cannot make it explode. With allocations of different
+//! amounts the problem is bin packing: moving one holder may not free enough, so the search
+//! keeps moving holders until the request fits, and may miss an assignment a full search
+//! would find.
 //!
 //! # Unresolved requests
-//! A request that nothing fits is a problem listing why each candidate was rejected:
+//! A request that nothing fits is a problem listing why each candidate was rejected (for a
+//! `count`, one problem for the relationships left without a target):
 //! `unsatisfied-requirement` (an error) when the template named the target node template (or,
 //! in 2.0, allows only `internal` targets), else `dangling-requirement` (a warning: the
 //! orchestrator may fulfil it from its inventory). Nothing is reported when it may stay open:
@@ -36,13 +56,14 @@
 use std::collections::{HashMap, HashSet};
 
 use super::Render;
+use super::allocation::{Amount, Demand};
 use super::filter::{self, Candidate, NodeFilter};
 use crate::catalog::TypeId;
 use crate::entity::{Bound, CapabilityDefinition, NodeType, RequirementDefinition};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
-use crate::topology::{RelationshipEdge, RequirementTarget, Topology};
+use crate::topology::{RelationshipEdge, RequirementTarget, Topology, Values};
 use crate::yaml::Node;
 
 /// How many augmenting-path steps one request may spend before it is reported unsatisfied.
@@ -71,7 +92,15 @@ pub(crate) struct Request<'a> {
     pub(crate) span: Span,
     /// Whether the template did not write it (added for `occurrences`).
     pub(crate) implicit: bool,
+    /// 2.0 `count`: how many relationships it stands for, each a rendered requirement entry.
+    pub(crate) count: u64,
+    /// 2.0 `allocation`: capability property names to amounts (a map; checked when rendering).
+    pub(crate) allocation: Option<Node>,
 }
+
+/// What each node template's resolved relationships allocate (2.0 `allocation`), by the
+/// template's position and the requirement entry's, typed by the target capability.
+pub(crate) type Allocations = HashMap<(usize, usize), Values>;
 
 /// A rendered node template's facts that resolution needs, aligned with the topology's
 /// `node_templates`.
@@ -103,6 +132,7 @@ struct Target<'a> {
 /// One request, with every name it uses resolved.
 struct Wanted<'a> {
     source: usize,
+    /// The position of its first requirement entry (it has `request.count`).
     index: usize,
     request: &'a Request<'a>,
     /// The node template the assignment names.
@@ -116,6 +146,9 @@ struct Wanted<'a> {
     /// The assignment's `capability` when it may be a name or a type (decided per target).
     capability_written: Option<(&'a str, Option<TypeId>)>,
     filters: Vec<NodeFilter>,
+    /// The `allocation` entries: property name (and where it is written) and amount as
+    /// written.
+    allocation: Vec<(Located<&'a str>, &'a Node)>,
     /// Whether it may stay unresolved.
     open: bool,
 }
@@ -123,43 +156,60 @@ struct Wanted<'a> {
 /// A (target, capability) pair, by positions.
 type Pair = (usize, usize);
 
+/// A matching in progress. Its slots are the relationships requested: one per `count` of each
+/// request, in order.
 struct Matching {
+    /// The request each slot belongs to.
+    owner: Vec<usize>,
+    /// The pair each slot holds.
     assigned: Vec<Option<Pair>>,
+    /// The slots holding each pair.
     holders: HashMap<Pair, Vec<usize>>,
+    /// What the slots holding each pair allocate from it, per property.
+    used: HashMap<Pair, Vec<(String, Amount)>>,
+    /// The pairs that fit each request, listed once.
     fitting: Vec<Option<Vec<Pair>>>,
+    /// What a request allocates from a pair (absent: nothing).
+    demands: HashMap<(usize, Pair), Demand>,
     budget: usize,
 }
 
 impl<'a> Render<'a> {
     /// Resolves every request of `facts` against the rendered `topology`, writing each
     /// requirement's `target`. Returns whether any target is one the template did not name
-    /// (so functions reaching TARGET or HOST may now know more).
+    /// (so functions reaching TARGET or HOST may now know more), and what the resolved
+    /// relationships allocate.
     pub(crate) fn resolve_requirements(
         &self,
         topology: &mut Topology,
         facts: &[NodeFacts<'a>],
         open: &HashSet<(String, String)>,
         problems: &mut Problems,
-    ) -> bool {
+    ) -> (bool, Allocations) {
         let (resolved, guessed_differently) = self.match_requests(topology, facts, open, problems);
-        for (source, index, target) in resolved {
+        let mut allocations = Allocations::new();
+        for (source, index, target, allocation) in resolved {
             if let Some((_, node)) = topology.node_templates.get_index_mut(source)
                 && let Some(requirement) = node.requirements.get_mut(index)
             {
                 requirement.target = Some(target);
+                if !allocation.is_empty() {
+                    allocations.insert((source, index), allocation);
+                }
             }
         }
-        guessed_differently
+        (guessed_differently, allocations)
     }
 
-    /// The matching itself: for each resolved request, its source, position and target.
+    /// The matching itself: for each resolved relationship, its source, the position of its
+    /// requirement entry, its target and what it allocates.
     fn match_requests(
         &self,
         topology: &Topology,
         facts: &[NodeFacts<'a>],
         open: &HashSet<(String, String)>,
         problems: &mut Problems,
-    ) -> (Vec<(usize, usize, RequirementTarget)>, bool) {
+    ) -> (Vec<(usize, usize, RequirementTarget, Values)>, bool) {
         let targets = self.targets(topology, facts);
         let mut by_node_type: HashMap<TypeId, Vec<usize>> = HashMap::new();
         let mut by_capability_type: HashMap<TypeId, Vec<usize>> = HashMap::new();
@@ -182,9 +232,11 @@ impl<'a> Render<'a> {
         let mut wanted = Vec::new();
         for (source, node) in facts.iter().enumerate() {
             let source_name = topology.node_templates.get_index(source).map_or("", |(name, _)| name.as_str());
-            for (index, request) in node.requests.iter().enumerate() {
+            let mut index = 0;
+            for request in &node.requests {
                 let exposed = open.contains(&(source_name.to_owned(), request.definition.name.value.clone()));
                 wanted.push(self.wanted(topology, source, index, request, node.placeholder || exposed, problems));
+                index += usize::try_from(request.count).unwrap_or(0);
             }
         }
         let everyone: Vec<usize> = (0..targets.len()).collect();
@@ -200,50 +252,61 @@ impl<'a> Render<'a> {
             list.iter().copied().filter(|&position| position != want.source).collect()
         };
         let context = Context { render: self, topology, targets: &targets, facts };
+        let owner: Vec<usize> = wanted
+            .iter()
+            .enumerate()
+            .flat_map(|(request, want)| std::iter::repeat_n(request, usize::try_from(want.request.count).unwrap_or(0)))
+            .collect();
         let mut matching = Matching {
-            assigned: vec![None; wanted.len()],
+            assigned: vec![None; owner.len()],
+            owner,
             holders: HashMap::new(),
+            used: HashMap::new(),
             fitting: (0..wanted.len()).map(|_| None).collect(),
+            demands: HashMap::new(),
             budget: 0,
         };
-        for request in 0..wanted.len() {
-            let want = &wanted[request];
-            // Fast path: the first fitting pair with room, without listing every candidate.
-            let mut found = None;
-            'candidates: for position in universe(want) {
-                if let Ok(capabilities) = context.fits(want, position) {
-                    for capability in capabilities {
-                        if matching.has_room(&targets, (position, capability)) {
-                            found = Some((position, capability));
-                            break 'candidates;
-                        }
+        let mut slot = 0;
+        for (request, want) in wanted.iter().enumerate() {
+            let count = usize::try_from(want.request.count).unwrap_or(0);
+            for ordinal in 0..count {
+                if !matching.place(slot + ordinal, &wanted, &context, &universe) {
+                    // The rest are the same request: they would not fit either.
+                    if !want.open {
+                        problems.push(context.unsatisfied(want, &universe(want), &matching, request, ordinal));
                     }
+                    break;
                 }
             }
-            if let Some(pair) = found {
-                matching.assign(request, pair);
-                continue;
-            }
-            matching.budget = SEARCH_BUDGET;
-            let mut visited = HashSet::new();
-            if !matching.augment(request, &wanted, &context, &universe, &mut visited) && !want.open {
-                problems.push(context.unsatisfied(want, &universe(want), &matching));
-            }
+            slot += count;
         }
         let mut resolved = Vec::new();
         let mut guessed_differently = false;
+        let mut slot = 0;
         for (request, want) in wanted.iter().enumerate() {
-            let Some((position, capability)) = matching.assigned[request] else { continue };
-            let target = &targets[position];
-            let Some((_, node)) = context.topology.node_templates.get_index(want.source) else { continue };
-            let named = node.requirements.get(want.index).and_then(|requirement| requirement.node.as_deref());
-            guessed_differently |= named != Some(target.name);
-            let target = RequirementTarget {
-                node: target.name.to_owned(),
-                capability: target.offers[capability].name.to_owned(),
-                relationship: 0,
-            };
-            resolved.push((want.source, want.index, target));
+            let count = usize::try_from(want.request.count).unwrap_or(0);
+            for ordinal in 0..count {
+                let Some((position, capability)) = matching.assigned[slot + ordinal] else { continue };
+                let target = &targets[position];
+                let Some((_, node)) = context.topology.node_templates.get_index(want.source) else { continue };
+                let index = want.index + ordinal;
+                let named = node.requirements.get(index).and_then(|requirement| requirement.node.as_deref());
+                guessed_differently |= named != Some(target.name);
+                let demand = matching.demands.get(&(request, (position, capability)));
+                let allocation = demand
+                    .map(|demand| demand.items.iter().map(|item| (item.name.clone(), item.typed.clone())).collect())
+                    .unwrap_or_default();
+                for ignored in demand.map_or(&[][..], |demand| demand.ignored.as_slice()) {
+                    problems.push(ignored.clone());
+                }
+                let target = RequirementTarget {
+                    node: target.name.to_owned(),
+                    capability: target.offers[capability].name.to_owned(),
+                    relationship: 0,
+                };
+                resolved.push((want.source, index, target, allocation));
+            }
+            slot += count;
         }
         (resolved, guessed_differently)
     }
@@ -305,6 +368,17 @@ impl<'a> Render<'a> {
             capability_name: None,
             capability_written: None,
             filters: Vec::new(),
+            allocation: request
+                .allocation
+                .as_ref()
+                .and_then(Node::as_mapping)
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .filter_map(|entry| Some((Located::new(entry.key.as_str()?, entry.key.span), &entry.value)))
+                        .collect()
+                })
+                .unwrap_or_default(),
             open: open || request.may_stay_open,
         };
         if let Some(name) = &definition.node
@@ -368,8 +442,9 @@ impl Context<'_, '_> {
                 .any(|allowed| self.derives(kind, id, allowed))
     }
 
-    /// The capabilities of a candidate that fit a request, in definition order, or why none.
-    fn fits(&self, want: &Wanted<'_>, position: usize) -> Result<Vec<usize>, String> {
+    /// The capabilities of a candidate that fit a request, in definition order, each with what
+    /// the request would allocate from it, or why none.
+    fn fits(&self, want: &Wanted<'_>, position: usize) -> Result<Vec<(usize, Demand)>, String> {
         let target = &self.targets[position];
         for &id in &want.node_types {
             if !self.derives(Kind::NodeType, target.node_type, id) {
@@ -422,7 +497,33 @@ impl Context<'_, '_> {
         if filtered.is_empty() {
             return Err(reason.unwrap_or_default());
         }
-        Ok(filtered)
+        let mut allocatable = Vec::with_capacity(filtered.len());
+        for capability in filtered {
+            match self.demand(want, position, capability) {
+                Ok(demand) => allocatable.push((capability, demand)),
+                Err(why) => reason = Some(why),
+            }
+        }
+        if allocatable.is_empty() {
+            return Err(reason.unwrap_or_default());
+        }
+        Ok(allocatable)
+    }
+
+    /// What a request allocates from a capability of a candidate, or why it cannot.
+    fn demand(&self, want: &Wanted<'_>, position: usize, capability: usize) -> Result<Demand, String> {
+        if want.allocation.is_empty() {
+            return Ok(Demand::default());
+        }
+        let target = &self.targets[position];
+        let offer = &target.offers[capability];
+        let values = self
+            .topology
+            .node_templates
+            .get_index(position)
+            .and_then(|(_, node)| node.capabilities.get(offer.name))
+            .map(|rendered| &rendered.properties);
+        self.render.demand(&want.allocation, target.name, offer.name, offer.definition, values)
     }
 
     /// Whether one capability of a candidate fits the request by name and types.
@@ -532,8 +633,16 @@ impl Context<'_, '_> {
         want.filters.iter().try_for_each(|filter| self.render.test_filter(filter, &candidate))
     }
 
-    /// The problem for a request nothing fits: why each candidate was rejected.
-    fn unsatisfied(&self, want: &Wanted<'_>, universe: &[usize], matching: &Matching) -> Problem {
+    /// The problem for a request nothing fits: why each candidate was rejected. `ordinal` is
+    /// the first of its `count` relationships left without a target.
+    fn unsatisfied(
+        &self,
+        want: &Wanted<'_>,
+        universe: &[usize],
+        matching: &Matching,
+        request_position: usize,
+        ordinal: usize,
+    ) -> Problem {
         let request = want.request;
         let source = self.topology.node_templates.get_index(want.source).map_or("", |(name, _)| name.as_str());
         let name = &request.definition.name.value;
@@ -545,14 +654,18 @@ impl Context<'_, '_> {
                 Ok(capabilities) => {
                     let full: Vec<String> = capabilities
                         .iter()
-                        .map(|&capability| {
-                            let offer = &target.offers[capability];
-                            let users = matching.holders.get(&(position, capability)).map_or(0, Vec::len);
-                            format!(
-                                "capability `{}` is full ({users} of {} relationships)",
-                                offer.name,
-                                show(offer.capacity)
-                            )
+                        .map(|(capability, _)| {
+                            let pair = (position, *capability);
+                            let offer = &target.offers[*capability];
+                            let users = matching.load(pair);
+                            if Bound::Finite(users + 1) > offer.capacity {
+                                return format!(
+                                    "capability `{}` is full ({users} of {} relationships)",
+                                    offer.name,
+                                    show(offer.capacity)
+                                );
+                            }
+                            matching.short(request_position, pair, offer.name)
                         })
                         .collect();
                     full.join(", ")
@@ -590,10 +703,16 @@ impl Context<'_, '_> {
         } else {
             Code::DanglingRequirement
         };
+        let count = request.count;
+        let missing = if count > 1 {
+            format!("no target for {} of the {count} relationships it asks for (`count`)", count - ordinal as u64)
+        } else {
+            "no target".to_owned()
+        };
         let mut problem = Problem::new(
             code,
             request.span,
-            format!("requirement `{name}` of node template `{source}` has no target: {summary}"),
+            format!("requirement `{name}` of node template `{source}` has {missing}: {summary}"),
         );
         if request.implicit {
             problem = problem.with_label(request.definition.span, "the node type requires it here");
@@ -614,18 +733,119 @@ impl Matching {
         self.holders.get(&pair).map_or(0, |holders| holders.len() as u64)
     }
 
-    fn has_room(&self, targets: &[Target<'_>], pair: Pair) -> bool {
-        Bound::Finite(self.load(pair) + 1) <= targets[pair.0].offers[pair.1].capacity
+    /// What the slots holding a pair allocate from one of its properties so far.
+    fn used(&self, pair: Pair, name: &str) -> Amount {
+        self.used
+            .get(&pair)
+            .and_then(|used| used.iter().find(|(property, _)| property == name))
+            .map_or(Amount::Integer(0), |(_, amount)| *amount)
     }
 
-    fn assign(&mut self, request: usize, pair: Pair) {
-        if let Some(old) = self.assigned[request].take()
-            && let Some(holders) = self.holders.get_mut(&old)
-        {
-            holders.retain(|&holder| holder != request);
+    /// Whether a slot fits in a pair next to its holders: a place under `occurrences`, and
+    /// what its request allocates within what the holders left.
+    fn has_room(&self, targets: &[Target<'_>], slot: usize, pair: Pair) -> bool {
+        if Bound::Finite(self.load(pair) + 1) > targets[pair.0].offers[pair.1].capacity {
+            return false;
         }
-        self.holders.entry(pair).or_default().push(request);
-        self.assigned[request] = Some(pair);
+        let Some(demand) = self.demands.get(&(self.owner[slot], pair)) else { return true };
+        demand.items.iter().all(|item| match item.capacity {
+            Some((_, capacity)) => self.used(pair, &item.name).add(item.amount).within(capacity),
+            None => true,
+        })
+    }
+
+    /// Why a request's allocation does not fit a pair now, for messages.
+    fn short(&self, request: usize, pair: Pair, capability: &str) -> String {
+        let demand = self.demands.get(&(request, pair)).map_or(&[][..], |demand| demand.items.as_slice());
+        for item in demand {
+            let Some((value, capacity)) = &item.capacity else { continue };
+            let used = self.used(pair, &item.name);
+            if !used.add(item.amount).within(*capacity) {
+                return format!(
+                    "capability `{capability}` has only {} of its `{}` {} left, {} asked",
+                    capacity.sub(used).show(value),
+                    item.name,
+                    value.text().unwrap_or_default(),
+                    item.typed.text().unwrap_or_default(),
+                );
+            }
+        }
+        format!("capability `{capability}` has no room")
+    }
+
+    /// Records what a request would allocate from a pair.
+    fn remember(&mut self, request: usize, pair: Pair, demand: Demand) {
+        if !demand.is_empty() {
+            self.demands.insert((request, pair), demand);
+        }
+    }
+
+    /// Adds (or takes back) what a slot's request allocates from a pair.
+    fn allocate(&mut self, slot: usize, pair: Pair, add: bool) {
+        let Some(demand) = self.demands.get(&(self.owner[slot], pair)) else { return };
+        let used = self.used.entry(pair).or_default();
+        for item in &demand.items {
+            let position = match used.iter().position(|(name, _)| *name == item.name) {
+                Some(position) => position,
+                None => {
+                    used.push((item.name.clone(), Amount::Integer(0)));
+                    used.len() - 1
+                }
+            };
+            let total = &mut used[position].1;
+            *total = if add { total.add(item.amount) } else { total.sub(item.amount) };
+        }
+    }
+
+    fn assign(&mut self, slot: usize, pair: Pair) {
+        if let Some(old) = self.assigned[slot].take() {
+            if let Some(holders) = self.holders.get_mut(&old) {
+                holders.retain(|&holder| holder != slot);
+            }
+            self.allocate(slot, old, false);
+        }
+        self.holders.entry(pair).or_default().push(slot);
+        self.allocate(slot, pair, true);
+        self.assigned[slot] = Some(pair);
+    }
+
+    /// Finds a pair for one slot: the first fitting pair with room (without listing every
+    /// candidate, unless they are listed already), else by moving earlier slots along an
+    /// augmenting path.
+    fn place(
+        &mut self,
+        slot: usize,
+        wanted: &[Wanted<'_>],
+        context: &Context<'_, '_>,
+        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
+    ) -> bool {
+        let request = self.owner[slot];
+        let found = match self.fitting[request].clone() {
+            Some(pairs) => pairs.into_iter().find(|&pair| self.has_room(context.targets, slot, pair)),
+            None => {
+                let mut found = None;
+                'candidates: for position in universe(&wanted[request]) {
+                    if let Ok(capabilities) = context.fits(&wanted[request], position) {
+                        for (capability, demand) in capabilities {
+                            let pair = (position, capability);
+                            self.remember(request, pair, demand);
+                            if self.has_room(context.targets, slot, pair) {
+                                found = Some(pair);
+                                break 'candidates;
+                            }
+                        }
+                    }
+                }
+                found
+            }
+        };
+        if let Some(pair) = found {
+            self.assign(slot, pair);
+            return true;
+        }
+        self.budget = SEARCH_BUDGET;
+        let mut visited = HashSet::new();
+        self.augment(slot, wanted, context, universe, &mut visited)
     }
 
     /// Every pair that fits a request, listed once.
@@ -643,38 +863,45 @@ impl Matching {
         let mut pairs = Vec::new();
         for position in universe(want) {
             if let Ok(capabilities) = context.fits(want, position) {
-                pairs.extend(capabilities.into_iter().map(|capability| (position, capability)));
+                for (capability, demand) in capabilities {
+                    self.remember(request, (position, capability), demand);
+                    pairs.push((position, capability));
+                }
             }
         }
         self.fitting[request] = Some(pairs.clone());
         pairs
     }
 
-    /// Finds room for `request` by moving earlier requests along an augmenting path.
+    /// Finds room for `slot` by moving earlier slots along an augmenting path. With
+    /// allocations, moving one holder may not free enough, so holders keep moving until the
+    /// slot fits; a holder moved for nothing still holds a pair that fits it.
     fn augment(
         &mut self,
-        request: usize,
+        slot: usize,
         wanted: &[Wanted<'_>],
         context: &Context<'_, '_>,
         universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
         visited: &mut HashSet<Pair>,
     ) -> bool {
-        for pair in self.fitting(request, wanted, context, universe) {
+        for pair in self.fitting(self.owner[slot], wanted, context, universe) {
             if self.budget == 0 {
                 return false;
             }
             self.budget -= 1;
-            if self.assigned[request] == Some(pair) || !visited.insert(pair) {
+            if self.assigned[slot] == Some(pair) || !visited.insert(pair) {
                 continue;
             }
-            if self.has_room(context.targets, pair) {
-                self.assign(request, pair);
+            if self.has_room(context.targets, slot, pair) {
+                self.assign(slot, pair);
                 return true;
             }
             let holders = self.holders.get(&pair).cloned().unwrap_or_default();
             for holder in holders {
-                if self.augment(holder, wanted, context, universe, visited) {
-                    self.assign(request, pair);
+                if self.augment(holder, wanted, context, universe, visited)
+                    && self.has_room(context.targets, slot, pair)
+                {
+                    self.assign(slot, pair);
                     return true;
                 }
             }
@@ -685,19 +912,26 @@ impl Matching {
 
 impl Topology {
     /// Moves the relationship of every resolved requirement into `relationships`, one edge
-    /// each, in document order, and points the requirement at it.
-    pub(crate) fn collect_edges(&mut self) {
+    /// each, in document order, and points the requirement at it. `allocations` gives what
+    /// each resolved relationship allocates.
+    pub(crate) fn collect_edges(&mut self, allocations: &mut Allocations) {
         let mut edges = Vec::new();
-        for (source, node) in &mut self.node_templates {
+        for (position, (source, node)) in self.node_templates.iter_mut().enumerate() {
+            let mut per_requirement: HashMap<String, usize> = HashMap::new();
             for (index, requirement) in node.requirements.iter_mut().enumerate() {
+                let relationship_index = per_requirement.entry(requirement.name.clone()).or_insert(0);
+                let this_index = *relationship_index;
+                *relationship_index += 1;
                 let Some(target) = &mut requirement.target else { continue };
                 target.relationship = edges.len();
                 edges.push(RelationshipEdge {
                     source: source.clone(),
                     requirement: requirement.name.clone(),
                     requirement_index: index,
+                    relationship_index: this_index,
                     target: target.node.clone(),
                     capability: target.capability.clone(),
+                    allocation: allocations.remove(&(position, index)).unwrap_or_default(),
                     relationship: requirement.relationship.take().map(|relationship| *relationship).unwrap_or_default(),
                 });
             }

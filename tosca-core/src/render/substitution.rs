@@ -7,12 +7,19 @@
 //! `[node, attribute]`), `capabilities` and `requirements` (`[node, name]`; a requirement
 //! mapped this way may stay unresolved here: the substituting service's client satisfies it),
 //! and `interfaces` (operation → workflow, or Puccini's `[node, interface]`).
+//!
+//! A compiled file's mappings stand in for a node template to be substituted when they name its
+//! node type (or one derived from it) and their `substitution_filter`, if any, holds for the
+//! node: a 2.0 condition clause with SELF the node (`super::filter`), or in 1.x node-filter
+//! clauses on its properties and capabilities. A filter known only at deployment (a value not
+//! evaluated yet) does not rule a file out.
 
 use std::collections::HashSet;
 
 use indexmap::IndexMap;
 
 use super::Render;
+use super::filter::{self, Candidate, NodeFilter};
 use crate::entity::{NodeType, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
@@ -52,7 +59,11 @@ impl Render<'_> {
         for entry in mappings.as_mapping().unwrap_or_default() {
             let Some(keyname) = entry.key.as_str() else { continue };
             match keyname {
-                "node_type" | "description" | "metadata" | "substitution_filter" => {}
+                "node_type" | "description" | "metadata" => {}
+                // Read for its problems; it filters the nodes this file may substitute for.
+                "substitution_filter" => {
+                    filter::read(&entry.value, self.version.is_2(), check.problems);
+                }
                 "properties" => substitution.properties = check.values(&entry.value, false),
                 "attributes" => substitution.attributes = check.values(&entry.value, true),
                 "capabilities" => substitution.capabilities = check.capabilities(&entry.value),
@@ -69,8 +80,10 @@ impl Render<'_> {
     }
 
     /// For each node template to be substituted, the compiled files whose
-    /// `substitution_mappings` name its node type or a type derived from it.
-    pub(crate) fn substitution_candidates(&self, topology: &mut Topology) {
+    /// `substitution_mappings` name its node type or a type derived from it, and whose
+    /// `substitution_filter` the node does not fail. Problems in reading an imported file's
+    /// filter are reported where it is written.
+    pub(crate) fn substitution_candidates(&self, topology: &mut Topology, problems: &mut Problems) {
         let mut offered = Vec::new();
         for unit in self.namespace.units.iter().skip(1) {
             let Some(mappings) = unit.template.topology().and_then(|topology| topology.substitution_mappings.as_ref())
@@ -82,7 +95,9 @@ impl Render<'_> {
                 continue;
             };
             if let Some(id) = self.namespace.resolve(Kind::NodeType, &Located::new(name.0.to_owned(), name.1)) {
-                offered.push((id, unit.location.display()));
+                let filter =
+                    mappings.get("substitution_filter").map(|node| filter::read(node, unit.version.is_2(), problems));
+                offered.push((id, unit.location.display(), filter));
             }
         }
         if offered.is_empty() {
@@ -96,11 +111,25 @@ impl Render<'_> {
             else {
                 continue;
             };
+            let node_type = &self.catalog.node_types[wanted.index()].entity;
             node.substitutable_by = offered
                 .iter()
-                .filter(|(id, _)| self.hierarchy.derives_from(Kind::NodeType, *id, wanted))
-                .map(|(_, location)| location.clone())
+                .filter(|(id, _, _)| self.hierarchy.derives_from(Kind::NodeType, *id, wanted))
+                .filter(|(_, _, filter)| filter.as_ref().is_none_or(|filter| self.substitutes(filter, node, node_type)))
+                .map(|(_, location, _)| location.clone())
                 .collect();
+        }
+    }
+
+    /// Whether a `substitution_filter` holds (or cannot be decided) for a node.
+    fn substitutes(&self, filter: &NodeFilter, node: &crate::topology::NodeTemplate, node_type: &NodeType) -> bool {
+        match filter {
+            NodeFilter::Condition(expression) => self.test_substitution_filter(expression, node, node_type).is_ok(),
+            // 1.x clauses read the node's properties and capabilities; there is no source.
+            NodeFilter::Clauses { .. } => {
+                let candidate = Candidate { node, node_type, capability: "", source: node, source_type: node_type };
+                self.test_filter(filter, &candidate).is_ok()
+            }
         }
     }
 }
