@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use foldhash::fast::FixedState;
 
 use crate::catalog::{Catalog, TypeId};
+use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
 use crate::problem::{Code, Problem, Problems};
@@ -68,6 +69,8 @@ pub struct Namespace {
     pub scopes: Vec<Scope>,
     /// Which unit each source file is.
     pub unit_of_source: HashMap<SourceId, usize>,
+    /// The dialect the units were read in, if any.
+    pub dialect: Option<Dialect>,
 }
 
 impl Namespace {
@@ -103,7 +106,7 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
-    let namespace = Namespace { units, scopes, unit_of_source };
+    let namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect };
     check_references(&namespace, &catalog, problems);
     (namespace, catalog)
 }
@@ -121,6 +124,13 @@ fn build_scopes(
         let unit = &units[index];
         let mut scope = Scope::default();
         for (kind, name, id) in &own[index] {
+            // A dialect's built-in types give way to anyone's own, like short names.
+            if unit.builtin {
+                for name in [name.clone(), format!("tosca:{name}")] {
+                    insert(&mut scope, catalog, *kind, name, Binding { id: *id, alias: true }, problems);
+                }
+                continue;
+            }
             insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: false }, problems);
             if unit.normative {
                 for alias in short_names(*kind, name) {

@@ -49,7 +49,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // was written but did not read has been reported and is not reported missing as well.
     let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required, since, until, deprecated, .. } = &field.role else { return None };
+        let Role::Key { key, required, since, until, deprecated, dialect, .. } = &field.role else { return None };
         let slot = slot(field);
         let ty = &field.ty;
         let read = if field.is_option() {
@@ -59,9 +59,11 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         };
         let since_opt = option_tokens(since);
         let until_opt = option_tokens(until);
+        // A dialect reads the keyname in versions outside its range too.
+        let widened = dialect.as_ref().map(|dialect| quote!(|| #p::dialect_reads(cx, #dialect)));
         let gate = if since.is_some() || until.is_some() {
             quote! {
-                if !#p::version_in(cx.version, #since_opt, #until_opt) {
+                if !(#p::version_in(cx.version, #since_opt, #until_opt) #widened) {
                     #p::version_excluded(entry, #key, #entity_name, #since_opt, #until_opt, cx);
                     continue;
                 }

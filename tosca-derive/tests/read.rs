@@ -99,7 +99,7 @@ fn read_in<T: Read>(version: Version, text: &str) -> (Option<T>, Vec<String>) {
     let mut problems = Problems::new();
     let node = parse(SourceId(0), text, &Limits::default(), &mut problems).expect("the test YAML parses");
     assert!(problems.is_empty(), "the test YAML is well-formed: {problems:?}");
-    let value = Read::read(&node, None, &mut ReadContext { problems: &mut problems, version });
+    let value = Read::read(&node, None, &mut ReadContext { problems: &mut problems, version, dialect: None });
     (value, render(problems))
 }
 
@@ -674,7 +674,7 @@ mod refinements_added_later {
 
     fn read(text: &str, version: Version, problems: &mut Problems) -> Flagged {
         let node = parse(SourceId(0), text, &Limits::default(), problems).expect("YAML");
-        Flagged::read(&node, None, &mut ReadContext { problems, version }).expect("an entity")
+        Flagged::read(&node, None, &mut ReadContext { problems, version, dialect: None }).expect("an entity")
     }
 
     fn codes_at(problems: &Problems) -> Vec<(Code, u32, u32)> {

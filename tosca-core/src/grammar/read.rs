@@ -2,6 +2,7 @@
 
 use indexmap::IndexMap;
 
+use crate::dialect::Dialect;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::version::Version;
@@ -13,6 +14,9 @@ pub struct ReadContext<'p> {
     pub problems: &'p mut Problems,
     /// The grammar version of the file being read.
     pub version: Version,
+    /// The dialect chosen for the compilation, if any: keynames marked with it are also read
+    /// outside their versions in the files it covers.
+    pub dialect: Option<Dialect>,
 }
 
 /// Something that can be read from a YAML node.
@@ -349,6 +353,11 @@ impl<T: Read> OptionInner for Option<T> {
 /// Whether a node is a mapping or null (so not a short notation).
 pub fn is_mapping_or_null(node: &Node) -> bool {
     matches!(node.value, Value::Mapping(_)) || node.is_null()
+}
+
+/// Whether `dialect` is the compilation's dialect and covers the file being read.
+pub fn dialect_reads(cx: &ReadContext<'_>, dialect: Dialect) -> bool {
+    cx.dialect == Some(dialect) && dialect.covers(cx.version)
 }
 
 /// Whether `version` lies in the inclusive range.
