@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use tosca_core::problem::Code;
 use tosca_core::Options;
+use tosca_core::problem::Code;
 use tosca_tests::{check_compile, check_spans, draft_2_0_options, problem_lines, shared};
 
 /// The problems that remain in the dialect, as `file code line:column`: mistakes in the

@@ -4,7 +4,9 @@
 //! into. A file sees its own types and, transitively, everything its imports see, under the
 //! import's `namespace_prefix` when it has one. Types of the embedded normative profiles are
 //! also visible by their short names (`Compute`, `tosca:Compute` for `tosca.nodes.Compute`);
-//! a user's own type of the same name wins over a short name without complaint. Two different
+//! a user's own type of the same name wins over a short name without complaint. The built-in
+//! types a dialect imports implicitly (files marked `puccini-rs.builtin`) are bound like short
+//! names, by their own names and as `tosca:NAME`. Two different
 //! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
 //! is a `type-not-found` problem with the nearest visible name as help.
 
@@ -148,8 +150,10 @@ fn build_scopes(
                     None => name,
                 };
                 // 2.0 (6.8.4): a file's own definitions form its root namespace; one imported
-                // into it under the same name is hidden by the file's own, with a warning.
+                // into it under the same name is hidden by the file's own, with a warning (a
+                // dialect's built-in type gives way silently).
                 if unit.version.is_2()
+                    && !binding.alias
                     && let Some(local) = own_names.binding(kind, &name).filter(|local| !local.alias)
                     && local.id != binding.id
                 {

@@ -58,13 +58,14 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(&entry.value, ::core::option::Option::None, cx);)
         };
         let since_opt = option_tokens(since);
+        let dialect_opt = option_tokens(dialect);
         let until_opt = option_tokens(until);
         // A dialect reads the keyname in versions outside its range too.
         let widened = dialect.as_ref().map(|dialect| quote!(|| #p::dialect_reads(cx, #dialect)));
         let gate = if since.is_some() || until.is_some() {
             quote! {
                 if !(#p::version_in(cx.version, #since_opt, #until_opt) #widened) {
-                    #p::version_excluded(entry, #key, #entity_name, #since_opt, #until_opt, cx);
+                    #p::version_excluded(entry, #key, #entity_name, (#since_opt, #until_opt), #dialect_opt, cx);
                     continue;
                 }
             }

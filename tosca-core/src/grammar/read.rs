@@ -287,13 +287,14 @@ pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keys: &[&str], cx: &m
     cx.problems.push(problem);
 }
 
-/// Reports a keyname that exists, but not in the version of the file being read.
+/// Reports a keyname that exists, but not in the version of the file being read; when a
+/// dialect would read it there, the help says so.
 pub fn version_excluded(
     entry: &Entry,
     key: &str,
     entity: &str,
-    since: Option<Version>,
-    until: Option<Version>,
+    (since, until): (Option<Version>, Option<Version>),
+    dialect: Option<Dialect>,
     cx: &mut ReadContext<'_>,
 ) {
     let range = match (since, until) {
@@ -308,7 +309,12 @@ pub fn version_excluded(
             entry.key.span,
             format!("keyname `{key}` of {entity} is not part of {}", cx.version),
         )
-        .with_help(format!("`{key}` exists in TOSCA {range}")),
+        .with_help(match dialect.filter(|dialect| dialect.covers(cx.version)) {
+            Some(dialect) => {
+                format!("`{key}` exists in TOSCA {range}, and in {} files read in the `{dialect}` dialect", cx.version)
+            }
+            None => format!("`{key}` exists in TOSCA {range}"),
+        }),
     );
 }
 
