@@ -45,6 +45,26 @@ impl Dialect {
         }
     }
 
+    /// What it reads and why, in Markdown.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Dialect::Tosca20Draft => {
+                "Puccini's TOSCA 2.0 examples and the community's YAML of the Simple Profile 2.0 \
+(`profiles/org/oasis-open/simple/2.0/` of tosca-community-contributions) declare \
+`tosca_definitions_version: tosca_2_0` but follow the drafts before csd06. In the dialect, 2.0 \
+files read those drafts' constructs with their meaning: `constraints` clauses (property, \
+parameter and schema definitions, data types) checked as in 1.x, and `status`; `occurrences` \
+of a requirement definition as `count_range`, of a capability definition as the relationships \
+it takes; `valid_target_types` of a relationship type as `valid_capability_types`; \
+`valid_source_types` as `valid_source_node_types`; `timeout` of an implementation and \
+`deploy_path` of an artifact. Every 2.0 file sees the drafts' built-in types: `range`, the four \
+`scalar-unit` types with the 1.3 units and Puccini's names for them (`Size`, `Time`, \
+`Frequency`, `Bitrate`), also as `tosca:NAME`. Timestamps take YAML 1.1's forms, and \
+substitution mappings of properties and attributes 1.x's lists. Everything else is csd06."
+            }
+        }
+    }
+
     /// Whether it applies to files of `version` (other files are read as usual).
     pub fn covers(self, version: Version) -> bool {
         match self {
