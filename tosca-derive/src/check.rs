@@ -18,6 +18,7 @@ pub(crate) struct Entity {
 }
 
 /// What a field is for.
+#[allow(clippy::large_enum_variant)] // reason: one per field, alive only while a derive expands
 pub(crate) enum Role {
     /// Read from the keyname.
     Key {
@@ -29,8 +30,9 @@ pub(crate) enum Role {
         until: Option<TokenStream>,
         lookup: Option<TokenStream>,
         deprecated: Option<TokenStream>,
-        /// A dialect that also reads the keyname outside `since`/`until`.
-        dialect: Option<TokenStream>,
+        /// A dialect that also reads the keyname outside `since`/`until`: its `Dialect`
+        /// variant (a name, so the variant stays small).
+        dialect: Option<&'static str>,
     },
     /// Receives the entity's name.
     Name,
@@ -125,12 +127,9 @@ fn version(value: &SpannedValue<String>, errors: &mut darling::error::Accumulato
 /// The dialects a keyname can name, with their `Dialect` variants in tosca-core.
 const DIALECTS: &[(&str, &str)] = &[("tosca-2.0-draft", "Tosca20Draft")];
 
-fn dialect(value: &SpannedValue<String>, errors: &mut darling::error::Accumulator) -> Option<TokenStream> {
+fn dialect(value: &SpannedValue<String>, errors: &mut darling::error::Accumulator) -> Option<&'static str> {
     match DIALECTS.iter().find(|(name, _)| *name == value.as_str()) {
-        Some((_, variant)) => {
-            let variant = syn::Ident::new(variant, Span::call_site());
-            Some(quote!(::tosca_core::__private::Dialect::#variant))
-        }
+        Some((_, variant)) => Some(variant),
         None => {
             let known: Vec<&str> = DIALECTS.iter().map(|(name, _)| *name).collect();
             errors.push(
@@ -417,7 +416,7 @@ mod tests {
                     ("until", last(until)),
                     ("lookup", last(lookup)),
                     ("deprecated", last(deprecated)),
-                    ("dialect", last(dialect)),
+                    ("dialect", dialect.map(str::to_owned)),
                 ];
                 for (name, value) in keyed {
                     if let Some(value) = value {

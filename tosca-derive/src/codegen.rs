@@ -58,7 +58,11 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(&entry.value, ::core::option::Option::None, cx);)
         };
         let since_opt = option_tokens(since);
-        let dialect_opt = option_tokens(dialect);
+        let dialect = dialect.map(|variant| {
+            let variant = syn::Ident::new(variant, proc_macro2::Span::call_site());
+            quote!(#p::Dialect::#variant)
+        });
+        let dialect_opt = option_tokens(&dialect);
         let until_opt = option_tokens(until);
         // A dialect reads the keyname in versions outside its range too.
         let widened = dialect.as_ref().map(|dialect| quote!(|| #p::dialect_reads(cx, #dialect)));
