@@ -84,6 +84,8 @@ static FILES: &[ProfileFile] = embed![
     "nfv-1.0/capability.yaml",
     "nfv-1.0/relationship.yaml",
     "nfv-1.0/node.yaml",
+    "tosca-2.0-draft/primitives.yaml",
+    "tosca-2.0-draft/types.yaml",
 ];
 
 /// The path of the file defining the primitive data types (`string`, `integer`, …), which every
@@ -93,6 +95,15 @@ pub const PRIMITIVES: &str = "primitives.yaml";
 /// The path of the file defining the TOSCA 2.0 built-in data types (`scalar`, `bytes`, `nil`,
 /// …, and no `scalar-unit.*`), which every 2.0 file imports implicitly instead.
 pub const PRIMITIVES_2_0: &str = "primitives-2.0.yaml";
+
+/// The path of the file defining the built-in `range` of the pre-csd06 TOSCA 2.0 drafts,
+/// which every 2.0 file imports implicitly under the `tosca-2.0-draft` dialect (never
+/// otherwise).
+pub const DRAFT_2_0_PRIMITIVES: &str = "tosca-2.0-draft/primitives.yaml";
+
+/// The path of the file defining the scalar types of the pre-csd06 TOSCA 2.0 drafts
+/// (`scalar-unit.size`, … and Puccini's `Size`, …), imported like [`DRAFT_2_0_PRIMITIVES`].
+pub const DRAFT_2_0_TYPES: &str = "tosca-2.0-draft/types.yaml";
 
 /// Every embedded file.
 pub fn files() -> &'static [ProfileFile] {
@@ -221,7 +232,7 @@ mod tests {
     /// (the NFV profile is written in 1.3; the primitives file too).
     fn expected_version(path: &str) -> &'static str {
         let folder = path.split('/').next().unwrap_or_default();
-        if folder == "simple-2.0" || path == PRIMITIVES_2_0 {
+        if folder == "simple-2.0" || folder == "tosca-2.0-draft" || path == PRIMITIVES_2_0 {
             return "tosca_2_0";
         }
         match PROFILES.iter().find(|(_, known)| *known == folder) {
@@ -232,7 +243,7 @@ mod tests {
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0"]);
+        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0", "tosca-2.0-draft"]);
         for folder in folders {
             let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
             for entry in std::fs::read_dir(&root).expect("profile folder") {
@@ -261,7 +272,8 @@ mod tests {
     }
 
     /// Every file is written in its profile's version and marked as normative, except the
-    /// primitives files, which are marked as such instead.
+    /// primitives files, which are marked as such instead, and the dialect's files, which are
+    /// marked as built-in (and its primitives file as primitives too).
     #[test]
     fn every_file_is_a_normative_file_of_its_version() {
         for file in files() {
@@ -272,10 +284,16 @@ mod tests {
                 "{}",
                 file.path
             );
-            let primitives = [PRIMITIVES, PRIMITIVES_2_0].contains(&file.path);
-            let marker = if primitives { "puccini-rs.primitives" } else { "puccini-rs.normative" };
-            let flag = document.as_mapping_get("metadata").and_then(|metadata| metadata.as_mapping_get(marker));
-            assert_eq!(flag.and_then(Yaml::as_str), Some("true"), "{}: {marker}", file.path);
+            let markers: &[&str] = match file.path {
+                PRIMITIVES | PRIMITIVES_2_0 => &["puccini-rs.primitives"],
+                DRAFT_2_0_PRIMITIVES => &["puccini-rs.primitives", "puccini-rs.builtin"],
+                DRAFT_2_0_TYPES => &["puccini-rs.builtin"],
+                _ => &["puccini-rs.normative"],
+            };
+            for marker in markers {
+                let flag = document.as_mapping_get("metadata").and_then(|metadata| metadata.as_mapping_get(marker));
+                assert_eq!(flag.and_then(Yaml::as_str), Some("true"), "{}: {marker}", file.path);
+            }
         }
     }
 

@@ -158,7 +158,7 @@ fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
         for (kind, name, place) in references(&parse(file.path)) {
             let built_in = kind == "data_types"
                 && (BUILT_IN_DATA_TYPES.contains(&name.as_str())
-                    || (file.path.starts_with("simple-2.0/") && BUILT_IN_2_0.contains(&name.as_str())));
+                    || (is_2_0(file.path) && BUILT_IN_2_0.contains(&name.as_str())));
             let known = defined.get(kind).is_some_and(|names| names.contains(&name));
             if !built_in && !known {
                 problems.push(format!("{}: {place}: {name} is not a known {kind} entry", file.path));
@@ -168,13 +168,20 @@ fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
     assert!(problems.is_empty(), "unresolved type names:\n{}", problems.join("\n"));
 }
 
+/// Whether an embedded file is written in TOSCA 2.0 (and so sees the 2.0 built-in types): the
+/// Simple Profile 2.0 and the `tosca-2.0-draft` dialect's files.
+fn is_2_0(path: &str) -> bool {
+    path.starts_with("simple-2.0/") || path.starts_with("tosca-2.0-draft/")
+}
+
 /// The primitives files are the exception: they define the built-in names (`string`, ...)
-/// themselves. So is the Simple Profile 2.0, which names its types without the `tosca.`
-/// prefixes (a 2.0 file that imports it chooses a namespace instead).
+/// themselves. So are the 2.0 files (the Simple Profile 2.0 and the dialect's), which name their
+/// types without the `tosca.` prefixes (a 2.0 file that imports them chooses a namespace
+/// instead).
 #[test]
 fn every_defined_type_has_a_full_name() {
     let primitives = [tosca_profiles::PRIMITIVES, tosca_profiles::PRIMITIVES_2_0];
-    let one_x = |path: &str| !primitives.contains(&path) && !path.starts_with("simple-2.0/");
+    let one_x = |path: &str| !primitives.contains(&path) && !is_2_0(path);
     for file in tosca_profiles::files().iter().filter(|file| one_x(file.path)) {
         let document = parse(file.path);
         for kind in KINDS {

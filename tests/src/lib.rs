@@ -23,6 +23,19 @@ pub fn shared() -> PathBuf {
     workspace().join("../shared")
 }
 
+/// The URL Puccini's 2.0 examples import the Simple Profile from (its folder).
+pub const DRAFT_2_0_PROFILE_URL: &str = "https://raw.githubusercontent.com/xDaryamo/tosca-community-contributions/refs/heads/master/profiles/org/oasis-open/simple/2.0/";
+
+/// How Puccini's 2.0 examples (`go-puccini/examples/2.0/`) are compiled: offline, their
+/// profile URL mapped to the corpus copy, in the `tosca-2.0-draft` dialect they are written in.
+pub fn draft_2_0_options() -> Options {
+    let profile = shared().join("corpus/tosca-community-contributions/profiles/org/oasis-open/simple/2.0/");
+    let mut options = Options { dialect: Some(tosca_core::Dialect::Tosca20Draft), ..Options::default() };
+    options.loader.offline = true;
+    options.loader.map_urls = vec![(DRAFT_2_0_PROFILE_URL.to_owned(), format!("{}/", profile.display()))];
+    options
+}
+
 /// Compiles a file with options; panics only if the root cannot be loaded (a broken fixture).
 pub fn check_compile(path: &Path, options: &Options) -> Compiled {
     match tosca_core::compile(&Location::File(path.to_path_buf()), options) {

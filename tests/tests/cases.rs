@@ -5,25 +5,37 @@
 //! - `invalid/<name>/main.yaml` must report exactly the problems listed in
 //!   `invalid/<name>/expected.txt`, one per line as `code file:line:col`, where `file` is
 //!   relative to the case folder. Lines starting with `#` say what the case is about.
+//! - A case folder holding a file `dialect` is compiled in the dialect it names
+//!   (`tosca-2.0-draft`), as with `--dialect`.
 //!
 //! Every case also checks that spans point where they claim and that a second compilation
 //! gives the same bytes.
 
 use std::path::Path;
 
-use tosca_core::Options;
+use tosca_core::{Dialect, Options};
 use tosca_tests::{check_compile, check_golden, check_spans, problem_lines, topology_json};
+
+/// The options of a case: its folder's `dialect` file, if any, names the dialect.
+fn options(folder: &Path) -> Result<Options, String> {
+    let Ok(text) = std::fs::read_to_string(folder.join("dialect")) else { return Ok(Options::default()) };
+    match Dialect::from_name(text.trim()) {
+        Some(dialect) => Ok(Options { dialect: Some(dialect), ..Options::default() }),
+        None => Err(format!("`dialect` names an unknown dialect `{}`", text.trim())),
+    }
+}
 
 fn valid(path: &Path) -> datatest_stable::Result<()> {
     let folder = path.parent().unwrap_or(path);
-    let compiled = check_compile(path, &Options::default());
+    let options = options(folder)?;
+    let compiled = check_compile(path, &options);
     check_spans(&compiled)?;
     let problems = problem_lines(&compiled, folder);
     if !problems.is_empty() {
         return Err(format!("expected no problems, got:\n{}", problems.join("\n")).into());
     }
     let json = topology_json(&compiled);
-    if json != topology_json(&check_compile(path, &Options::default())) {
+    if json != topology_json(&check_compile(path, &options)) {
         return Err("two compilations of the same file differ".into());
     }
     check_golden(&folder.join("expected.json"), &json)?;
@@ -32,7 +44,8 @@ fn valid(path: &Path) -> datatest_stable::Result<()> {
 
 fn invalid(path: &Path) -> datatest_stable::Result<()> {
     let folder = path.parent().unwrap_or(path);
-    let compiled = check_compile(path, &Options::default());
+    let options = options(folder)?;
+    let compiled = check_compile(path, &options);
     check_spans(&compiled)?;
     let actual: Vec<String> = problem_lines(&compiled, folder)
         .iter()
@@ -48,7 +61,7 @@ fn invalid(path: &Path) -> datatest_stable::Result<()> {
         let full = problem_lines(&compiled, folder).join("\n");
         return Err(format!("expected:\n{}\nactual:\n{full}", expected.join("\n")).into());
     }
-    let again = check_compile(path, &Options::default());
+    let again = check_compile(path, &options);
     if problem_lines(&again, folder) != problem_lines(&compiled, folder) {
         return Err("two compilations report different problems".into());
     }

@@ -72,6 +72,34 @@ pub(crate) struct SourceArgs {
     pub(crate) timeout: u64,
 }
 
+/// How the grammar is read.
+#[derive(Debug, Args)]
+pub(crate) struct DialectArgs {
+    /// Read files in a dialect: `tosca-2.0-draft` reads `tosca_2_0` files as the drafts before
+    /// csd06 wrote them (Puccini's 2.0 examples). Without it, every version is read strictly.
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub(crate) dialect: Option<DialectName>,
+}
+
+/// The dialects `--dialect` knows (see `tosca_core::Dialect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DialectName {
+    /// TOSCA 2.0 as the drafts before csd06 wrote it: `constraints`, `occurrences`,
+    /// `valid_target_types`, `range` and the `scalar-unit` types (also as `Size`, `Time`,
+    /// `Frequency`, `Bitrate`), YAML 1.1 timestamps, 1.x substitution mappings.
+    #[value(name = "tosca-2.0-draft")]
+    Tosca20Draft,
+}
+
+impl DialectName {
+    /// The dialect in tosca-core's terms.
+    pub(crate) fn dialect(self) -> tosca_core::Dialect {
+        match self {
+            DialectName::Tosca20Draft => tosca_core::Dialect::Tosca20Draft,
+        }
+    }
+}
+
 /// Input values for the topology.
 #[derive(Debug, Args)]
 pub(crate) struct InputArgs {
@@ -109,6 +137,8 @@ pub(crate) struct CompileArgs {
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
+    #[command(flatten)]
+    pub(crate) dialect: DialectArgs,
 }
 
 /// `diff`.
@@ -127,6 +157,8 @@ pub(crate) struct DiffArgs {
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
+    #[command(flatten)]
+    pub(crate) dialect: DialectArgs,
 }
 
 /// `diff` output formats.
@@ -164,6 +196,8 @@ pub(crate) struct ValidateArgs {
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
+    #[command(flatten)]
+    pub(crate) dialect: DialectArgs,
 }
 
 /// `explain`.

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use tosca_core::Dialect;
 use tosca_core::problem::{Code, Quirk};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.
@@ -49,6 +50,16 @@ prints one page.\n\n",
     for quirk in Quirk::ALL {
         text.push('\n');
         text.push_str(&quirk_page(quirk));
+    }
+    text.push_str("\n# Dialects\n\n`--dialect NAME` reads files as an earlier draft of their version wrote them: its constructs are read with their meaning and checked, rather than reported.\n");
+    for dialect in Dialect::ALL {
+        let _ = write!(
+            text,
+            "\n## `{}`\n\n{}.\n\n{}\n",
+            dialect.name(),
+            capitalised(dialect.summary()),
+            dialect.explanation()
+        );
     }
     text
 }

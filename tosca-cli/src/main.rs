@@ -18,8 +18,8 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser};
 
 use args::{
-    Cli, Command, CompileArgs, CsarCommand, Deny, ExplainArgs, InputArgs, OutputFormat, ReportFormat, SchemaKind,
-    SourceArgs, ValidateArgs,
+    Cli, Command, CompileArgs, CsarCommand, Deny, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
+    ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
 use format::human::Human;
 use format::location::Root;
@@ -70,11 +70,12 @@ fn loader_options(sources: &SourceArgs) -> LoaderOptions {
     options
 }
 
-pub(crate) fn options(inputs: &InputArgs, sources: &SourceArgs) -> Options {
+pub(crate) fn options(inputs: &InputArgs, sources: &SourceArgs, dialect: &DialectArgs) -> Options {
     Options {
         inputs: inputs.values.clone(),
         inputs_file: inputs.values_file.as_deref().map(Location::from_argument),
         loader: loader_options(sources),
+        dialect: dialect.dialect.map(DialectName::dialect),
     }
 }
 
@@ -92,7 +93,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let started = Instant::now();
-    let mut compiled = run(&args.template, &options(&args.inputs, &args.sources))?;
+    let mut compiled = run(&args.template, &options(&args.inputs, &args.sources, &args.dialect))?;
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(
@@ -168,7 +169,8 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let progress = Progress::start(args.templates.len());
-    let checked = check::check_all(&args.templates, &options(&args.inputs, &args.sources), &quirks, &progress);
+    let checked =
+        check::check_all(&args.templates, &options(&args.inputs, &args.sources, &args.dialect), &quirks, &progress);
     let root = Root::new(&std::env::current_dir()?, &args.root);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -205,3 +205,32 @@ fn offline_refuses_remote_imports_and_map_url_serves_them() {
     let output = run(&["validate", "--offline", "--map-url", &map, main.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
 }
+
+/// `--dialect tosca-2.0-draft` is accepted by `compile`, `validate` and `diff`; without it the
+/// same file is read strictly.
+#[test]
+fn dialect_reads_draft_2_0_on_compile_validate_and_diff() {
+    let draft = "tests/cases/valid/dialect-draft-scalar-types-range-timestamps/main.yaml";
+    let dialect = ["--dialect", "tosca-2.0-draft"];
+
+    let strict = run(&["validate", draft]);
+    assert_eq!(strict.status.code(), Some(1), "stdout: {}", text(&strict.stdout));
+    let stdout = text(&strict.stdout);
+    assert!(stdout.contains("error[type-not-found]: data type `tosca:Size` is not defined"), "stdout: {stdout}");
+
+    let validated = run(&["validate", dialect[0], dialect[1], draft]);
+    assert_eq!(validated.status.code(), Some(0), "stdout: {}", text(&validated.stdout));
+
+    let compiled = run(&["compile", dialect[0], dialect[1], draft]);
+    assert_eq!(compiled.status.code(), Some(0), "stderr: {}", text(&compiled.stderr));
+    assert_eq!(json(&compiled)["node_templates"]["node"]["properties"]["range"], serde_json::json!([1, "UNBOUNDED"]));
+
+    let same = run(&["diff", dialect[0], dialect[1], draft, draft]);
+    assert_eq!(same.status.code(), Some(0), "stderr: {}", text(&same.stderr));
+    let strict_diff = run(&["diff", draft, draft]);
+    assert_eq!(strict_diff.status.code(), Some(2), "stderr: {}", text(&strict_diff.stderr));
+
+    let unknown = run(&["validate", "--dialect", "tosca-2.1-draft", draft]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("tosca-2.0-draft"), "stderr: {}", text(&unknown.stderr));
+}

@@ -7,6 +7,7 @@
 use indexmap::IndexMap;
 
 use crate::catalog::Catalog;
+use crate::dialect::Dialect;
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Inputs;
@@ -24,6 +25,8 @@ pub struct Options {
     pub inputs_file: Option<Location>,
     /// How files and URLs are reached (`--offline`, `--map-url`, timeouts, limits).
     pub loader: LoaderOptions,
+    /// The dialect files are read in (`--dialect`); `None` reads every version strictly.
+    pub dialect: Option<Dialect>,
 }
 
 /// The result of a compilation.
@@ -62,7 +65,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let read = timings.measure(
         "read",
         "files",
-        || crate::read::read(&root, &loader, &mut problems),
+        || crate::read::read(&root, &loader, options.dialect, &mut problems),
         |read| read.as_ref().map_or(0, |read| read.units.len()),
     )?;
     let (namespace, catalog) = timings.measure(

@@ -12,6 +12,7 @@ pub mod archive;
 pub mod catalog;
 pub mod compile;
 pub mod csar;
+pub mod dialect;
 pub mod diff;
 pub mod entity;
 pub mod export;
@@ -35,4 +36,5 @@ pub mod yaml;
 pub use grammar::private as __private;
 
 pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile};
+pub use dialect::Dialect;
 pub use loader::Location;

@@ -4,7 +4,9 @@
 //! into. A file sees its own types and, transitively, everything its imports see, under the
 //! import's `namespace_prefix` when it has one. Types of the embedded normative profiles are
 //! also visible by their short names (`Compute`, `tosca:Compute` for `tosca.nodes.Compute`);
-//! a user's own type of the same name wins over a short name without complaint. Two different
+//! a user's own type of the same name wins over a short name without complaint. The built-in
+//! types a dialect imports implicitly (files marked `puccini-rs.builtin`) are bound like short
+//! names, by their own names and as `tosca:NAME`. Two different
 //! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
 //! is a `type-not-found` problem with the nearest visible name as help.
 
@@ -13,6 +15,7 @@ use std::collections::HashMap;
 use foldhash::fast::FixedState;
 
 use crate::catalog::{Catalog, TypeId};
+use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
 use crate::problem::{Code, Problem, Problems};
@@ -68,6 +71,8 @@ pub struct Namespace {
     pub scopes: Vec<Scope>,
     /// Which unit each source file is.
     pub unit_of_source: HashMap<SourceId, usize>,
+    /// The dialect the units were read in, if any.
+    pub dialect: Option<Dialect>,
 }
 
 impl Namespace {
@@ -103,7 +108,7 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
-    let namespace = Namespace { units, scopes, unit_of_source };
+    let namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect };
     check_references(&namespace, &catalog, problems);
     (namespace, catalog)
 }
@@ -121,6 +126,13 @@ fn build_scopes(
         let unit = &units[index];
         let mut scope = Scope::default();
         for (kind, name, id) in &own[index] {
+            // A dialect's built-in types give way to anyone's own, like short names.
+            if unit.builtin {
+                for name in [name.clone(), format!("tosca:{name}")] {
+                    insert(&mut scope, catalog, *kind, name, Binding { id: *id, alias: true }, problems);
+                }
+                continue;
+            }
             insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: false }, problems);
             if unit.normative {
                 for alias in short_names(*kind, name) {
@@ -138,8 +150,10 @@ fn build_scopes(
                     None => name,
                 };
                 // 2.0 (6.8.4): a file's own definitions form its root namespace; one imported
-                // into it under the same name is hidden by the file's own, with a warning.
+                // into it under the same name is hidden by the file's own, with a warning (a
+                // dialect's built-in type gives way silently).
                 if unit.version.is_2()
+                    && !binding.alias
                     && let Some(local) = own_names.binding(kind, &name).filter(|local| !local.alias)
                     && local.id != binding.id
                 {

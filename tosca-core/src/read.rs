@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
+use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Read, ReadContext};
 use crate::loader::{LoadError, Loader, Location};
@@ -26,11 +27,18 @@ pub const NORMATIVE_METADATA: &str = "puccini-rs.normative";
 /// The metadata key marking the embedded file of primitive data types.
 pub const PRIMITIVES_METADATA: &str = "puccini-rs.primitives";
 
+/// The metadata key marking an embedded file of built-in types that a dialect imports
+/// implicitly: its types are visible by their names and with the `tosca:` prefix, and a file's
+/// own type of the same name hides them without complaint.
+pub const BUILTIN_METADATA: &str = "puccini-rs.builtin";
+
 /// The output of the read phase.
 #[derive(Debug)]
 pub struct ReadOutput {
     /// Every file, the root first, then in depth-first import order.
     pub units: Vec<Unit>,
+    /// The dialect the files were read in, if any.
+    pub dialect: Option<Dialect>,
 }
 
 /// One file, read.
@@ -52,6 +60,8 @@ pub struct Unit {
     pub normative: bool,
     /// Whether it is the embedded file of primitive data types.
     pub primitives: bool,
+    /// Whether it is an embedded file of a dialect's built-in types (see [`BUILTIN_METADATA`]).
+    pub builtin: bool,
 }
 
 /// An import resolved to a unit.
@@ -72,6 +82,7 @@ struct ParsedFile {
     template: ServiceTemplate,
     normative: bool,
     primitives: bool,
+    builtin: bool,
     /// The normative profile its own version implicitly imports (`None` for embedded files).
     own_profile: Option<&'static str>,
     imports: Vec<ImportTarget>,
@@ -83,9 +94,14 @@ struct ImportTarget {
     span: Span,
 }
 
-/// Reads `root` and everything it imports. Fails only when the root itself cannot be loaded;
-/// everything else is a problem.
-pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result<ReadOutput, LoadError> {
+/// Reads `root` and everything it imports, in `dialect` if one is given. Fails only when the
+/// root itself cannot be loaded; everything else is a problem.
+pub fn read(
+    root: &Location,
+    loader: &Loader,
+    dialect: Option<Dialect>,
+    problems: &mut Problems,
+) -> Result<ReadOutput, LoadError> {
     loader.load(root)?;
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
@@ -102,7 +118,7 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
             .par_iter()
             .map(|location| {
                 let mut local = Problems::new();
-                let file = parse_file(location, loader, &mut local);
+                let file = parse_file(location, loader, dialect, &mut local);
                 (file, local)
             })
             .collect();
@@ -145,7 +161,9 @@ pub fn read(root: &Location, loader: &Loader, problems: &mut Problems) -> Result
         }
         frontier = next;
     }
-    Ok(number_units(root, parsed, &refused, loader, problems))
+    let mut output = number_units(root, parsed, &refused, loader, problems);
+    output.dialect = dialect;
+    Ok(output)
 }
 
 /// Numbers units depth-first from the root, resolves imports to unit indices, reports import
@@ -245,13 +263,19 @@ fn number_units(
             imports,
             normative: file.normative,
             primitives: file.primitives,
+            builtin: file.builtin,
         });
     }
-    ReadOutput { units }
+    ReadOutput { units, dialect: None }
 }
 
 /// Loads, parses and reads one file; `None` when nothing usable could be read.
-fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> Option<ParsedFile> {
+fn parse_file(
+    location: &Location,
+    loader: &Loader,
+    dialect: Option<Dialect>,
+    problems: &mut Problems,
+) -> Option<ParsedFile> {
     let loaded = loader.load(location).ok()?;
     if let Some(offset) = loaded.invalid_utf8 {
         problems.report(
@@ -263,7 +287,7 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;
-    let mut cx = ReadContext { problems, version };
+    let mut cx = ReadContext { problems, version, dialect };
     let template = ServiceTemplate::read(&node, None, &mut cx)?;
     check_type_versions(&template, problems);
     if version.is_2() {
@@ -313,6 +337,7 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
     };
     let normative = embedded_flag(NORMATIVE_METADATA);
     let primitives = embedded_flag(PRIMITIVES_METADATA);
+    let builtin = embedded_flag(BUILTIN_METADATA);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
     for import in &template.imports {
@@ -334,12 +359,18 @@ fn parse_file(location: &Location, loader: &Loader, problems: &mut Problems) -> 
         } else {
             tosca_profiles::PRIMITIVES
         }));
+        // A dialect's built-in types, in every file it covers but its own.
+        for path in dialect.filter(|dialect| dialect.covers(version)).map_or(&[][..], Dialect::implicit_imports) {
+            if !matches!(location, Location::Profile(own) if own == path) {
+                imports.push(implicit(path));
+            }
+        }
     }
     // The normative profile is added by `read`, which knows the root's.
     let own_profile = (!normative && !primitives)
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
-    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, own_profile, imports })
+    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, builtin, own_profile, imports })
 }
 
 /// A type's `version` keyname is a TOSCA version (`<major>.<minor>[.<fix>[.<qualifier>[-<build>]]]`).

@@ -18,6 +18,7 @@ pub(crate) struct Entity {
 }
 
 /// What a field is for.
+#[allow(clippy::large_enum_variant)] // reason: one per field, alive only while a derive expands
 pub(crate) enum Role {
     /// Read from the keyname.
     Key {
@@ -29,6 +30,9 @@ pub(crate) enum Role {
         until: Option<TokenStream>,
         lookup: Option<TokenStream>,
         deprecated: Option<TokenStream>,
+        /// A dialect that also reads the keyname outside `since`/`until`: its `Dialect`
+        /// variant (a name, so the variant stays small).
+        dialect: Option<&'static str>,
     },
     /// Receives the entity's name.
     Name,
@@ -110,6 +114,27 @@ fn version(value: &SpannedValue<String>, errors: &mut darling::error::Accumulato
             errors.push(
                 darling::Error::custom(format!(
                     "unknown TOSCA version `{}`; expected one of {}",
+                    value.as_str(),
+                    known.join(", ")
+                ))
+                .with_span(&value.span()),
+            );
+            None
+        }
+    }
+}
+
+/// The dialects a keyname can name, with their `Dialect` variants in tosca-core.
+const DIALECTS: &[(&str, &str)] = &[("tosca-2.0-draft", "Tosca20Draft")];
+
+fn dialect(value: &SpannedValue<String>, errors: &mut darling::error::Accumulator) -> Option<&'static str> {
+    match DIALECTS.iter().find(|(name, _)| *name == value.as_str()) {
+        Some((_, variant)) => Some(variant),
+        None => {
+            let known: Vec<&str> = DIALECTS.iter().map(|(name, _)| *name).collect();
+            errors.push(
+                darling::Error::custom(format!(
+                    "unknown dialect `{}`; expected one of {}",
                     value.as_str(),
                     known.join(", ")
                 ))
@@ -225,6 +250,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("until", field.until.as_ref().map(|v| v.span())),
             ("lookup", field.lookup.as_ref().map(|v| v.span())),
             ("deprecated", field.deprecated.as_ref().map(|v| v.span())),
+            ("dialect", field.dialect.as_ref().map(|v| v.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -307,6 +333,13 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             until.span(),
         ));
     }
+    let dialect = field.dialect.as_ref().and_then(|v| dialect(v, errors));
+    if let (Some(value), None, None) = (&field.dialect, &field.since, &field.until) {
+        errors.push(error(
+            "`dialect` widens a keyname limited by `since` or `until`; this one is read in every version already",
+            value.span(),
+        ));
+    }
     let role = if field.name.is_present() {
         Role::Name
     } else if field.span.is_present() {
@@ -326,6 +359,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             until,
             lookup,
             deprecated,
+            dialect,
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
@@ -372,7 +406,7 @@ mod tests {
             tokens.as_ref().map(|tokens| tokens.to_string().rsplit(' ').next().unwrap_or_default().to_owned())
         };
         let role = match &field.role {
-            Role::Key { key, required, since, until, lookup, deprecated, .. } => {
+            Role::Key { key, required, since, until, lookup, deprecated, dialect, .. } => {
                 let mut role = format!("key `{key}`");
                 if *required {
                     role.push_str(" required");
@@ -382,6 +416,7 @@ mod tests {
                     ("until", last(until)),
                     ("lookup", last(lookup)),
                     ("deprecated", last(deprecated)),
+                    ("dialect", dialect.map(str::to_owned)),
                 ];
                 for (name, value) in keyed {
                     if let Some(value) = value {
@@ -421,6 +456,8 @@ mod tests {
                 parent: Option<Located<String>>,
                 #[tosca(since = "1.2", until = "1.3")]
                 description: Option<Located<String>>,
+                #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
+                constraints: Vec<Node>,
                 #[tosca(inherit = "deep")]
                 entry_schema: Option<Box<Schema>>,
                 #[tosca(skip)]
@@ -442,6 +479,7 @@ mod tests {
                 "r#type: key `type` required lookup DataType, copy, refine derived",
                 "parent: key `derived_from` lookup NodeType, skip",
                 "description: key `description` since V1_2 until V1_3, copy",
+                "constraints: key `constraints` until V1_3 dialect Tosca20Draft, copy",
                 "entry_schema: key `entry_schema`, deep",
                 "resolved: skip, skip",
                 "cache: skip, copy",
@@ -591,6 +629,30 @@ mod tests {
             [
                 "unknown refinement `same`; expected `derived`, `required` or `fixed`",
                 "unknown TOSCA version `3.0`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
+            ]
+        );
+    }
+
+    #[test]
+    fn dialects_are_known_and_only_widen_limited_keynames() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(until = "1.3", dialect = "tosca-2.1-draft")]
+                constraints: Vec<Node>,
+                #[tosca(dialect = "tosca-2.0-draft")]
+                description: Option<Located<String>>,
+                #[tosca(skip, dialect = "tosca-2.0-draft")]
+                cache: Vec<String>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "unknown dialect `tosca-2.1-draft`; expected one of tosca-2.0-draft",
+                "`dialect` widens a keyname limited by `since` or `until`; this one is read in every version already",
+                "`dialect` has no effect on a `skip` field, which is not read from a keyname",
+                "`dialect` widens a keyname limited by `since` or `until`; this one is read in every version already",
             ]
         );
     }

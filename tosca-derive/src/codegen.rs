@@ -49,7 +49,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // was written but did not read has been reported and is not reported missing as well.
     let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required, since, until, deprecated, .. } = &field.role else { return None };
+        let Role::Key { key, required, since, until, deprecated, dialect, .. } = &field.role else { return None };
         let slot = slot(field);
         let ty = &field.ty;
         let read = if field.is_option() {
@@ -58,11 +58,18 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote_spanned!(ty.span()=> #slot = <#ty as #p::Read>::read(&entry.value, ::core::option::Option::None, cx);)
         };
         let since_opt = option_tokens(since);
+        let dialect = dialect.map(|variant| {
+            let variant = syn::Ident::new(variant, proc_macro2::Span::call_site());
+            quote!(#p::Dialect::#variant)
+        });
+        let dialect_opt = option_tokens(&dialect);
         let until_opt = option_tokens(until);
+        // A dialect reads the keyname in versions outside its range too.
+        let widened = dialect.as_ref().map(|dialect| quote!(|| #p::dialect_reads(cx, #dialect)));
         let gate = if since.is_some() || until.is_some() {
             quote! {
-                if !#p::version_in(cx.version, #since_opt, #until_opt) {
-                    #p::version_excluded(entry, #key, #entity_name, #since_opt, #until_opt, cx);
+                if !(#p::version_in(cx.version, #since_opt, #until_opt) #widened) {
+                    #p::version_excluded(entry, #key, #entity_name, (#since_opt, #until_opt), #dialect_opt, cx);
                     continue;
                 }
             }

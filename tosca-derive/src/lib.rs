@@ -40,6 +40,11 @@
 //! - `since = "1.2"`, `until = "1.3"`: the grammar versions that have the keyname (inclusive;
 //!   one of `1.0`, `1.1`, `1.2`, `1.3`, `2.0`; `since` no later than `until`). Outside them the
 //!   key is reported as unknown.
+//! - `dialect = "tosca-2.0-draft"` (with `since` or `until`): the keyname is also read,
+//!   outside its versions, when the file is read under that dialect (`ReadContext::dialect`)
+//!   and the dialect covers the file's version; the only dialect is `tosca-2.0-draft`, the
+//!   pre-csd06 TOSCA 2.0 drafts, which covers 2.0 files. Without the dialect the keyname is
+//!   reported as outside its versions, as before.
 //! - `deprecated = "1.2"`: the keyname is deprecated from that grammar version on; using it
 //!   there is a `deprecated` warning at the key (the value is still read).
 //! - `lookup = "node_type"`: the field's value is a type name (or an optional name, or a list

@@ -46,4 +46,7 @@ pub(crate) struct FieldInput {
     pub(crate) refine: Option<SpannedValue<String>>,
     /// `deprecated = "1.2"`: the first grammar version that deprecates this keyname.
     pub(crate) deprecated: Option<SpannedValue<String>>,
+    /// `dialect = "tosca-2.0-draft"`: a dialect that also reads this keyname outside its
+    /// `since`/`until` versions.
+    pub(crate) dialect: Option<SpannedValue<String>>,
 }

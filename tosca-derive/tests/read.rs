@@ -99,7 +99,7 @@ fn read_in<T: Read>(version: Version, text: &str) -> (Option<T>, Vec<String>) {
     let mut problems = Problems::new();
     let node = parse(SourceId(0), text, &Limits::default(), &mut problems).expect("the test YAML parses");
     assert!(problems.is_empty(), "the test YAML is well-formed: {problems:?}");
-    let value = Read::read(&node, None, &mut ReadContext { problems: &mut problems, version });
+    let value = Read::read(&node, None, &mut ReadContext { problems: &mut problems, version, dialect: None });
     (value, render(problems))
 }
 
@@ -674,7 +674,7 @@ mod refinements_added_later {
 
     fn read(text: &str, version: Version, problems: &mut Problems) -> Flagged {
         let node = parse(SourceId(0), text, &Limits::default(), problems).expect("YAML");
-        Flagged::read(&node, None, &mut ReadContext { problems, version }).expect("an entity")
+        Flagged::read(&node, None, &mut ReadContext { problems, version, dialect: None }).expect("an entity")
     }
 
     fn codes_at(problems: &Problems) -> Vec<(Code, u32, u32)> {
@@ -728,4 +728,70 @@ fn a_versioned_required_key_is_required_only_in_its_versions() {
     let gadget = gadget.expect("2.0 does not need `file`");
     assert_eq!(text(&gadget.url), Some("a.yaml"));
     assert!(gadget.file.is_none());
+}
+
+mod dialects {
+    //! `dialect = "..."` on real YAML: the keyname is read outside its versions only in the
+    //! files the chosen dialect covers.
+
+    use tosca_core::Dialect;
+    use tosca_core::grammar::{Read, ReadContext};
+    use tosca_core::problem::{Code, Problems};
+    use tosca_core::source::{Located, SourceId};
+    use tosca_core::version::Version;
+    use tosca_core::yaml::{Limits, parse};
+    use tosca_derive::Entity;
+
+    #[derive(Debug, Entity)]
+    #[tosca(entity = "drafted")]
+    struct Drafted {
+        #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
+        status: Option<Located<String>>,
+        #[tosca(until = "1.3")]
+        operation_host: Option<Located<String>>,
+    }
+
+    fn read(version: Version, dialect: Option<Dialect>) -> (Drafted, Problems) {
+        let mut problems = Problems::new();
+        let node = parse(SourceId(0), "status: supported\noperation_host: HOST\n", &Limits::default(), &mut problems)
+            .expect("YAML");
+        let drafted = Drafted::read(&node, None, &mut ReadContext { problems: &mut problems, version, dialect })
+            .expect("an entity");
+        (drafted, problems)
+    }
+
+    #[test]
+    fn a_dialect_reads_its_keynames_in_the_versions_it_covers() {
+        let (drafted, problems) = read(Version::V2_0, Some(Dialect::Tosca20Draft));
+        assert_eq!(drafted.status.map(|status| status.value).as_deref(), Some("supported"));
+        assert!(drafted.operation_host.is_none(), "a keyname without the dialect stays excluded");
+        let messages: Vec<(Code, u32, Option<String>)> =
+            problems.iter().map(|problem| (problem.code, problem.span.line, problem.help.clone())).collect();
+        assert_eq!(messages, [(Code::UnknownKey, 2, Some("`operation_host` exists in TOSCA up to 1.3".to_owned()))]);
+    }
+
+    #[test]
+    fn without_the_dialect_the_keyname_is_excluded_and_the_help_names_it() {
+        let (drafted, problems) = read(Version::V2_0, None);
+        assert!(drafted.status.is_none());
+        let helps: Vec<Option<String>> = problems.iter().map(|problem| problem.help.clone()).collect();
+        assert_eq!(
+            helps,
+            [
+                Some(
+                    "`status` exists in TOSCA up to 1.3, and in TOSCA 2.0 files read in the `tosca-2.0-draft` dialect"
+                        .to_owned()
+                ),
+                Some("`operation_host` exists in TOSCA up to 1.3".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dialect_leaves_the_versions_it_does_not_cover_alone() {
+        // 1.3 has both keynames anyway; the dialect changes nothing there.
+        let (drafted, problems) = read(Version::V1_3, Some(Dialect::Tosca20Draft));
+        assert!(problems.is_empty());
+        assert!(drafted.status.is_some() && drafted.operation_host.is_some());
+    }
 }

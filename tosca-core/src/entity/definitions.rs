@@ -35,10 +35,10 @@ pub struct PropertyDefinition {
     #[tosca(since = "1.3", refine = "fixed")]
     pub value: Option<Node>,
     /// `status`: supported, unsupported, experimental or deprecated.
-    #[tosca(until = "1.3")]
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub status: Option<Status>,
-    /// `constraints`.
-    #[tosca(until = "1.3")]
+    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
     /// `validation` (2.0): a validation clause the value must satisfy.
     #[tosca(since = "2.0")]
@@ -78,7 +78,7 @@ pub struct AttributeDefinition {
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
     /// `status`.
-    #[tosca(until = "1.3")]
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub status: Option<Status>,
     /// `key_schema` (1.3+).
     #[tosca(since = "1.3", inherit = "deep")]
@@ -116,10 +116,10 @@ pub struct ParameterDefinition {
     #[tosca(since = "2.0")]
     pub mapping: Option<Node>,
     /// `status`.
-    #[tosca(until = "1.3")]
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub status: Option<Status>,
-    /// `constraints`.
-    #[tosca(until = "1.3")]
+    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
     /// `validation` (2.0): a validation clause the value must satisfy.
     #[tosca(since = "2.0")]
@@ -150,8 +150,8 @@ pub struct SchemaDefinition {
     pub r#type: Option<Located<String>>,
     /// `description`.
     pub description: Option<Located<String>>,
-    /// `constraints`.
-    #[tosca(until = "1.3")]
+    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
     /// `validation` (2.0): a validation clause the value must satisfy.
     #[tosca(since = "2.0")]
@@ -186,8 +186,9 @@ pub struct CapabilityDefinition {
     pub properties: IndexMap<String, PropertyDefinition>,
     /// `attributes`.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `valid_source_types`.
-    #[tosca(lookup = "node_type", until = "1.3")]
+    /// `valid_source_types` (also read in the TOSCA 2.0 drafts, meaning 2.0's
+    /// `valid_source_node_types`).
+    #[tosca(lookup = "node_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_source_types: Vec<Located<String>>,
     /// `valid_source_node_types` (2.0): node types that may have requirements on it.
     #[tosca(since = "2.0", lookup = "node_type")]
@@ -195,8 +196,8 @@ pub struct CapabilityDefinition {
     /// `valid_relationship_types` (2.0): relationship types that may target it.
     #[tosca(since = "2.0", lookup = "relationship_type")]
     pub valid_relationship_types: Vec<Located<String>>,
-    /// `occurrences` (default `[1, UNBOUNDED]`).
-    #[tosca(until = "1.3")]
+    /// `occurrences` (default `[1, UNBOUNDED]`; also read in the TOSCA 2.0 drafts).
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub occurrences: Option<Range>,
     /// Where it is defined.
     #[tosca(span)]
@@ -219,8 +220,9 @@ pub struct RequirementDefinition {
     /// `relationship`.
     #[tosca(inherit = "deep")]
     pub relationship: Option<RelationshipDefinition>,
-    /// `occurrences` (default `[1, 1]`).
-    #[tosca(until = "1.3")]
+    /// `occurrences` (default `[1, 1]`). The TOSCA 2.0 drafts name 2.0's `count_range` so; a
+    /// 2.0 file read under that dialect gets count_range's meaning and default.
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub occurrences: Option<Range>,
     /// `count_range` (2.0): how many relationships the requirement may have (2.0's
     /// `occurrences`).
@@ -341,8 +343,8 @@ pub struct Implementation {
     pub primary: Option<Node>,
     /// `dependencies`.
     pub dependencies: Vec<Node>,
-    /// `timeout` in seconds.
-    #[tosca(since = "1.2", until = "1.3")]
+    /// `timeout` in seconds (also read in the TOSCA 2.0 drafts).
+    #[tosca(since = "1.2", until = "1.3", dialect = "tosca-2.0-draft")]
     pub timeout: Option<Node>,
     /// `operation_host`: SELF, HOST, SOURCE, TARGET or ORCHESTRATOR.
     #[tosca(since = "1.2", until = "1.3")]
@@ -373,8 +375,8 @@ pub struct ArtifactDefinition {
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `deploy_path`.
-    #[tosca(until = "1.3")]
+    /// `deploy_path` (also read in the TOSCA 2.0 drafts).
+    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub deploy_path: Option<Located<String>>,
     /// `artifact_version` (1.3+).
     #[tosca(since = "1.3")]

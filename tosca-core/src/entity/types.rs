@@ -64,8 +64,9 @@ pub struct DataType {
     /// `description`.
     #[tosca(inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `constraints`: clauses the value must satisfy, in addition to the parent's.
-    #[tosca(inherit = "skip", until = "1.3")]
+    /// `constraints`: clauses the value must satisfy, in addition to the parent's (also read
+    /// in the TOSCA 2.0 drafts).
+    #[tosca(inherit = "skip", until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
     /// `validation` (2.0): a validation clause every value of the type must satisfy.
     #[tosca(since = "2.0", inherit = "skip")]
@@ -118,8 +119,9 @@ pub struct CapabilityType {
     pub properties: IndexMap<String, PropertyDefinition>,
     /// `attributes`.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `valid_source_types`: node types that may require this capability.
-    #[tosca(lookup = "node_type", until = "1.3")]
+    /// `valid_source_types`: node types that may require this capability (also read in the
+    /// TOSCA 2.0 drafts).
+    #[tosca(lookup = "node_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_source_types: Vec<Located<String>>,
     /// `valid_source_node_types` (2.0): node types that may have requirements on it.
     #[tosca(since = "2.0", lookup = "node_type")]
@@ -189,8 +191,9 @@ pub struct RelationshipType {
     pub attributes: IndexMap<String, AttributeDefinition>,
     /// `interfaces`.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
-    /// `valid_target_types`: capability types the relationship may target.
-    #[tosca(lookup = "capability_type", until = "1.3")]
+    /// `valid_target_types`: capability types the relationship may target (also read in the
+    /// TOSCA 2.0 drafts, meaning 2.0's `valid_capability_types`).
+    #[tosca(lookup = "capability_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_target_types: Vec<Located<String>>,
     /// `valid_capability_types` (2.0): capability types it may target (1.x's
     /// `valid_target_types`).

@@ -27,12 +27,13 @@ pub use references::{NameField, References};
 pub mod private {
     pub use super::inherit::{inherit_deep, refine_derived, refine_fixed, refine_required};
     pub use super::read::{
-        OptionInner, deprecated_key, entity_entries, is_mapping_or_null, key_text, missing_key, unknown_key,
-        version_excluded, version_in,
+        OptionInner, deprecated_key, dialect_reads, entity_entries, is_mapping_or_null, key_text, missing_key,
+        unknown_key, version_excluded, version_in,
     };
     pub use super::{
         EntityInfo, Inherit, InheritContext, InheritField, Kind, NameField, Named, Read, ReadContext, References,
     };
+    pub use crate::dialect::Dialect;
     pub use crate::source::{Located, Span};
     pub use crate::version::Version;
     pub use crate::yaml::{Entry, Node};

@@ -2,6 +2,7 @@
 
 use indexmap::IndexMap;
 
+use crate::dialect::Dialect;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::version::Version;
@@ -13,6 +14,9 @@ pub struct ReadContext<'p> {
     pub problems: &'p mut Problems,
     /// The grammar version of the file being read.
     pub version: Version,
+    /// The dialect chosen for the compilation, if any: keynames marked with it are also read
+    /// outside their versions in the files it covers.
+    pub dialect: Option<Dialect>,
 }
 
 /// Something that can be read from a YAML node.
@@ -290,13 +294,14 @@ pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keys: &[&str], cx: &m
     cx.problems.push(problem);
 }
 
-/// Reports a keyname that exists, but not in the version of the file being read.
+/// Reports a keyname that exists, but not in the version of the file being read; when a
+/// dialect would read it there, the help says so.
 pub fn version_excluded(
     entry: &Entry,
     key: &str,
     entity: &str,
-    since: Option<Version>,
-    until: Option<Version>,
+    (since, until): (Option<Version>, Option<Version>),
+    dialect: Option<Dialect>,
     cx: &mut ReadContext<'_>,
 ) {
     let range = match (since, until) {
@@ -311,7 +316,12 @@ pub fn version_excluded(
             entry.key.span,
             format!("keyname `{key}` of {entity} is not part of {}", cx.version),
         )
-        .with_help(format!("`{key}` exists in TOSCA {range}")),
+        .with_help(match dialect.filter(|dialect| dialect.covers(cx.version)) {
+            Some(dialect) => {
+                format!("`{key}` exists in TOSCA {range}, and in {} files read in the `{dialect}` dialect", cx.version)
+            }
+            None => format!("`{key}` exists in TOSCA {range}"),
+        }),
     );
 }
 
@@ -356,6 +366,11 @@ impl<T: Read> OptionInner for Option<T> {
 /// Whether a node is a mapping or null (so not a short notation).
 pub fn is_mapping_or_null(node: &Node) -> bool {
     matches!(node.value, Value::Mapping(_)) || node.is_null()
+}
+
+/// Whether `dialect` is the compilation's dialect and covers the file being read.
+pub fn dialect_reads(cx: &ReadContext<'_>, dialect: Dialect) -> bool {
+    cx.dialect == Some(dialect) && dialect.covers(cx.version)
 }
 
 /// Whether `version` lies in the inclusive range.

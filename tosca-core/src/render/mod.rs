@@ -24,6 +24,7 @@ use indexmap::IndexMap;
 use rayon::prelude::*;
 
 use crate::catalog::{Catalog, TypeId};
+use crate::dialect::Dialect;
 use crate::entity::{GroupTemplate, ParameterDefinition, PolicyTemplate, RelationshipTemplate, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::hierarchy::Hierarchy;
@@ -178,6 +179,13 @@ pub(crate) fn metadata(metadata: &crate::grammar::Metadata) -> IndexMap<String, 
 }
 
 impl Render<'_> {
+    /// Whether the root is read as the pre-csd06 TOSCA 2.0 drafts wrote it
+    /// (`--dialect tosca-2.0-draft` on a 2.0 root): YAML 1.1 timestamps and 1.x substitution
+    /// mappings of properties and attributes.
+    pub(crate) fn draft_2_0(&self) -> bool {
+        self.namespace.dialect.is_some_and(|dialect| dialect == Dialect::Tosca20Draft && dialect.covers(self.version))
+    }
+
     /// Resolves a type name written in the root file, with its chain of names; `None` when it
     /// does not resolve (already reported) or its hierarchy is broken.
     pub(crate) fn resolve_type(&self, kind: Kind, name: Option<&Located<String>>) -> Option<(TypeId, Vec<String>)> {

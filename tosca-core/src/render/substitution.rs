@@ -212,7 +212,9 @@ impl Check<'_, '_> {
                 }
                 continue;
             };
-            if version_2 {
+            // The TOSCA 2.0 drafts kept 1.x's lists (`[input]`, `[node, name]`) beside names.
+            let draft_list = self.render.draft_2_0() && entry.value.as_sequence().is_some();
+            if version_2 && !draft_list {
                 // 2.0 maps a property to an input and an output to an attribute, by name.
                 let Some(parameter) = entry.value.as_str() else {
                     self.problems.report(

@@ -267,7 +267,11 @@ impl Render<'_> {
                 Some(Plain::Null) => Typed::Null,
                 _ => mismatch(node, type_name, "null", problems),
             },
-            "timestamp" => match scalar.map(|scalar| Timestamp::parse_for(&scalar.text, self.version)) {
+            // The drafts kept 1.x's YAML 1.1 forms (`2001-12-14 21:59:43.10 -5`).
+            "timestamp" => match scalar.map(|scalar| match self.draft_2_0() {
+                true => Timestamp::parse(&scalar.text),
+                false => Timestamp::parse_for(&scalar.text, self.version),
+            }) {
                 Some(Ok(timestamp)) => Typed::Timestamp(timestamp),
                 Some(Err(reason)) => invalid(node, reason, problems),
                 None => mismatch(node, type_name, "a timestamp", problems),
