@@ -249,7 +249,8 @@ mod tests {
     }
 
     fn node_template(index: usize) -> NodeTemplate {
-        let mut template = NodeTemplate { types: vec![format!("type \"{index}\"\n")], ..NodeTemplate::default() };
+        let mut template =
+            NodeTemplate { types: vec![format!("type \"{index}\"\n")].into(), ..NodeTemplate::default() };
         template.properties.insert("list".to_owned(), Typed::List(vec![Typed::Integer(1), Typed::List(vec![])]));
         template.properties.insert("map".to_owned(), Typed::Map(vec![("a".to_owned(), Typed::Null)]));
         template.requirements.push(Requirement { name: "host".to_owned(), ..Requirement::default() });
@@ -271,7 +272,7 @@ mod tests {
             topology.node_templates.insert(format!("node \"{index}\""), node_template(index));
             topology.relationships.push(tosca_core::topology::RelationshipEdge {
                 source: format!("node {index}"),
-                relationship: Relationship { types: vec!["r".to_owned()], ..Relationship::default() },
+                relationship: Relationship { types: vec!["r".to_owned()].into(), ..Relationship::default() },
                 ..Default::default()
             });
         }

@@ -43,11 +43,14 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 fn node(types: &[&str], capabilities: &[&str], requirements: Vec<Requirement>) -> NodeTemplate {
     NodeTemplate {
-        types: strings(types),
+        types: strings(types).into(),
         capabilities: capabilities
             .iter()
             .map(|name| {
-                ((*name).to_owned(), Capability { types: strings(&["tosca.capabilities.Node"]), ..Default::default() })
+                (
+                    (*name).to_owned(),
+                    Capability { types: strings(&["tosca.capabilities.Node"]).into(), ..Default::default() },
+                )
             })
             .collect(),
         requirements,
@@ -65,7 +68,7 @@ fn edge(source: &str, requirement: &str, index: usize, target: &str, capability:
         capability: capability.to_owned(),
         allocation: IndexMap::new(),
         relationship: Relationship {
-            types: strings(&["tosca.relationships.HostedOn", "tosca.relationships.Root"]),
+            types: strings(&["tosca.relationships.HostedOn", "tosca.relationships.Root"]).into(),
             properties: IndexMap::from([("weight".to_owned(), Typed::Integer(3))]),
             ..Default::default()
         },
@@ -111,18 +114,22 @@ fn sample() -> Topology {
         vec![edge("app", "host", 0, "server", "host"), edge("app", "database", 1, "db", "database_endpoint")];
     topology.groups.insert(
         "backend".to_owned(),
-        Group { types: strings(&["tosca.groups.Root"]), members: strings(&["db", "server"]), ..Default::default() },
+        Group {
+            types: strings(&["tosca.groups.Root"]).into(),
+            members: strings(&["db", "server"]),
+            ..Default::default()
+        },
     );
     topology.policies.insert(
         "place".to_owned(),
         Policy {
-            types: strings(&["tosca.policies.Placement"]),
+            types: strings(&["tosca.policies.Placement"]).into(),
             targets: strings(&["app", "backend"]),
             ..Default::default()
         },
     );
     topology.substitution = Some(Substitution {
-        types: strings(&["shop.Service", "tosca.nodes.Root"]),
+        types: strings(&["shop.Service", "tosca.nodes.Root"]).into(),
         properties: IndexMap::from([
             ("port".to_owned(), SubstitutionMapping::Path(strings(&["port"]))),
             ("tier".to_owned(), SubstitutionMapping::Value(Typed::String("gold".to_owned()))),

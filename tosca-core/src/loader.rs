@@ -457,6 +457,10 @@ impl Loader {
             Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
         };
         let source = self.sources.add(location.display(), text.clone());
+        // From now on the text cache answers for this location; its bytes are not kept twice
+        // (a location read as text is not opened as an archive).
+        drop(bytes);
+        self.bytes.remove(location);
         Ok(Loaded { source, text, invalid_utf8 })
     }
 

@@ -18,6 +18,10 @@ use crate::value::Typed;
 /// Named values: properties, attributes or inputs.
 pub type Values = IndexMap<String, Typed>;
 
+/// A type's name and its ancestors' names, most derived first. Shared: every entity of a type
+/// holds the same chain, so a large topology keeps one copy per type.
+pub type TypeChain = Arc<[String]>;
+
 /// A compiled service template.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Topology {
@@ -92,7 +96,7 @@ pub struct RequirementTarget {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Substitution {
     /// The substituted node type and its ancestors, most derived first.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// Properties of the substituted node, each mapped to an input of this topology
     /// (`[input]`) or given a value.
     pub properties: IndexMap<String, SubstitutionMapping>,
@@ -138,7 +142,7 @@ pub struct Parameter {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct NodeTemplate {
     /// The node type and its ancestors, most derived first.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -169,7 +173,7 @@ pub struct NodeTemplate {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Capability {
     /// The capability type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// Property values.
     pub properties: Values,
     /// Attribute values.
@@ -209,7 +213,7 @@ pub struct Requirement {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Relationship {
     /// The relationship type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// The relationship template it was built from, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
@@ -231,7 +235,7 @@ pub struct Relationship {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Interface {
     /// The interface type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// Inputs common to every operation.
     pub inputs: Values,
     /// Operations by name.
@@ -277,7 +281,7 @@ pub struct Implementation {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Artifact {
     /// The artifact type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// The file.
     pub file: String,
     /// The repository, if any.
@@ -306,7 +310,7 @@ pub struct Artifact {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Group {
     /// The group type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -326,7 +330,7 @@ pub struct Group {
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct Policy {
     /// The policy type and its ancestors.
-    pub types: Vec<String>,
+    pub types: TypeChain,
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,

@@ -654,7 +654,7 @@ impl<'a> Evaluator<'a, '_> {
 
     fn node_type(&self, node: &str) -> Option<&'a crate::entity::NodeType> {
         let template = self.render.topology?.node_templates.get(node)?;
-        let (id, _) = self.render.resolve_type(Kind::NodeType, template.r#type.as_ref())?;
+        let id = self.render.resolve_type_id(Kind::NodeType, template.r#type.as_ref())?;
         Some(&self.render.catalog.node_types[id.index()].entity)
     }
 

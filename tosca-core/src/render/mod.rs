@@ -32,7 +32,7 @@ use crate::inheritance::type_chain;
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
-use crate::topology::{Group, Parameter, Policy, Relationship, Topology};
+use crate::topology::{Group, Parameter, Policy, Relationship, Topology, TypeChain};
 use crate::yaml::Node;
 
 /// Values supplied for topology inputs, parsed as YAML.
@@ -66,14 +66,17 @@ pub(crate) struct Render<'a> {
     /// The root file's grammar version (scalar-unit spelling rules differ).
     pub(crate) version: crate::version::Version,
     /// Every type's chain of names, by kind and id (see [`Render::chain`]).
-    pub(crate) chains: Vec<Vec<Vec<String>>>,
+    pub(crate) chains: Vec<Vec<TypeChain>>,
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
 /// rather than for every template that names the type.
-fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<Vec<String>>> {
+fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<TypeChain>> {
     let ids = |kind: Kind| (0..catalog.len(kind)).map(|index| TypeId(u32::try_from(index).unwrap_or(u32::MAX)));
-    Kind::ALL.iter().map(|&kind| ids(kind).map(|id| type_chain(kind, id, catalog, hierarchy)).collect()).collect()
+    Kind::ALL
+        .iter()
+        .map(|&kind| ids(kind).map(|id| type_chain(kind, id, catalog, hierarchy).into()).collect())
+        .collect()
 }
 
 /// Runs the render phase over the root unit.
@@ -188,15 +191,20 @@ impl Render<'_> {
 
     /// Resolves a type name written in the root file, with its chain of names; `None` when it
     /// does not resolve (already reported) or its hierarchy is broken.
-    pub(crate) fn resolve_type(&self, kind: Kind, name: Option<&Located<String>>) -> Option<(TypeId, Vec<String>)> {
-        let id = self.namespace.resolve(kind, name?)?;
-        let chain = self.chain(kind, id);
-        (!chain.is_empty()).then(|| (id, chain.to_vec()))
+    pub(crate) fn resolve_type(&self, kind: Kind, name: Option<&Located<String>>) -> Option<(TypeId, TypeChain)> {
+        let id = self.resolve_type_id(kind, name)?;
+        Some((id, self.chain(kind, id)?.clone()))
     }
 
-    /// A type's name and its ancestors' names, most derived first; empty for a broken type.
-    pub(crate) fn chain(&self, kind: Kind, id: TypeId) -> &[String] {
-        self.chains.get(kind.index()).and_then(|chains| chains.get(id.index())).map_or(&[], Vec::as_slice)
+    /// [`Render::resolve_type`] without the chain.
+    pub(crate) fn resolve_type_id(&self, kind: Kind, name: Option<&Located<String>>) -> Option<TypeId> {
+        let id = self.namespace.resolve(kind, name?)?;
+        self.chain(kind, id).map(|_| id)
+    }
+
+    /// A type's name and its ancestors' names, most derived first; `None` for a broken type.
+    pub(crate) fn chain(&self, kind: Kind, id: TypeId) -> Option<&TypeChain> {
+        self.chains.get(kind.index()).and_then(|chains| chains.get(id.index())).filter(|chain| !chain.is_empty())
     }
 
     fn inputs(
@@ -364,7 +372,7 @@ impl Render<'_> {
     fn node_template_type(&self, name: &Located<String>, problems: &mut Problems) -> Option<TypeId> {
         let template = self.topology.and_then(|topology| topology.node_templates.get(&name.value));
         match template {
-            Some(template) => self.resolve_type(Kind::NodeType, template.r#type.as_ref()).map(|(id, _)| id),
+            Some(template) => self.resolve_type_id(Kind::NodeType, template.r#type.as_ref()),
             None => {
                 let mut problem = Problem::new(
                     Code::NameNotFound,

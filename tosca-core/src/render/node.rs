@@ -10,7 +10,7 @@ use crate::grammar::{Assignments, Kind};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
 use crate::source::Span;
-use crate::topology::{self, Capability, Relationship, Requirement};
+use crate::topology::{self, Capability, Relationship, Requirement, TypeChain};
 use crate::yaml::{self, Entry, Node};
 
 impl<'a> Render<'a> {
@@ -63,7 +63,7 @@ impl<'a> Render<'a> {
         &self,
         template: &NodeTemplate,
         node_type: &NodeType,
-        types: Vec<String>,
+        types: TypeChain,
         requirements: Vec<Requirement>,
         owner: &Owner<'_>,
         problems: &mut Problems,

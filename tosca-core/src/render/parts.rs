@@ -12,7 +12,7 @@ use crate::grammar::{Assigned, Assignments, InheritContext, InheritField, Kind};
 use crate::hierarchy::Relations;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
-use crate::topology::{self, Artifact, Interface, Operation, Values};
+use crate::topology::{self, Artifact, Interface, Operation, TypeChain, Values};
 use crate::yaml::Node;
 
 impl Render<'_> {
@@ -260,7 +260,7 @@ impl Render<'_> {
         definition: &ArtifactDefinition,
         owner: &Owner<'_>,
         problems: &mut Problems,
-    ) -> Option<Vec<String>> {
+    ) -> Option<TypeChain> {
         let file = definition.file.as_ref()?;
         let extension = file.value.rsplit_once('.').map(|(_, extension)| extension).unwrap_or_default();
         let found = self
@@ -272,7 +272,7 @@ impl Render<'_> {
             .map(|(index, _)| crate::catalog::TypeId(index as u32))
             .max_by_key(|id| (self.hierarchy.kind(Kind::ArtifactType).depth[id.index()], std::cmp::Reverse(id.0)));
         match found {
-            Some(id) => Some(self.chain(Kind::ArtifactType, id).to_vec()),
+            Some(id) => self.chain(Kind::ArtifactType, id).cloned(),
             None => {
                 problems.push(
                     Problem::new(

@@ -8,6 +8,10 @@
 //!   as [`Code::NestingTooDeep`]; block nesting has no cap there (its indentation stack is a
 //!   `Vec`) and is bounded by [`Limits::max_depth`] here.
 //! - A builder with an explicit stack of open collections turns the events into [`Node`]s.
+//!   YAML cannot be split and parsed in parts, but scanning and building can overlap: for a
+//!   large text ([`PIPELINE_THRESHOLD`]) the parser runs on a thread of its own, a batch of
+//!   converted and positioned events ahead of the builder. The events and the tree are the same
+//!   either way.
 //! - Events inside anchored nodes are recorded, and an alias is expanded by replaying the
 //!   recorded range of its anchored node, so expansion costs time and memory in proportion to the
 //!   nodes it produces, which are counted against [`Limits::max_alias_nodes`]. A document without
@@ -48,9 +52,14 @@ impl Default for Limits {
 /// document is a null scalar. After a syntax error, what was read before it is returned, with the
 /// collections the error left open closed there. Later documents are ignored.
 pub fn parse(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
+    parse_with(source, text, limits, problems, text.len() >= PIPELINE_THRESHOLD)
+}
+
+/// [`parse`], with the parser on a thread of its own when `pipeline` is set.
+fn parse_with(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems, pipeline: bool) -> Option<Node> {
     let positions = Positions::new(source, text);
     let mut builder = Builder::new(limits, &positions, problems);
-    let result = builder.run(&mut Parser::new_from_str(text));
+    let result = if pipeline { pipelined(text, &mut builder) } else { builder.run(Pull::new(text)) };
     if let Err(error) = &result {
         let at = positions.point(*error.marker());
         if error.info() == "recursion limit exceeded" {
@@ -175,6 +184,79 @@ enum Next<'a> {
     Node(Ev<'a>),
     Ignore,
     Stop,
+}
+
+/// One event of the first document, converted but not yet positioned (the builder does that,
+/// to leave the parser thread as little as possible), or the error that ends it.
+type Step<'a> = Result<(Ev<'a>, saphyr_parser::Span), ScanError>;
+
+/// From this many bytes of text, the parser runs on a thread of its own ([`pipelined`]).
+/// Below it, starting a thread costs more than the overlap saves.
+const PIPELINE_THRESHOLD: usize = 256 * 1024;
+
+/// How many events a batch from the parser thread holds, and how many batches may wait.
+const BATCH: usize = 4096;
+const BATCHES_AHEAD: usize = 4;
+
+/// The node events of the first document, pulled from the parser one at a time; ends at the
+/// document's end or after an error.
+struct Pull<'a> {
+    parser: Parser<'a, StrInput<'a>>,
+    done: bool,
+}
+
+impl<'a> Pull<'a> {
+    fn new(text: &'a str) -> Pull<'a> {
+        Pull { parser: Parser::new_from_str(text), done: false }
+    }
+}
+
+impl<'a> Iterator for Pull<'a> {
+    type Item = Step<'a>;
+
+    fn next(&mut self) -> Option<Step<'a>> {
+        while !self.done {
+            match self.parser.next_event() {
+                None => self.done = true,
+                Some(Err(error)) => {
+                    self.done = true;
+                    return Some(Err(error));
+                }
+                Some(Ok((event, span))) => match convert(event) {
+                    Next::Node(event) => return Some(Ok((event, span))),
+                    Next::Ignore => {}
+                    Next::Stop => self.done = true,
+                },
+            }
+        }
+        None
+    }
+}
+
+/// Runs the builder on events that a second thread pulls from the parser, in batches. The
+/// builder sees the same events in the same order as with [`Pull`]; if it stops early, the
+/// parser thread stops at its next batch. Without a thread to spare, the builder pulls itself.
+fn pipelined<'a>(text: &'a str, builder: &mut Builder<'_, 'a>) -> Result<(), ScanError> {
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<Step<'a>>>(BATCHES_AHEAD);
+        let scanner = std::thread::Builder::new().name("yaml-scanner".to_owned()).spawn_scoped(scope, move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            for step in Pull::new(text) {
+                batch.push(step);
+                if batch.len() == BATCH
+                    && sender.send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH))).is_err()
+                {
+                    return;
+                }
+            }
+            // The builder may have stopped already; then nobody needs the rest.
+            let _ = sender.send(batch);
+        });
+        match scanner {
+            Ok(_) => builder.run(receiver.into_iter().flatten()),
+            Err(_) => builder.run(Pull::new(text)),
+        }
+    })
 }
 
 fn convert(event: Event<'_>) -> Next<'_> {
@@ -372,7 +454,7 @@ impl<'b, 'a> Builder<'b, 'a> {
     }
 
     /// Consumes the events of the first document, stopping at its end or at the first error.
-    fn run(&mut self, parser: &mut Parser<'a, StrInput<'a>>) -> Result<(), ScanError> {
+    fn run(&mut self, mut events: impl Iterator<Item = Step<'a>>) -> Result<(), ScanError> {
         loop {
             if let Some(range) = self.replays.last_mut() {
                 match range.next() {
@@ -391,13 +473,8 @@ impl<'b, 'a> Builder<'b, 'a> {
                 }
                 continue;
             }
-            let Some(next) = parser.next_event() else { return Ok(()) };
+            let Some(next) = events.next() else { return Ok(()) };
             let (event, span) = next?;
-            let event = match convert(event) {
-                Next::Node(event) => event,
-                Next::Ignore => continue,
-                Next::Stop => return Ok(()),
-            };
             let span = self.positions.span(span);
             let anchored = matches!(event, Ev::Start { anchor, .. } | Ev::Scalar { anchor, .. } if anchor != 0);
             let record = self.recording > 0 || (anchored && self.skip.is_none());
@@ -441,6 +518,7 @@ impl<'b, 'a> Builder<'b, 'a> {
                     // An implicit empty value: saphyr gives it the span of a nearby token.
                     span.end = span.start;
                 }
+                // Owned and no larger than it needs to be: the tree keeps it.
                 let mut text = text.into_owned();
                 text.shrink_to_fit();
                 let scalar = Scalar { text, style, tag };
@@ -591,4 +669,47 @@ fn close(frame: Frame, end: Option<u32>) -> Node {
     };
     span.end = end.or(last).unwrap_or(span.end).max(span.start);
     Node { span, value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both ways of feeding the builder, on one text: the tree and the problems.
+    fn both(text: &str) -> [(Option<Node>, String); 2] {
+        [false, true].map(|pipeline| {
+            let mut problems = Problems::new();
+            let node = parse_with(SourceId(0), text, &Limits::default(), &mut problems, pipeline);
+            (node, format!("{:?}", problems.iter().collect::<Vec<_>>()))
+        })
+    }
+
+    /// A document past the pipeline threshold, with anchors, aliases, multibyte text, a
+    /// duplicate key, and a syntax error near its end.
+    fn large_document() -> String {
+        let mut text = String::from("base: &base { zone: ž, rack: 1 }\nnodes:\n");
+        let mut index = 0;
+        while text.len() < PIPELINE_THRESHOLD + 4 * BATCH {
+            text.push_str(&format!(
+                "  n{index}:\n    <<: *base\n    name: \"nœud {index}\"\n    list: [a, {{b: c}}]\n"
+            ));
+            index += 1;
+        }
+        text.push_str("  n0:\n    twice: true\n");
+        text
+    }
+
+    #[test]
+    fn the_parser_thread_gives_the_same_tree_and_problems() {
+        let large = large_document();
+        assert!(large.len() >= PIPELINE_THRESHOLD);
+        let broken = format!("{large}  bad: [unclosed\n");
+        let cases = [large.as_str(), broken.as_str(), "", "a: 1\n---\nb: 2\n", "x: &a [*a]\n", "k: v\nk: w\n"];
+        for text in cases {
+            let [pulled, piped] = both(text);
+            assert_eq!(pulled, piped, "a text of {} bytes", text.len());
+        }
+        let [(tree, problems), _] = both(&broken);
+        assert!(tree.is_some() && problems.contains("YamlSyntax") && problems.contains("DuplicateKey"), "{problems}");
+    }
 }
