@@ -255,9 +255,10 @@ pub struct Operation {
     pub implementation: Option<Box<Implementation>>,
     /// Input values.
     pub inputs: Values,
-    /// Output mappings to attributes, as written.
-    #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub outputs: Values,
+    /// Output mappings to attributes, as written (absent when there are none).
+    // Boxed: few operations have any, and a large topology has hundreds of thousands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outputs: Option<Box<Values>>,
 }
 
 /// An operation implementation.

@@ -341,7 +341,7 @@ fn operation(operation: &Operation) -> Value {
         "timeout": implementation.and_then(|i| i.timeout.as_ref()).map_or_else(|| json!(-1), Typed::to_json),
         "host": implementation.and_then(|i| i.operation_host.clone()).unwrap_or_default(),
         "inputs": values(&operation.inputs),
-        "outputs": Value::Object(operation.outputs.iter().map(|(name, value)| (name.clone(), value.to_json())).collect()),
+        "outputs": Value::Object(operation.outputs.iter().flat_map(|outputs| outputs.iter()).map(|(name, value)| (name.clone(), value.to_json())).collect()),
     })
 }
 

@@ -17,6 +17,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+/// The hasher of the evaluator's memo: slots are hashed once per lookup of every call.
+type FastHash = foldhash::fast::RandomState;
+
 use super::Render;
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
@@ -25,29 +28,30 @@ use crate::topology::Topology;
 use crate::value::{Call, Typed};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of
-/// its capabilities.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Slot {
-    Input(String),
+/// its capabilities. The names are borrowed; the evaluator keys its memo by slots whose names
+/// are the topology's own map keys ([`Evaluator::canonical`]), so no slot is ever copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Slot<'t> {
+    Input(&'t str),
     Node {
-        node: String,
-        capability: Option<String>,
+        node: &'t str,
+        capability: Option<&'t str>,
         attribute: bool,
-        name: String,
+        name: &'t str,
     },
     /// A property or attribute of the relationship of a node's requirement assignment (by its
     /// position among the node's requirements).
     Relationship {
-        node: String,
+        node: &'t str,
         requirement: usize,
         attribute: bool,
-        name: String,
+        name: &'t str,
     },
     /// A topology output (nothing refers to it; a slot so its value is checked like the rest).
-    Output(String),
+    Output(&'t str),
 }
 
-impl Slot {
+impl Slot<'_> {
     fn describe(&self) -> String {
         match self {
             Slot::Input(name) => format!("input `{name}`"),
@@ -106,39 +110,12 @@ const STACK: usize = 1 << 29;
 struct Evaluator<'a, 'r> {
     render: &'a Render<'r>,
     original: &'a Topology,
-    memo: HashMap<Slot, Option<Typed>>,
+    memo: HashMap<Slot<'a>, Option<Typed>, FastHash>,
     /// The slots being evaluated, outermost first, and the same as a set: a chain of 10,000
     /// `get_property` calls is not searched once per step.
-    stack: Vec<Slot>,
-    open: HashSet<Slot>,
+    stack: Vec<Slot<'a>>,
+    open: HashSet<Slot<'a>, FastHash>,
     problems: Problems,
-}
-
-/// A slot, borrowed from the topology while walking it.
-#[derive(Clone, Copy)]
-enum SlotRef<'t> {
-    Input(&'t str),
-    Node { node: &'t str, capability: Option<&'t str>, attribute: bool, name: &'t str },
-    Relationship { node: &'t str, requirement: usize, attribute: bool, name: &'t str },
-    Output(&'t str),
-}
-
-impl SlotRef<'_> {
-    fn owned(self) -> Slot {
-        match self {
-            SlotRef::Input(name) => Slot::Input(name.to_owned()),
-            SlotRef::Node { node, capability, attribute, name } => Slot::Node {
-                node: node.to_owned(),
-                capability: capability.map(str::to_owned),
-                attribute,
-                name: name.to_owned(),
-            },
-            SlotRef::Relationship { node, requirement, attribute, name } => {
-                Slot::Relationship { node: node.to_owned(), requirement, attribute, name: name.to_owned() }
-            }
-            SlotRef::Output(name) => Slot::Output(name.to_owned()),
-        }
-    }
 }
 
 /// Where the walk found a value: who SELF, SOURCE and TARGET are there, and which slot it is
@@ -146,7 +123,7 @@ impl SlotRef<'_> {
 #[derive(Clone, Copy)]
 struct Site<'t> {
     scope: Scope<'t>,
-    slot: Option<SlotRef<'t>>,
+    slot: Option<Slot<'t>>,
 }
 
 /// Calls `$visit(value, site)` for every value of the topology, in one fixed order. With `mut`
@@ -158,14 +135,14 @@ macro_rules! walk_values {
         let none = Scope::default();
         for (name, input) in & $($mut)? $topology.inputs {
             if let Some(value) = & $($mut)? input.value {
-                visit(value, Site { scope: none, slot: Some(SlotRef::Input(name)) });
+                visit(value, Site { scope: none, slot: Some(Slot::Input(name)) });
             }
         }
         for (node_name, node) in & $($mut)? $topology.node_templates {
             let this = Scope { this: Some(node_name.as_str()), ..Scope::default() };
             for (attribute, values) in [(false, & $($mut)? node.properties), (true, & $($mut)? node.attributes)] {
                 for (name, value) in values {
-                    let slot = SlotRef::Node { node: node_name, capability: None, attribute, name };
+                    let slot = Slot::Node { node: node_name, capability: None, attribute, name };
                     visit(value, Site { scope: this, slot: Some(slot) });
                 }
             }
@@ -175,7 +152,7 @@ macro_rules! walk_values {
                     [(false, & $($mut)? capability.properties), (true, & $($mut)? capability.attributes)]
                 {
                     for (name, value) in values {
-                        let slot = SlotRef::Node { node: node_name, capability: capability_name, attribute, name };
+                        let slot = Slot::Node { node: node_name, capability: capability_name, attribute, name };
                         visit(value, Site { scope: this, slot: Some(slot) });
                     }
                 }
@@ -188,7 +165,7 @@ macro_rules! walk_values {
                         [(false, & $($mut)? relationship.properties), (true, & $($mut)? relationship.attributes)]
                     {
                         for (name, value) in values {
-                            let slot = SlotRef::Relationship { node: node_name, requirement: index, attribute, name };
+                            let slot = Slot::Relationship { node: node_name, requirement: index, attribute, name };
                             visit(value, Site { scope, slot: Some(slot) });
                         }
                     }
@@ -225,7 +202,7 @@ macro_rules! walk_values {
         }
         for (name, output) in & $($mut)? $topology.outputs {
             if let Some(value) = & $($mut)? output.value {
-                visit(value, Site { scope: none, slot: Some(SlotRef::Output(name)) });
+                visit(value, Site { scope: none, slot: Some(Slot::Output(name)) });
             }
         }
     }};
@@ -257,9 +234,9 @@ impl Render<'_> {
                     let mut evaluator = Evaluator {
                         render: self,
                         original: shared,
-                        memo: HashMap::new(),
+                        memo: HashMap::default(),
                         stack: Vec::new(),
-                        open: HashSet::new(),
+                        open: HashSet::default(),
                         problems: Problems::new(),
                     };
                     let mut replacements: Vec<(usize, Typed)> = Vec::new();
@@ -305,20 +282,21 @@ impl<'a> Evaluator<'a, '_> {
     /// definition) when it is one, else directly.
     fn site(&mut self, value: &Typed, site: Site<'_>) -> Option<Typed> {
         match site.slot {
-            Some(slot) => self.slot(&slot.owned(), Span::default()),
+            Some(slot) => self.slot(slot, Span::default()),
             None => Some(self.value(value, site.scope)),
         }
     }
 
     /// The value of a slot, evaluated once; `None` when it does not exist or is in a cycle.
-    fn slot(&mut self, slot: &Slot, at: Span) -> Option<Typed> {
-        if let Some(done) = self.memo.get(slot) {
+    fn slot(&mut self, slot: Slot<'_>, at: Span) -> Option<Typed> {
+        let slot = self.canonical(slot)?;
+        if let Some(done) = self.memo.get(&slot) {
             return done.clone();
         }
-        if self.open.contains(slot)
-            && let Some(position) = self.stack.iter().position(|open| open == slot)
+        if self.open.contains(&slot)
+            && let Some(position) = self.stack.iter().position(|open| *open == slot)
         {
-            let steps: Vec<String> = self.stack[position..].iter().chain([slot]).map(Slot::describe).collect();
+            let steps: Vec<String> = self.stack[position..].iter().chain([&slot]).map(Slot::describe).collect();
             self.problems.push(Problem::new(
                 Code::DependencyCycle,
                 at,
@@ -326,7 +304,7 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        let raw = self.raw(slot)?;
+        let raw = self.raw(&slot)?;
         if !raw.is_call() {
             // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
             return Some(raw.clone());
@@ -342,30 +320,59 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        self.stack.push(slot.clone());
-        self.open.insert(slot.clone());
+        self.stack.push(slot);
+        self.open.insert(slot);
         let (node_name, target) = match slot {
-            Slot::Node { node, .. } => (Some(node.clone()), None),
-            Slot::Output(_) => (None, None),
-            Slot::Relationship { node, requirement, .. } => (Some(node.clone()), self.target_of(node, *requirement)),
-            Slot::Input(_) => (None, None),
+            Slot::Node { node, .. } => (Some(node), None),
+            Slot::Output(_) | Slot::Input(_) => (None, None),
+            Slot::Relationship { node, requirement, .. } => (Some(node), self.target_of(node, requirement)),
         };
         let scope = match slot {
-            Slot::Relationship { .. } => Scope { this: None, source: node_name.as_deref(), target: target.as_deref() },
-            _ => Scope { this: node_name.as_deref(), ..Scope::default() },
+            Slot::Relationship { .. } => Scope { this: None, source: node_name, target: target.as_deref() },
+            _ => Scope { this: node_name, ..Scope::default() },
         };
         let mut value = self.value(&raw, scope);
-        if let Some(definition) = self.definition(slot) {
+        if let Some(definition) = self.definition(&slot) {
             value = definition.retype(self.render, &raw, value, &mut self.problems);
         }
         self.stack.pop();
-        self.open.remove(slot);
-        self.memo.insert(slot.clone(), Some(value.clone()));
+        self.open.remove(&slot);
+        self.memo.insert(slot, Some(value.clone()));
         Some(value)
     }
 
-    fn raw(&self, slot: &Slot) -> Option<&Typed> {
-        match slot {
+    /// The same slot with the topology's own names (its map keys), so it can outlive the
+    /// arguments it was written from; `None` when there is no such slot.
+    fn canonical(&self, slot: Slot<'_>) -> Option<Slot<'a>> {
+        let key =
+            |values: &'a crate::topology::Values, name: &str| values.get_key_value(name).map(|(key, _)| key.as_str());
+        Some(match slot {
+            Slot::Input(name) => Slot::Input(self.original.inputs.get_key_value(name)?.0),
+            Slot::Output(name) => Slot::Output(self.original.outputs.get_key_value(name)?.0),
+            Slot::Node { node, capability, attribute, name } => {
+                let (node, template) = self.original.node_templates.get_key_value(node)?;
+                let (capability, values) = match capability {
+                    Some(capability) => {
+                        let (capability, values) = template.capabilities.get_key_value(capability)?;
+                        let values = if attribute { &values.attributes } else { &values.properties };
+                        (Some(capability.as_str()), values)
+                    }
+                    None if attribute => (None, &template.attributes),
+                    None => (None, &template.properties),
+                };
+                Slot::Node { node, capability, attribute, name: key(values, name)? }
+            }
+            Slot::Relationship { node, requirement, attribute, name } => {
+                let (node, template) = self.original.node_templates.get_key_value(node)?;
+                let relationship = template.requirements.get(requirement)?.relationship.as_deref()?;
+                let values = if attribute { &relationship.attributes } else { &relationship.properties };
+                Slot::Relationship { node, requirement, attribute, name: key(values, name)? }
+            }
+        })
+    }
+
+    fn raw(&self, slot: &Slot<'_>) -> Option<&'a Typed> {
+        match *slot {
             Slot::Input(name) => self.original.inputs.get(name)?.value.as_ref(),
             Slot::Output(name) => self.original.outputs.get(name)?.value.as_ref(),
             Slot::Node { node, capability, attribute, name } => {
@@ -373,17 +380,17 @@ impl<'a> Evaluator<'a, '_> {
                 let values = match capability {
                     Some(capability) => {
                         let capability = node.capabilities.get(capability)?;
-                        if *attribute { &capability.attributes } else { &capability.properties }
+                        if attribute { &capability.attributes } else { &capability.properties }
                     }
-                    None if *attribute => &node.attributes,
+                    None if attribute => &node.attributes,
                     None => &node.properties,
                 };
                 values.get(name)
             }
             Slot::Relationship { node, requirement, attribute, name } => {
                 let relationship =
-                    self.original.node_templates.get(node)?.requirements.get(*requirement)?.relationship.as_ref()?;
-                if *attribute { relationship.attributes.get(name) } else { relationship.properties.get(name) }
+                    self.original.node_templates.get(node)?.requirements.get(requirement)?.relationship.as_deref()?;
+                if attribute { relationship.attributes.get(name) } else { relationship.properties.get(name) }
             }
         }
     }
@@ -432,7 +439,7 @@ impl<'a> Evaluator<'a, '_> {
             return None;
         };
         // An undeclared input was reported when the call was typed.
-        let value = self.slot(&Slot::Input(name.clone()), at)?;
+        let value = self.slot(Slot::Input(name), at)?;
         self.navigate(value, &arguments[1..], at, &format!("input `{name}`"))
     }
 
@@ -482,12 +489,7 @@ impl<'a> Evaluator<'a, '_> {
                 Some(name) => (Some((*first).to_owned()), name, &arguments[3..]),
                 None => (None, *first, &arguments[2..]),
             };
-            let slot = Slot::Node {
-                node: node_name.clone(),
-                capability: capability.clone(),
-                attribute,
-                name: name.to_owned(),
-            };
+            let slot = Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name };
             if self.raw(&slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
                     // Declared with no value: only a running system knows it.
@@ -503,7 +505,7 @@ impl<'a> Evaluator<'a, '_> {
                 self.problems.push(Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`")));
                 return None;
             }
-            let value = self.slot(&slot, at)?;
+            let value = self.slot(slot, at)?;
             return self.navigate(value, rest, at, &slot.describe());
         }
         if nodes.len() > 1 {
@@ -574,7 +576,7 @@ impl<'a> Evaluator<'a, '_> {
             arguments.extend(rest);
             return self.get_value(&arguments, at, Scope::default(), attribute);
         }
-        let slot = Slot::Relationship { node: node.to_owned(), requirement: position, attribute, name: name.clone() };
+        let slot = Slot::Relationship { node, requirement: position, attribute, name };
         if self.raw(&slot).is_none() {
             if attribute {
                 return None;
@@ -589,14 +591,14 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        let value = self.slot(&slot, at)?;
+        let value = self.slot(slot, at)?;
         self.navigate(value, &path[1..], at, &slot.describe())
     }
 
     /// The definition a slot's value must fit: a property or attribute of the node's type (or
     /// of a capability), a property or attribute of a requirement's relationship type, an input.
-    fn definition(&self, slot: &Slot) -> Option<Declared<'a>> {
-        match slot {
+    fn definition(&self, slot: &Slot<'_>) -> Option<Declared<'a>> {
+        match *slot {
             Slot::Input(name) => self.render.topology?.inputs.get(name).map(Declared::Parameter),
             Slot::Node { node, capability, attribute, name } => {
                 let node_type = self.node_type(node)?;
@@ -617,13 +619,13 @@ impl<'a> Evaluator<'a, '_> {
                     .node_templates
                     .get(node)?
                     .requirements
-                    .get(*requirement)?
+                    .get(requirement)?
                     .relationship
                     .as_ref()?
                     .types;
                 let id = self.render.namespace.root().get(Kind::RelationshipType, types.first()?)?;
                 let relationship_type = &self.render.catalog.relationship_types[id.index()].entity;
-                if *attribute {
+                if attribute {
                     relationship_type.attributes.get(name).map(Declared::Attribute)
                 } else {
                     relationship_type.properties.get(name).map(Declared::Property)

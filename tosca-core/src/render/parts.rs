@@ -157,7 +157,7 @@ impl Render<'_> {
                         .map(|text| text.value.clone()),
                     implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs,
-                    outputs,
+                    outputs: (!outputs.is_empty()).then(|| Box::new(outputs)),
                 };
                 (name.clone(), operation)
             })
@@ -198,7 +198,7 @@ impl Render<'_> {
                     description: notification.description.as_ref().map(|text| text.value.clone()),
                     implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
                     inputs: Values::new(),
-                    outputs,
+                    outputs: (!outputs.is_empty()).then(|| Box::new(outputs)),
                 };
                 (name.clone(), operation)
             })
