@@ -86,12 +86,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         || crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems),
         Catalog::total,
     );
-    let topology = timings.measure(
-        "render",
-        "node templates",
-        || crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems),
-        |topology| topology.node_templates.len(),
-    );
+    let topology = crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems, &mut timings);
     let problems = timings.measure("problems", "problems", || problems.into_sorted(&sources), Vec::len);
     Ok(Compiled { topology, problems, sources, timings })
 }

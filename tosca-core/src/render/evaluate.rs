@@ -223,9 +223,9 @@ impl Render<'_> {
     /// Evaluates every call of the topology that can be evaluated now: first, reading the
     /// topology, what each call-holding value becomes; then those replacements, in place. Only
     /// the values that hold calls are touched, and nothing is copied whole.
-    /// Returns whether calls remain that a later pass (once requirement targets are known)
-    /// might evaluate.
-    pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) -> bool {
+    /// Returns how many calls it evaluated, and whether calls remain that a later pass (once
+    /// requirement targets are known) might evaluate.
+    pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) -> (usize, bool) {
         let shared: &Topology = topology;
         let outcome = std::thread::scope(|scope| {
             std::thread::Builder::new()
@@ -259,7 +259,8 @@ impl Render<'_> {
                 .map(|handle| handle.join())
         });
         // If no thread could be started (or it failed), the calls stay as they are.
-        let Ok(Ok((replacements, found, remaining))) = outcome else { return false };
+        let Ok(Ok((replacements, found, remaining))) = outcome else { return (0, false) };
+        let evaluated = replacements.len();
         problems.extend(found);
         let mut replacements = replacements.into_iter().peekable();
         let mut position = 0;
@@ -273,7 +274,7 @@ impl Render<'_> {
             },
             mut
         );
-        remaining
+        (evaluated, remaining)
     }
 }
 

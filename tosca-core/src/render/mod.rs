@@ -32,6 +32,7 @@ use crate::inheritance::type_chain;
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
+use crate::timings::{PhaseTiming, Timings};
 use crate::topology::{Group, Parameter, Policy, Relationship, Topology, TypeChain};
 use crate::yaml::Node;
 
@@ -86,7 +87,9 @@ pub fn render(
     hierarchy: &Hierarchy,
     inputs: &Inputs,
     problems: &mut Problems,
+    timings: &mut Timings,
 ) -> Topology {
+    let started = std::time::Instant::now();
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
     let chains = type_chains(catalog, hierarchy);
@@ -153,25 +156,38 @@ pub fn render(
     if render.version.is_2() {
         render.check_workflows(topology_template, problems);
     }
+    timings.add(PhaseTiming {
+        name: "render",
+        duration: started.elapsed(),
+        count: topology.node_templates.len(),
+        unit: "node templates",
+    });
     let mut evaluated = Problems::new();
-    let calls_remain = render.evaluate(&mut topology, &mut evaluated);
+    let (_, calls_remain) =
+        timings.measure("evaluate", "calls", || render.evaluate(&mut topology, &mut evaluated), |(calls, _)| *calls);
     let reported: std::collections::HashSet<crate::source::Span> =
         evaluated.iter().map(|problem| problem.span).collect();
     problems.extend(evaluated);
     // Node filters see evaluated values; functions reaching through a relationship to its
     // target are evaluated once the targets are known.
+    let started = std::time::Instant::now();
     let (substitution, exposed) = render.substitution(topology_template, &topology, problems);
     topology.substitution = substitution;
     let (guessed, mut allocations) = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
+    let requests = facts.iter().map(|fact| fact.requests.len()).sum();
+    timings.add(PhaseTiming { name: "resolve", duration: started.elapsed(), count: requests, unit: "requirements" });
     if calls_remain || guessed {
         // A call the first pass reported stays reported once.
         let mut again = Problems::new();
-        render.evaluate(&mut topology, &mut again);
+        timings.measure("evaluate again", "calls", || render.evaluate(&mut topology, &mut again), |(calls, _)| *calls);
         for problem in again.iter().filter(|problem| !reported.contains(&problem.span)) {
             problems.push(problem.clone());
         }
     }
+    let started = std::time::Instant::now();
     topology.collect_edges(&mut allocations);
+    let edges = topology.relationships.len();
+    timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
     render.substitution_candidates(&mut topology, problems);
     topology
 }
