@@ -288,7 +288,10 @@ fn parse_file(
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;
     let mut cx = ReadContext { problems, version, dialect };
-    let template = ServiceTemplate::read(&node, None, &mut cx)?;
+    let template = ServiceTemplate::read(&node, None, &mut cx);
+    // Freeing a large tree takes a while and nothing waits for it: a pool thread does it.
+    rayon::spawn(move || drop(node));
+    let template = template?;
     check_type_versions(&template, problems);
     if version.is_2() {
         // 11.1: an interface type declares operations and notifications; implementations
