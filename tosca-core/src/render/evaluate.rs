@@ -441,7 +441,7 @@ impl<'a> Evaluator<'a, '_> {
         };
         // An undeclared input was reported when the call was typed.
         let value = self.slot(Slot::Input(name), at)?;
-        self.navigate(value, &arguments[1..], at, &format!("input `{name}`"))
+        self.navigate(value, &arguments[1..], at, &|| format!("input `{name}`"))
     }
 
     /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
@@ -507,7 +507,7 @@ impl<'a> Evaluator<'a, '_> {
                 return None;
             }
             let value = self.slot(slot, at)?;
-            return self.navigate(value, rest, at, &slot.describe());
+            return self.navigate(value, rest, at, &|| slot.describe());
         }
         if nodes.len() > 1 {
             self.problems.push(Problem::new(
@@ -593,7 +593,7 @@ impl<'a> Evaluator<'a, '_> {
             return None;
         }
         let value = self.slot(slot, at)?;
-        self.navigate(value, &path[1..], at, &slot.describe())
+        self.navigate(value, &path[1..], at, &|| slot.describe())
     }
 
     /// The definition a slot's value must fit: a property or attribute of the node's type (or
@@ -712,7 +712,9 @@ impl<'a> Evaluator<'a, '_> {
     }
 
     /// Follows nested keys and list indices into a value.
-    fn navigate(&mut self, mut value: Typed, path: &[Typed], at: Span, what: &str) -> Option<Typed> {
+    /// Follows `path` (map keys, list indexes) into `value`; `what` names the value in a problem
+    /// (only formatted when there is one).
+    fn navigate(&mut self, mut value: Typed, path: &[Typed], at: Span, what: &dyn Fn() -> String) -> Option<Typed> {
         for step in path {
             let next = match (&value, step) {
                 (Typed::Map(entries), Typed::String(key)) => {
@@ -729,7 +731,7 @@ impl<'a> Evaluator<'a, '_> {
                     self.problems.push(Problem::new(
                         Code::NameNotFound,
                         at,
-                        format!("{what} has no `{}`", step.to_json().to_string().trim_matches('"')),
+                        format!("{} has no `{}`", what(), step.to_json().to_string().trim_matches('"')),
                     ));
                     return None;
                 }
