@@ -469,15 +469,23 @@ impl Render<'_> {
     /// Checks a typed value against the definition's constraint clauses and those of its data
     /// type and every ancestor (each level adds its own). Arguments are typed like the value.
     fn check_constraints(&self, node: &Node, value: &Typed, value_type: ValueType<'_>, problems: &mut Problems) {
-        let shown = match node.as_scalar() {
+        let shown = || match node.as_scalar() {
             Some(scalar) => scalar.text.clone(),
             None => value.to_json().to_string(),
         };
         self.check_clauses(&shown, node.span, value, value_type, problems);
     }
 
-    /// Checks `value` (shown as `shown`, located at `at`) against every clause that applies.
-    fn check_clauses(&self, shown: &str, at: Span, value: &Typed, value_type: ValueType<'_>, problems: &mut Problems) {
+    /// Checks `value` (shown as `shown` gives, only in a problem; located at `at`) against every
+    /// clause that applies.
+    fn check_clauses(
+        &self,
+        shown: &dyn Fn() -> String,
+        at: Span,
+        value: &Typed,
+        value_type: ValueType<'_>,
+        problems: &mut Problems,
+    ) {
         let inherited = value_type.data_type.into_iter().flat_map(|id| self.hierarchy.ancestors(Kind::DataType, id));
         let mut clauses: Vec<&Constraint> = value_type.constraints.iter().collect();
         let mut validations: Vec<&Validation> = value_type.validation.into_iter().collect();
@@ -494,7 +502,7 @@ impl Render<'_> {
             let mut environment = ValidationEnvironment { render: self, argument_type };
             if let Err(reason) = crate::value::validation::check(validation, value, &mut environment) {
                 problems.push(
-                    Problem::new(Code::ConstraintViolated, at, format!("`{shown}` {reason}"))
+                    Problem::new(Code::ConstraintViolated, at, format!("`{}` {reason}", shown()))
                         .with_label(validation.span, "validation clause declared here"),
                 );
             }
@@ -521,7 +529,7 @@ impl Render<'_> {
                     Problem::new(
                         Code::ConstraintViolated,
                         at,
-                        format!("`{shown}` {reason} (constraint `{}`)", clause.name()),
+                        format!("`{}` {reason} (constraint `{}`)", shown(), clause.name()),
                     )
                     .with_label(clause.span, "constraint declared here"),
                 );
