@@ -1,6 +1,7 @@
 //! The OASIS TOSCA 2.0 conformance suite, as a ratchet.
 //!
-//! Every case of `../shared/corpus/manifests/tosca-2.0-conformance.tsv` is compiled offline: a
+//! Every case of `../shared/corpus/manifests/tosca-2.0-conformance.tsv` is compiled offline (the
+//! suite's `profiles/` folder given as a profile folder, `--profile-path`): a
 //! `valid` case agrees when it has no error, an `invalid` one when it has at least one. The
 //! committed `tests/conformance/REPORT.md` holds the agreement and one line per disagreeing
 //! case, with its cause from `tests/conformance/causes.tsv` (ours to fill: our bug, or a label
@@ -25,8 +26,14 @@ struct Outcome {
     what: String,
 }
 
+/// Where the suite keeps the profiles its cases import by name, given as a profile folder as a
+/// user would give theirs with `--profile-path`.
+const SUITE_PROFILES: &str = "tosca-community-contributions/tests/tosca_2_0/profiles";
+
 fn run_case(corpus: &Path, path: &str, expected: &str) -> Outcome {
-    let options = Options { loader: LoaderOptions { offline: true, ..LoaderOptions::default() }, ..Options::default() };
+    let loader =
+        LoaderOptions { offline: true, profile_paths: vec![corpus.join(SUITE_PROFILES)], ..LoaderOptions::default() };
+    let options = Options { loader, ..Options::default() };
     let location = Location::File(corpus.join(path));
     let (errors, first) = match tosca_core::compile(&location, &options) {
         Ok(compiled) => {

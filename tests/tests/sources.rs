@@ -320,3 +320,41 @@ fn corpus_2_0_examples_offline_with_map_url() {
     }
     assert!(remote_importers >= 14, "only {remote_importers} examples import the remote profile");
 }
+
+/// A profile imported by name is found in a profile folder (`--profile-path`), searched
+/// recursively after the importer's own folder; without the folder it is a located problem.
+#[test]
+fn profiles_by_name_are_found_in_profile_folders() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let repository = root.path().join("repository/k8s");
+    let app = root.path().join("app");
+    std::fs::create_dir_all(&repository).expect("folders");
+    std::fs::create_dir_all(&app).expect("folders");
+    std::fs::write(
+        root.path().join("repository/unrelated.yaml"),
+        "tosca_definitions_version: tosca_2_0\nprofile: other:1\n",
+    )
+    .expect("a file");
+    std::fs::write(
+        repository.join("pod.yaml"),
+        "tosca_definitions_version: tosca_2_0\nprofile: example.k8s:1.0\nnode_types:\n  Pod: {}\n",
+    )
+    .expect("a file");
+    let main = app.join("main.yaml");
+    std::fs::write(
+        &main,
+        "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: example.k8s:1.0\n    namespace: k8s\n\
+         service_template:\n  node_templates:\n    pod:\n      type: k8s:Pod\n",
+    )
+    .expect("a file");
+    let location = Location::File(main.clone());
+
+    let without = compile_location(&location, LoaderOptions::default());
+    let problems = problem_lines(&without, root.path());
+    assert!(problems.iter().any(|line| line.starts_with("import-failed app/main.yaml:3:")), "{problems:?}");
+
+    let folders = vec![root.path().join("repository")];
+    let with = compile_location(&location, LoaderOptions { profile_paths: folders, ..LoaderOptions::default() });
+    assert!(problem_lines(&with, root.path()).is_empty(), "{:?}", problem_lines(&with, root.path()));
+    assert_eq!(with.topology.node_templates["pod"].types.first().map(String::as_str), Some("Pod"));
+}

@@ -67,6 +67,11 @@ pub(crate) struct SourceArgs {
     /// Read URLs starting with FROM from TO instead (a URL or a local path prefix; repeatable).
     #[arg(long = "map-url", value_name = "FROM=TO", value_parser = parse_input)]
     pub(crate) map_url: Vec<(String, String)>,
+    /// Look up profiles imported by name (2.0 `profile:`) among the YAML files under DIR too
+    /// (recursively; repeatable, the first folder first), after the embedded profiles and the
+    /// importing file's folder.
+    #[arg(long = "profile-path", value_name = "DIR")]
+    pub(crate) profile_path: Vec<std::path::PathBuf>,
     /// Give up on a remote read after this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub(crate) timeout: u64,

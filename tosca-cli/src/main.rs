@@ -64,8 +64,12 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 fn loader_options(sources: &SourceArgs) -> LoaderOptions {
-    let mut options =
-        LoaderOptions { offline: sources.offline, map_urls: sources.map_url.clone(), ..LoaderOptions::default() };
+    let mut options = LoaderOptions {
+        offline: sources.offline,
+        map_urls: sources.map_url.clone(),
+        profile_paths: sources.profile_path.clone(),
+        ..LoaderOptions::default()
+    };
     options.fetch.timeout = std::time::Duration::from_secs(sources.timeout.max(1));
     options
 }

@@ -338,3 +338,28 @@ fn json_output_matches_its_schema() {
     let errors: Vec<String> = validator.iter_errors(&report).map(|error| error.to_string()).collect();
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
+
+/// `--profile-path DIR` (on every command reading sources) makes the profiles under DIR
+/// importable by name; without it the import is a problem that says how to give one.
+#[test]
+fn profile_path_flag_finds_profiles_by_name() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    std::fs::create_dir_all(folder.path().join("profiles/acme")).expect("folders");
+    std::fs::write(
+        folder.path().join("profiles/acme/types.yaml"),
+        "tosca_definitions_version: tosca_2_0\nprofile: com.acme:2\nnode_types:\n  Box: {}\n",
+    )
+    .expect("a profile");
+    std::fs::write(
+        folder.path().join("main.yaml"),
+        "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: com.acme:2\n\
+         service_template:\n  node_templates:\n    box:\n      type: Box\n",
+    )
+    .expect("a template");
+    let without = run_in(folder.path(), &["validate", "main.yaml"]);
+    assert!(without.starts_with("exit: Some(1)") && without.contains("--profile-path DIR"), "{without}");
+    let with = run_in(folder.path(), &["validate", "--profile-path", "profiles", "main.yaml"]);
+    assert!(with.starts_with("exit: Some(0)"), "{with}");
+    let compiled = stdout_json(folder.path(), &["compile", "--profile-path", "profiles", "main.yaml"]);
+    assert_eq!(compiled["node_templates"]["box"]["types"][0], "Box");
+}

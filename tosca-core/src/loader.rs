@@ -249,6 +249,10 @@ pub struct LoaderOptions {
     /// import, so a generated chain of imports ends in a problem, not in a run that holds every
     /// file and every file's names.
     pub max_files: usize,
+    /// Folders of profiles (`--profile-path`): a 2.0 import of a profile by name that is not
+    /// embedded and not declared next to the importer is looked up among the YAML files under
+    /// each folder (recursively, in name order), the first folder first.
+    pub profile_paths: Vec<PathBuf>,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -266,6 +270,7 @@ impl Default for LoaderOptions {
             archive_limits: ArchiveLimits::default(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             max_files: DEFAULT_MAX_FILES,
+            profile_paths: Vec::new(),
         }
     }
 }
@@ -434,6 +439,32 @@ impl Loader {
         };
         found.sort_by_key(Location::display);
         found
+    }
+
+    /// The YAML files under the [profile folders](LoaderOptions::profile_paths), folder by
+    /// folder, each folder's files in path order. Symbolic links to folders are not followed.
+    pub fn profile_candidates(&self) -> Vec<Location> {
+        let is_yaml = |path: &Path| path.extension().is_some_and(|extension| extension == "yaml" || extension == "yml");
+        let mut candidates = Vec::new();
+        for root in &self.options.profile_paths {
+            let mut found = Vec::new();
+            let mut folders = vec![root.clone()];
+            while let Some(folder) = folders.pop() {
+                let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+                for entry in entries.filter_map(Result::ok) {
+                    let Ok(kind) = entry.file_type() else { continue };
+                    let path = entry.path();
+                    if kind.is_dir() {
+                        folders.push(path);
+                    } else if kind.is_file() && is_yaml(&path) {
+                        found.push(normalize(&path));
+                    }
+                }
+            }
+            found.sort();
+            candidates.extend(found.into_iter().map(Location::File));
+        }
+        candidates
     }
 
     /// The archive at a location, read once.

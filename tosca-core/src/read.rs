@@ -396,11 +396,14 @@ fn check_type_versions(template: &ServiceTemplate, problems: &mut Problems) {
     }
 }
 
-/// A TOSCA file in the importing file's folder whose `profile:` keyname declares `name`: the
-/// folder serves as a local profile repository (6.8.2.1 leaves how profiles are known to the
-/// processor). The first such file by name wins, so the choice is deterministic.
+/// A TOSCA file whose `profile:` keyname declares `name`, in the importing file's folder, else
+/// under a profile folder of the options (`--profile-path`): local profile repositories (6.8.2.1
+/// leaves how profiles are known to the processor). The first such file wins (the importer's
+/// folder in name order, then each profile folder in path order), so the choice is
+/// deterministic.
 fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
-    loader.siblings(importer).into_iter().find(|candidate| {
+    let candidates = loader.siblings(importer).into_iter().chain(loader.profile_candidates());
+    candidates.into_iter().find(|candidate| {
         loader.load(candidate).is_ok_and(|loaded| {
             loaded.text.lines().any(|line| {
                 line.strip_prefix("profile:")
@@ -482,15 +485,14 @@ fn import_location(
                     Code::ImportFailed,
                     profile.span,
                     format!(
-                        "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one",
+                        "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one or in a profile folder",
                         profile.value
                     ),
                 );
-                problems.push(if known.is_empty() {
-                    problem
-                } else {
-                    problem.with_help(format!("known profiles: {}", known.join(", ")))
-                });
+                problems.push(problem.with_help(format!(
+                    "embedded profiles: {}; give a folder of profiles with --profile-path DIR",
+                    known.join(", ")
+                )));
                 None
             }
         };
