@@ -33,6 +33,8 @@ pub(crate) enum Role {
         /// A dialect that also reads the keyname outside `since`/`until`: its `Dialect`
         /// variant (a name, so the variant stays small).
         dialect: Option<&'static str>,
+        /// Prose that 2.0 wants as a string (`text`).
+        text: bool,
     },
     /// Receives the entity's name.
     Name,
@@ -251,6 +253,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("lookup", field.lookup.as_ref().map(|v| v.span())),
             ("deprecated", field.deprecated.as_ref().map(|v| v.span())),
             ("dialect", field.dialect.as_ref().map(|v| v.span())),
+            ("text", field.text.is_present().then(|| field.text.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -360,6 +363,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             lookup,
             deprecated,
             dialect,
+            text: field.text.is_present(),
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
@@ -406,10 +410,13 @@ mod tests {
             tokens.as_ref().map(|tokens| tokens.to_string().rsplit(' ').next().unwrap_or_default().to_owned())
         };
         let role = match &field.role {
-            Role::Key { key, required, since, until, lookup, deprecated, dialect, .. } => {
+            Role::Key { key, required, since, until, lookup, deprecated, dialect, text, .. } => {
                 let mut role = format!("key `{key}`");
                 if *required {
                     role.push_str(" required");
+                }
+                if *text {
+                    role.push_str(" text");
                 }
                 let keyed = [
                     ("since", last(since)),
@@ -454,7 +461,7 @@ mod tests {
                 r#type: Option<Located<String>>,
                 #[tosca(key = "derived_from", lookup = "node_type", inherit = "skip")]
                 parent: Option<Located<String>>,
-                #[tosca(since = "1.2", until = "1.3")]
+                #[tosca(since = "1.2", until = "1.3", text)]
                 description: Option<Located<String>>,
                 #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
                 constraints: Vec<Node>,
@@ -478,7 +485,7 @@ mod tests {
                 "name: name, skip",
                 "r#type: key `type` required lookup DataType, copy, refine derived",
                 "parent: key `derived_from` lookup NodeType, skip",
-                "description: key `description` since V1_2 until V1_3, copy",
+                "description: key `description` text since V1_2 until V1_3, copy",
                 "constraints: key `constraints` until V1_3 dialect Tosca20Draft, copy",
                 "entry_schema: key `entry_schema`, deep",
                 "resolved: skip, skip",

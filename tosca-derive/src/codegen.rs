@@ -49,7 +49,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // was written but did not read has been reported and is not reported missing as well.
     let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required, since, until, deprecated, dialect, .. } = &field.role else { return None };
+        let Role::Key { key, required, since, until, deprecated, dialect, text, .. } = &field.role else { return None };
         let slot = slot(field);
         let ty = &field.ty;
         let read = if field.is_option() {
@@ -84,10 +84,18 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 }
             }
         });
+        let text = text.then(|| {
+            quote! {
+                if !#p::is_text(&entry.value, #key, #entity_name, cx) {
+                    continue;
+                }
+            }
+        });
         Some(quote! {
             #key => {
                 #gate
                 #deprecation
+                #text
                 #read
                 #present
             }

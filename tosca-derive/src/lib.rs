@@ -45,6 +45,10 @@
 //!   and the dialect covers the file's version; the only dialect is `tosca-2.0-draft`, the
 //!   pre-csd06 TOSCA 2.0 drafts, which covers 2.0 files. Without the dialect the keyname is
 //!   reported as outside its versions, as before.
+//! - `text`: the value is prose (a `description`). From TOSCA 2.0 on, which asks for a string
+//!   (5.3.2), a plain scalar that YAML reads as a number or a boolean (`description: 42`) is a
+//!   `wrong-kind` problem at the value and the keyname is left unread; quoting it makes it text.
+//!   Earlier versions take any scalar as its text.
 //! - `deprecated = "1.2"`: the keyname is deprecated from that grammar version on; using it
 //!   there is a `deprecated` warning at the key (the value is still read).
 //! - `lookup = "node_type"`: the field's value is a type name (or an optional name, or a list

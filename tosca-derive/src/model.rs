@@ -49,4 +49,6 @@ pub(crate) struct FieldInput {
     /// `dialect = "tosca-2.0-draft"`: a dialect that also reads this keyname outside its
     /// `since`/`until` versions.
     pub(crate) dialect: Option<SpannedValue<String>>,
+    /// `text`: prose; from 2.0 on, a plain number or boolean is not taken as its text.
+    pub(crate) text: Flag,
 }

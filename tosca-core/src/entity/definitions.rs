@@ -25,6 +25,7 @@ pub struct PropertyDefinition {
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `required` (default true); a refinement may not make a required property optional.
     #[tosca(refine = "required")]
@@ -71,6 +72,7 @@ pub struct AttributeDefinition {
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `default`.
     pub default: Option<Node>,
@@ -105,6 +107,7 @@ pub struct ParameterDefinition {
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `required` (default true).
     pub required: Option<Located<bool>>,
@@ -149,6 +152,7 @@ pub struct SchemaDefinition {
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
@@ -178,6 +182,7 @@ pub struct CapabilityDefinition {
     #[tosca(lookup = "capability_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -231,7 +236,7 @@ pub struct RequirementDefinition {
     /// `node_filter` (1.3 allows it here).
     pub node_filter: Option<Node>,
     /// `description` (1.2+).
-    #[tosca(since = "1.2")]
+    #[tosca(text, since = "1.2")]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -250,7 +255,7 @@ pub struct RelationshipDefinition {
     #[tosca(required, lookup = "relationship_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description` (2.0).
-    #[tosca(since = "2.0")]
+    #[tosca(text, since = "2.0")]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -279,6 +284,7 @@ pub struct InterfaceDefinition {
     #[tosca(lookup = "interface_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -304,6 +310,7 @@ pub struct OperationDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
@@ -325,6 +332,7 @@ pub struct NotificationDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
@@ -371,6 +379,7 @@ pub struct ArtifactDefinition {
     /// `repository`.
     pub repository: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]

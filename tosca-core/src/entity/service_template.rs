@@ -36,6 +36,7 @@ pub struct ServiceTemplate {
     #[tosca(until = "1.0")]
     pub template_version: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `dsl_definitions`: anchors for YAML aliases; no meaning of its own.
     pub dsl_definitions: Option<Node>,
@@ -110,7 +111,7 @@ pub struct Import {
     #[tosca(since = "2.0")]
     pub namespace: Option<Located<String>>,
     /// `description` (2.0).
-    #[tosca(since = "2.0")]
+    #[tosca(text, since = "2.0")]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -140,6 +141,7 @@ pub struct Repository {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -163,6 +165,7 @@ pub struct FunctionDefinition {
     #[tosca(required)]
     pub signatures: Vec<FunctionSignature>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Option<Metadata>,

@@ -15,6 +15,7 @@ use crate::yaml::Node;
 #[tosca(entity = "topology template")]
 pub struct TopologyTemplate {
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata` (2.0).
     #[tosca(since = "2.0")]
@@ -53,6 +54,7 @@ pub struct NodeTemplate {
     #[tosca(lookup = "node_type")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Metadata,
@@ -185,6 +187,7 @@ pub struct OperationAssignment {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
@@ -206,6 +209,7 @@ pub struct NotificationAssignment {
     #[tosca(name)]
     pub name: Located<String>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `implementation`.
     pub implementation: Option<Implementation>,
@@ -227,6 +231,7 @@ pub struct RelationshipTemplate {
     #[tosca(lookup = "relationship_type")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Metadata,
@@ -254,6 +259,7 @@ pub struct GroupTemplate {
     #[tosca(required, lookup = "group_type")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Metadata,
@@ -282,6 +288,7 @@ pub struct PolicyTemplate {
     #[tosca(required, lookup = "policy_type")]
     pub r#type: Option<Located<String>>,
     /// `description`.
+    #[tosca(text)]
     pub description: Option<Located<String>>,
     /// `metadata`.
     pub metadata: Metadata,

@@ -32,7 +32,7 @@ pub struct ArtifactType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `mime_type`.
     pub mime_type: Option<Located<String>>,
@@ -62,7 +62,7 @@ pub struct DataType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `constraints`: clauses the value must satisfy, in addition to the parent's (also read
     /// in the TOSCA 2.0 drafts).
@@ -113,7 +113,7 @@ pub struct CapabilityType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
@@ -151,7 +151,7 @@ pub struct InterfaceType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `inputs`: parameters common to every operation.
     pub inputs: IndexMap<String, ParameterDefinition>,
@@ -183,7 +183,7 @@ pub struct RelationshipType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
@@ -227,7 +227,7 @@ pub struct NodeType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
@@ -263,7 +263,7 @@ pub struct GroupType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,
@@ -303,7 +303,7 @@ pub struct PolicyType {
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
     /// `description`.
-    #[tosca(inherit = "skip")]
+    #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
     /// `properties`.
     pub properties: IndexMap<String, PropertyDefinition>,

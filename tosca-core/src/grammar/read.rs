@@ -325,6 +325,26 @@ pub fn version_excluded(
     );
 }
 
+/// Whether a `text` keyname's value may be read as text: from 2.0 on, not a plain number or
+/// boolean (5.3.2 asks for a string); reports it when not.
+pub fn is_text(value: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) -> bool {
+    let Some(scalar) = value.as_scalar().filter(|_| cx.version.is_2()) else { return true };
+    let what = match scalar.resolve() {
+        crate::yaml::Plain::Integer(_) | crate::yaml::Plain::Float(_) => "a number",
+        crate::yaml::Plain::Bool(_) => "a boolean",
+        _ => return true,
+    };
+    cx.problems.push(
+        Problem::new(
+            Code::WrongKind,
+            value.span,
+            format!("`{key}` of {entity} must be a string, found {what} (5.3.2)"),
+        )
+        .with_help(format!("quote it: `{key}: \"{}\"`", scalar.text)),
+    );
+    false
+}
+
 /// Warns about a keyname that is deprecated in the version of the file being read.
 pub fn deprecated_key(entry: &Entry, key: &str, entity: &str, since: Version, cx: &mut ReadContext<'_>) {
     cx.problems.report(
