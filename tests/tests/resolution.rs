@@ -182,3 +182,53 @@ service_template:
     let indices: Vec<usize> = edges.iter().map(|edge| edge.relationship_index).collect();
     assert_eq!(indices, [0, 1, 2]);
 }
+
+/// Functions are evaluated again after resolution only when one waited for a requirement's
+/// target: a value read through HOST is then filled in, while a runtime attribute (which no
+/// resolution can give) costs no second pass.
+#[test]
+fn a_second_evaluation_runs_only_for_values_that_wait_for_targets() {
+    let passes = |compiled: &tosca_core::Compiled| {
+        compiled.timings.phases.iter().filter(|phase| phase.name.starts_with("evaluate")).count()
+    };
+    let runtime_only = compile(
+        "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+  outputs:
+    address:
+      value: { get_attribute: [ server, public_address ] }
+",
+    );
+    assert!(runtime_only.problems.is_empty(), "{:?}", runtime_only.problems);
+    assert_eq!(passes(&runtime_only), 1, "a runtime attribute alone needs no second pass");
+
+    let through_host = compile(
+        "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  App:
+    derived_from: tosca.nodes.SoftwareComponent
+    properties:
+      cores: { type: integer }
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      capabilities:
+        host:
+          properties: { num_cpus: 4 }
+    app:
+      type: App
+      properties:
+        cores: { get_property: [ HOST, host, num_cpus ] }
+",
+    );
+    assert!(through_host.problems.is_empty(), "{:?}", through_host.problems);
+    assert_eq!(passes(&through_host), 2, "HOST waits for the host requirement's target");
+    let cores = serde_json::to_value(&through_host.topology.node_templates["app"].properties["cores"]).expect("JSON");
+    assert_eq!(cores, serde_json::json!(4));
+}

@@ -15,6 +15,7 @@
 //! depth follows chains of `get_property`; the evaluator runs on a thread with a large stack so
 //! long chains cannot overflow it.
 
+use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 
 /// The hasher of the evaluator's memo: slots are hashed once per lookup of every call.
@@ -116,6 +117,9 @@ struct Evaluator<'a, 'r> {
     stack: Vec<Slot<'a>>,
     open: HashSet<Slot<'a>, FastHash>,
     problems: Problems,
+    /// Whether some value could not be evaluated because a requirement has no target yet
+    /// (TARGET, HOST, a relationship's target): only then can a pass after resolution do more.
+    awaits_targets: Cell<bool>,
 }
 
 /// Where the walk found a value: who SELF, SOURCE and TARGET are there, and which slot it is
@@ -224,7 +228,8 @@ impl Render<'_> {
     /// topology, what each call-holding value becomes; then those replacements, in place. Only
     /// the values that hold calls are touched, and nothing is copied whole.
     /// Returns how many calls it evaluated, and whether calls remain that a later pass (once
-    /// requirement targets are known) might evaluate.
+    /// requirement targets are known) might evaluate: calls remain and one of them waited for a
+    /// requirement's target.
     pub(crate) fn evaluate(&self, topology: &mut Topology, problems: &mut Problems) -> (usize, bool) {
         let shared: &Topology = topology;
         let outcome = std::thread::scope(|scope| {
@@ -238,6 +243,7 @@ impl Render<'_> {
                         stack: Vec::new(),
                         open: HashSet::default(),
                         problems: Problems::new(),
+                        awaits_targets: Cell::new(false),
                     };
                     let mut replacements: Vec<(usize, Typed)> = Vec::new();
                     let mut position = 0;
@@ -254,7 +260,7 @@ impl Render<'_> {
                         }
                         position += 1;
                     });
-                    (replacements, evaluator.problems, remaining)
+                    (replacements, evaluator.problems, remaining && evaluator.awaits_targets.get())
                 })
                 .map(|handle| handle.join())
         });
@@ -399,6 +405,7 @@ impl<'a> Evaluator<'a, '_> {
     /// The node template a requirement assignment was resolved to, or else the one it names.
     fn target_of(&self, node: &str, requirement: usize) -> Option<String> {
         let requirement = self.original.node_templates.get(node)?.requirements.get(requirement)?;
+        self.note_target(requirement);
         let target = requirement.target.as_ref().map(|target| target.node.clone()).or(requirement.node.clone())?;
         self.original.node_templates.contains_key(&target).then_some(target)
     }
@@ -563,6 +570,7 @@ impl<'a> Evaluator<'a, '_> {
         // once the requirement is resolved; until then the call waits for the next pass.
         if matches!(name.as_str(), "TARGET" | "SOURCE" | "CAPABILITY") {
             let assignment = self.original.node_templates.get(node)?.requirements.get(position)?;
+            self.note_target(assignment);
             let (entity, rest): (String, Vec<Typed>) = match name.as_str() {
                 "SOURCE" => (node.to_owned(), path[1..].to_vec()),
                 "TARGET" => (assignment.target.as_ref()?.node.clone(), path[1..].to_vec()),
@@ -668,7 +676,12 @@ impl<'a> Evaluator<'a, '_> {
         match entity {
             "SELF" => known(scope.this.or(scope.source)),
             "SOURCE" => known(scope.source),
-            "TARGET" => known(scope.target),
+            "TARGET" => {
+                if scope.target.is_none() {
+                    self.awaits_targets.set(true);
+                }
+                known(scope.target)
+            }
             "HOST" => {
                 let mut chain = Vec::new();
                 let mut current = scope.this.or(scope.source)?.to_owned();
@@ -699,6 +712,13 @@ impl<'a> Evaluator<'a, '_> {
     }
 
     /// The node template a node's `host` requirement was resolved to (or names).
+    /// Notes a requirement consulted for its target that has none yet.
+    fn note_target(&self, requirement: &crate::topology::Requirement) {
+        if requirement.target.is_none() {
+            self.awaits_targets.set(true);
+        }
+    }
+
     fn host_of(&self, node: &str) -> Option<String> {
         let template = self.original.node_templates.get(node)?;
         template
@@ -706,12 +726,12 @@ impl<'a> Evaluator<'a, '_> {
             .iter()
             .filter(|requirement| requirement.name == "host")
             .find_map(|requirement| {
+                self.note_target(requirement);
                 requirement.target.as_ref().map(|target| target.node.clone()).or(requirement.node.clone())
             })
             .filter(|host| self.original.node_templates.contains_key(host))
     }
 
-    /// Follows nested keys and list indices into a value.
     /// Follows `path` (map keys, list indexes) into `value`; `what` names the value in a problem
     /// (only formatted when there is one).
     fn navigate(&mut self, mut value: Typed, path: &[Typed], at: Span, what: &dyn Fn() -> String) -> Option<Typed> {
