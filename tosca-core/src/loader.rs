@@ -442,7 +442,7 @@ impl Loader {
     }
 
     /// The YAML files under the [profile folders](LoaderOptions::profile_paths), folder by
-    /// folder, each folder's files in path order. Symbolic links to folders are not followed.
+    /// folder, each folder's files in path order. Symbolic links are not followed.
     pub fn profile_candidates(&self) -> Vec<Location> {
         let is_yaml = |path: &Path| path.extension().is_some_and(|extension| extension == "yaml" || extension == "yml");
         let mut candidates = Vec::new();

@@ -30,7 +30,7 @@ use crate::value::{Call, Typed};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of
 /// its capabilities. The names are borrowed; the evaluator keys its memo by slots whose names
-/// are the topology's own map keys ([`Evaluator::canonical`]), so no slot is ever copied.
+/// are the topology's own map keys ([`Evaluator::locate`]), so no slot is ever copied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Slot<'t> {
     Input(&'t str),
@@ -296,7 +296,7 @@ impl<'a> Evaluator<'a, '_> {
 
     /// The value of a slot, evaluated once; `None` when it does not exist or is in a cycle.
     fn slot(&mut self, slot: Slot<'_>, at: Span) -> Option<Typed> {
-        let slot = self.canonical(slot)?;
+        let (slot, raw) = self.locate(slot)?;
         if let Some(done) = self.memo.get(&slot) {
             return done.clone();
         }
@@ -311,7 +311,6 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        let raw = self.raw(&slot)?;
         if !raw.is_call() {
             // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
             return Some(raw.clone());
@@ -348,14 +347,22 @@ impl<'a> Evaluator<'a, '_> {
         Some(value)
     }
 
-    /// The same slot with the topology's own names (its map keys), so it can outlive the
-    /// arguments it was written from; `None` when there is no such slot.
-    fn canonical(&self, slot: Slot<'_>) -> Option<Slot<'a>> {
-        let key =
-            |values: &'a crate::topology::Values, name: &str| values.get_key_value(name).map(|(key, _)| key.as_str());
+    /// Finds a slot's value: the same slot with the topology's own names (its map keys, so it
+    /// can outlive the arguments it was written from) and the value as it stands; `None` when
+    /// there is no such slot or it has no value.
+    fn locate(&self, slot: Slot<'_>) -> Option<(Slot<'a>, &'a Typed)> {
+        let entry = |values: &'a crate::topology::Values, name: &str| {
+            values.get_key_value(name).map(|(key, value)| (key.as_str(), value))
+        };
         Some(match slot {
-            Slot::Input(name) => Slot::Input(self.original.inputs.get_key_value(name)?.0),
-            Slot::Output(name) => Slot::Output(self.original.outputs.get_key_value(name)?.0),
+            Slot::Input(name) => {
+                let (name, input) = self.original.inputs.get_key_value(name)?;
+                (Slot::Input(name), input.value.as_ref()?)
+            }
+            Slot::Output(name) => {
+                let (name, output) = self.original.outputs.get_key_value(name)?;
+                (Slot::Output(name), output.value.as_ref()?)
+            }
             Slot::Node { node, capability, attribute, name } => {
                 let (node, template) = self.original.node_templates.get_key_value(node)?;
                 let (capability, values) = match capability {
@@ -367,39 +374,17 @@ impl<'a> Evaluator<'a, '_> {
                     None if attribute => (None, &template.attributes),
                     None => (None, &template.properties),
                 };
-                Slot::Node { node, capability, attribute, name: key(values, name)? }
+                let (name, value) = entry(values, name)?;
+                (Slot::Node { node, capability, attribute, name }, value)
             }
             Slot::Relationship { node, requirement, attribute, name } => {
                 let (node, template) = self.original.node_templates.get_key_value(node)?;
                 let relationship = template.requirements.get(requirement)?.relationship.as_deref()?;
                 let values = if attribute { &relationship.attributes } else { &relationship.properties };
-                Slot::Relationship { node, requirement, attribute, name: key(values, name)? }
+                let (name, value) = entry(values, name)?;
+                (Slot::Relationship { node, requirement, attribute, name }, value)
             }
         })
-    }
-
-    fn raw(&self, slot: &Slot<'_>) -> Option<&'a Typed> {
-        match *slot {
-            Slot::Input(name) => self.original.inputs.get(name)?.value.as_ref(),
-            Slot::Output(name) => self.original.outputs.get(name)?.value.as_ref(),
-            Slot::Node { node, capability, attribute, name } => {
-                let node = self.original.node_templates.get(node)?;
-                let values = match capability {
-                    Some(capability) => {
-                        let capability = node.capabilities.get(capability)?;
-                        if attribute { &capability.attributes } else { &capability.properties }
-                    }
-                    None if attribute => &node.attributes,
-                    None => &node.properties,
-                };
-                values.get(name)
-            }
-            Slot::Relationship { node, requirement, attribute, name } => {
-                let relationship =
-                    self.original.node_templates.get(node)?.requirements.get(requirement)?.relationship.as_deref()?;
-                if attribute { relationship.attributes.get(name) } else { relationship.properties.get(name) }
-            }
-        }
     }
 
     /// The node template a requirement assignment was resolved to, or else the one it names.
@@ -498,7 +483,7 @@ impl<'a> Evaluator<'a, '_> {
                 None => (None, *first, &arguments[2..]),
             };
             let slot = Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name };
-            if self.raw(&slot).is_none() {
+            if self.locate(slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
                     // Declared with no value: only a running system knows it.
                     return None;
@@ -586,7 +571,7 @@ impl<'a> Evaluator<'a, '_> {
             return self.get_value(&arguments, at, Scope::default(), attribute);
         }
         let slot = Slot::Relationship { node, requirement: position, attribute, name };
-        if self.raw(&slot).is_none() {
+        if self.locate(slot).is_none() {
             if attribute {
                 return None;
             }
