@@ -35,24 +35,17 @@ impl Hierarchy {
         &self.kinds[kind.index()]
     }
 
-    /// The type and its ancestors, most derived first; empty for a broken type.
-    pub fn ancestors(&self, kind: Kind, id: TypeId) -> Vec<TypeId> {
+    /// The type and its ancestors, most derived first; empty for a broken type. Walks the
+    /// parent table, allocating nothing (it is asked for every typed value).
+    pub fn ancestors(&self, kind: Kind, id: TypeId) -> impl Iterator<Item = TypeId> + '_ {
         let table = self.kind(kind);
-        if table.broken[id.index()] {
-            return Vec::new();
-        }
-        let mut chain = vec![id];
-        let mut current = id;
-        while let Some(parent) = table.parent[current.index()] {
-            chain.push(parent);
-            current = parent;
-        }
-        chain
+        let start = (!table.broken[id.index()]).then_some(id);
+        std::iter::successors(start, move |current| table.parent[current.index()])
     }
 
     /// Whether `id` is `ancestor` or derives from it.
     pub fn derives_from(&self, kind: Kind, id: TypeId, ancestor: TypeId) -> bool {
-        self.ancestors(kind, id).contains(&ancestor)
+        self.ancestors(kind, id).any(|id| id == ancestor)
     }
 }
 

@@ -316,5 +316,5 @@ fn resolve_kind<T: Complete>(
 
 /// The full names of a type and its ancestors, most derived first.
 pub fn type_chain(kind: Kind, id: TypeId, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<String> {
-    hierarchy.ancestors(kind, id).into_iter().map(|ancestor| catalog.name(kind, ancestor).value.clone()).collect()
+    hierarchy.ancestors(kind, id).map(|ancestor| catalog.name(kind, ancestor).value.clone()).collect()
 }

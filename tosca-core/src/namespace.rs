@@ -70,7 +70,7 @@ pub struct Namespace {
     /// One scope per unit.
     pub scopes: Vec<Scope>,
     /// Which unit each source file is.
-    pub unit_of_source: HashMap<SourceId, usize>,
+    pub unit_of_source: HashMap<SourceId, usize, FixedState>,
     /// The dialect the units were read in, if any.
     pub dialect: Option<Dialect>,
 }

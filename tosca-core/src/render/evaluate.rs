@@ -122,6 +122,14 @@ struct Evaluator<'a, 'r> {
     awaits_targets: Cell<bool>,
 }
 
+/// What the walk found a call-holding value to become: a value, a slot's memoised value, or
+/// nothing known (the slot does not exist).
+enum Pending<'t> {
+    Value(Typed),
+    Slot(Slot<'t>),
+    Unknown,
+}
+
 /// Where the walk found a value: who SELF, SOURCE and TARGET are there, and which slot it is
 /// when other values can refer to it.
 #[derive(Clone, Copy)]
@@ -245,21 +253,36 @@ impl Render<'_> {
                         problems: Problems::new(),
                         awaits_targets: Cell::new(false),
                     };
-                    let mut replacements: Vec<(usize, Typed)> = Vec::new();
+                    // A slot's value is taken from the memo once the walk is done (nothing
+                    // refers to it any more then), so it is never copied for the topology.
+                    let mut pending: Vec<(usize, Pending<'_>)> = Vec::new();
                     let mut position = 0;
-                    let mut remaining = false;
                     walk_values!(shared, |value: &Typed, site: Site<'_>| {
                         if value.is_call() {
-                            match evaluator.site(value, site) {
-                                Some(evaluated) => {
-                                    remaining |= evaluated.is_call();
-                                    replacements.push((position, evaluated));
-                                }
-                                None => remaining = true,
-                            }
+                            let evaluated = match site.slot {
+                                Some(slot) => evaluator.settle(slot).map(Pending::Slot),
+                                None => Some(Pending::Value(evaluator.value(value, site.scope))),
+                            };
+                            pending.push((position, evaluated.unwrap_or(Pending::Unknown)));
                         }
                         position += 1;
                     });
+                    let mut remaining = false;
+                    let mut replacements: Vec<(usize, Typed)> = Vec::with_capacity(pending.len());
+                    for (position, evaluated) in pending {
+                        let evaluated = match evaluated {
+                            Pending::Value(value) => Some(value),
+                            Pending::Slot(slot) => evaluator.memo.remove(&slot).flatten(),
+                            Pending::Unknown => None,
+                        };
+                        match evaluated {
+                            Some(evaluated) => {
+                                remaining |= evaluated.is_call();
+                                replacements.push((position, evaluated));
+                            }
+                            None => remaining = true,
+                        }
+                    }
                     (replacements, evaluator.problems, remaining && evaluator.awaits_targets.get())
                 })
                 .map(|handle| handle.join())
@@ -285,13 +308,14 @@ impl Render<'_> {
 }
 
 impl<'a> Evaluator<'a, '_> {
-    /// What a call-holding value becomes: through its slot (memoised, checked against its
-    /// definition) when it is one, else directly.
-    fn site(&mut self, value: &Typed, site: Site<'_>) -> Option<Typed> {
-        match site.slot {
-            Some(slot) => self.slot(slot, Span::default()),
-            None => Some(self.value(value, site.scope)),
+    /// Evaluates a call-holding slot into the memo (unless it is there already) and gives its
+    /// canonical form to take the value from later; `None` when it does not exist.
+    fn settle(&mut self, slot: Slot<'_>) -> Option<Slot<'a>> {
+        let (canonical, raw) = self.locate(slot)?;
+        if !self.memo.contains_key(&canonical) {
+            self.evaluate_slot(canonical, raw, Span::default());
         }
+        Some(canonical)
     }
 
     /// The value of a slot, evaluated once; `None` when it does not exist or is in a cycle.
@@ -300,6 +324,18 @@ impl<'a> Evaluator<'a, '_> {
         if let Some(done) = self.memo.get(&slot) {
             return done.clone();
         }
+        if !raw.is_call() {
+            // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
+            return Some(raw.clone());
+        }
+        self.evaluate_slot(slot, raw, at)?;
+        self.memo.get(&slot).cloned().flatten()
+    }
+
+    /// Evaluates a slot that is not in the memo yet (`raw` is its value as written) and
+    /// memoises what it becomes; `None` when it is in a cycle or too deep a chain (then nothing
+    /// is memoised for it here: the slot that closes the cycle is).
+    fn evaluate_slot(&mut self, slot: Slot<'a>, raw: &'a Typed, at: Span) -> Option<()> {
         if self.open.contains(&slot)
             && let Some(position) = self.stack.iter().position(|open| *open == slot)
         {
@@ -311,11 +347,6 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        if !raw.is_call() {
-            // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
-            return Some(raw.clone());
-        }
-        let raw = raw.clone();
         if self.stack.len() >= MAX_CALL_DEPTH {
             // Like a cycle, the calls stay calls; the outer slots are memoised as such, so a
             // long chain is reported once, where it passes the limit.
@@ -337,14 +368,14 @@ impl<'a> Evaluator<'a, '_> {
             Slot::Relationship { .. } => Scope { this: None, source: node_name, target: target.as_deref() },
             _ => Scope { this: node_name, ..Scope::default() },
         };
-        let mut value = self.value(&raw, scope);
+        let mut value = self.value(raw, scope);
         if let Some(definition) = self.definition(&slot) {
-            value = definition.retype(self.render, &raw, value, &mut self.problems);
+            value = definition.retype(self.render, raw, value, &mut self.problems);
         }
         self.stack.pop();
         self.open.remove(&slot);
-        self.memo.insert(slot, Some(value.clone()));
-        Some(value)
+        self.memo.insert(slot, Some(value));
+        Some(())
     }
 
     /// Finds a slot's value: the same slot with the topology's own names (its map keys, so it

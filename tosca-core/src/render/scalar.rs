@@ -61,7 +61,7 @@ fn factors(node: &Node, what: &str, problems: &mut Problems) -> Vec<(String, f64
 impl Render<'_> {
     /// Whether a data type is the abstract `scalar` itself.
     pub(crate) fn is_abstract_scalar(&self, id: TypeId) -> bool {
-        self.primitive(id) == Some("scalar") && self.hierarchy.ancestors(Kind::DataType, id).len() == 1
+        self.primitive(id) == Some("scalar") && self.hierarchy.ancestors(Kind::DataType, id).nth(1).is_none()
     }
 
     /// Checks every concrete 2.0 scalar type definition; reported once per type.
@@ -76,7 +76,7 @@ impl Render<'_> {
             // A primitive's values are not maps, so a type refining one has no properties.
             if let Some(primitive) = self.primitive(id)
                 && !matches!(primitive, "map" | "scalar")
-                && self.hierarchy.ancestors(Kind::DataType, id).len() > 1
+                && self.hierarchy.ancestors(Kind::DataType, id).nth(1).is_some()
                 && let Some((name, _)) = entity.properties.first()
             {
                 problems.report(
@@ -113,7 +113,7 @@ impl Render<'_> {
 
     /// The units of a scalar type (and, through `problems`, what is wrong with its definition).
     pub(crate) fn scalar_table(&self, id: TypeId, problems: &mut Problems) -> Option<ScalarTable> {
-        let chain = self.hierarchy.ancestors(Kind::DataType, id);
+        let chain: Vec<TypeId> = self.hierarchy.ancestors(Kind::DataType, id).collect();
         // Most derived first; the last is `scalar` itself.
         let concrete = &chain[..chain.len().saturating_sub(1)];
         let entity = &self.catalog.data_types[id.index()].entity;

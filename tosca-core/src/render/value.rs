@@ -170,7 +170,7 @@ impl Render<'_> {
 
     /// The primitive type a data type is or derives from, by name (`integer`, `list`, …).
     pub(crate) fn primitive(&self, id: TypeId) -> Option<&str> {
-        let root = *self.hierarchy.ancestors(Kind::DataType, id).last()?;
+        let root = self.hierarchy.ancestors(Kind::DataType, id).last()?;
         let defined = &self.catalog.data_types[root.index()];
         self.namespace.units[defined.unit].primitives.then_some(defined.entity.name.value.as_str())
     }
@@ -551,7 +551,22 @@ impl Render<'_> {
     ) -> Typed {
         match (raw, evaluated) {
             (Typed::Call(call), evaluated) => {
-                if evaluated.is_call() || value_type.data_type.is_none() {
+                let Some(id) = value_type.data_type else { return evaluated };
+                if evaluated.is_call() {
+                    return evaluated;
+                }
+                if self.is_typed_as(&evaluated, id) {
+                    // Already the declared primitive (a string input for a string property):
+                    // typing it again from text would give the same value; only its clauses
+                    // are left to check.
+                    if value_type.check_constraints {
+                        // Shown as `to_node` would write it.
+                        let shown = || match &evaluated {
+                            Typed::Float(value) => format!("{value:?}"),
+                            other => other.text().unwrap_or_default(),
+                        };
+                        self.check_clauses(&shown, call.span, &evaluated, value_type, problems);
+                    }
                     return evaluated;
                 }
                 let node = to_node(&evaluated, call.span);
@@ -586,6 +601,21 @@ impl Render<'_> {
             }
             (_, evaluated) => evaluated,
         }
+    }
+
+    /// Whether a value is already of the primitive a data type is or refines (a string for
+    /// `string`, an integer for `integer`, …), so typing it from its text would change nothing.
+    fn is_typed_as(&self, value: &Typed, id: TypeId) -> bool {
+        if self.hierarchy.kind(Kind::DataType).broken[id.index()] {
+            return false;
+        }
+        matches!(
+            (self.primitive(id), value),
+            (Some("string"), Typed::String(_))
+                | (Some("integer"), Typed::Integer(_))
+                | (Some("float"), Typed::Float(_))
+                | (Some("boolean"), Typed::Boolean(_))
+        )
     }
 
     /// The type of a list's or map's items.
