@@ -1,6 +1,7 @@
 //! Reading entities from positioned YAML.
 
 use indexmap::IndexMap;
+use rayon::prelude::*;
 
 use crate::dialect::Dialect;
 use crate::problem::{Code, Problem, Problems};
@@ -201,7 +202,11 @@ impl<T: Read> Read for Vec<T> {
     }
 }
 
-impl<T: Read> Read for IndexMap<String, T> {
+/// From how many entries a map's entries are read in parallel (thousands of node templates in
+/// one file); below it, handing entries to threads costs more than it saves.
+const PARALLEL_ENTRIES: usize = 256;
+
+impl<T: Read + Send> Read for IndexMap<String, T> {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         let entries = match &node.value {
             Value::Mapping(entries) => entries,
@@ -211,13 +216,30 @@ impl<T: Read> Read for IndexMap<String, T> {
                 return None;
             }
         };
-        let mut map = IndexMap::with_capacity(entries.len());
-        for entry in entries {
-            let Some(key) = key_text(entry, cx) else { continue };
+        let read_entry = |entry: &Entry, cx: &mut ReadContext<'_>| {
+            let key = key_text(entry, cx)?;
             let name = Located::new(key.to_owned(), entry.key.span);
-            if let Some(value) = T::read(&entry.value, Some(&name), cx) {
-                map.insert(name.value, value);
-            }
+            let value = T::read(&entry.value, Some(&name), cx)?;
+            Some((name.value, value))
+        };
+        if entries.len() < PARALLEL_ENTRIES {
+            return Some(entries.iter().filter_map(|entry| read_entry(entry, cx)).collect());
+        }
+        // Each entry reports into its own list; the lists are joined in document order, so
+        // the problems are the same as a sequential read's.
+        let (version, dialect) = (cx.version, cx.dialect);
+        let read: Vec<(Option<(String, T)>, Problems)> = entries
+            .par_iter()
+            .map(|entry| {
+                let mut problems = Problems::new();
+                let value = read_entry(entry, &mut ReadContext { problems: &mut problems, version, dialect });
+                (value, problems)
+            })
+            .collect();
+        let mut map = IndexMap::with_capacity(read.len());
+        for (value, problems) in read {
+            cx.problems.extend(problems);
+            map.extend(value);
         }
         Some(map)
     }

@@ -307,6 +307,85 @@ impl Render<'_> {
     }
 }
 
+impl Render<'_> {
+    /// Evaluates, right after a node template is rendered and on the thread that rendered it,
+    /// the calls of its properties and attributes (its own and its capabilities') that need
+    /// nothing but the service's inputs: `get_input`, and `concat`, `join` and `token` over
+    /// constants and such calls. No other value can change what they become, so they need not
+    /// wait for the (serial) [`Render::evaluate`], and thousands of node templates share the
+    /// work across threads. `inputs` holds the rendered inputs and nothing else.
+    ///
+    /// A value that evaluates completely is replaced, typed by its definition, with the
+    /// problems that came of it; one that does not is left as written for
+    /// [`Render::evaluate`], which reports what stops it. Either way the problems are the
+    /// ones a single pass would report. Returns how many values it replaced.
+    pub(crate) fn evaluate_from_inputs(
+        &self,
+        inputs: &Topology,
+        name: &str,
+        node: &mut crate::topology::NodeTemplate,
+        problems: &mut Problems,
+    ) -> usize {
+        let mut evaluator = Evaluator {
+            render: self,
+            original: inputs,
+            memo: HashMap::default(),
+            stack: Vec::new(),
+            open: HashSet::default(),
+            problems: Problems::new(),
+            awaits_targets: Cell::new(false),
+        };
+        let scope = Scope { this: Some(name), ..Scope::default() };
+        let mut replaced = 0;
+        let mut visit = |slot: Slot<'_>, value: &mut Typed| {
+            if !value.is_call() || !needs_only_inputs(value) {
+                return;
+            }
+            let evaluated = evaluator.value(value, scope);
+            if evaluated.is_call() {
+                // Left for the full pass, which reports why.
+                drop(std::mem::take(&mut evaluator.problems));
+                return;
+            }
+            let evaluated = match evaluator.definition(&slot) {
+                Some(definition) => definition.retype(self, value, evaluated, &mut evaluator.problems),
+                None => evaluated,
+            };
+            problems.extend(std::mem::take(&mut evaluator.problems));
+            *value = evaluated;
+            replaced += 1;
+        };
+        for (attribute, values) in [(false, &mut node.properties), (true, &mut node.attributes)] {
+            for (key, value) in values.iter_mut() {
+                visit(Slot::Node { node: name, capability: None, attribute, name: key }, value);
+            }
+        }
+        for (capability, values) in node.capabilities.iter_mut() {
+            for (attribute, values) in [(false, &mut values.properties), (true, &mut values.attributes)] {
+                for (key, value) in values.iter_mut() {
+                    let slot = Slot::Node { node: name, capability: Some(capability), attribute, name: key };
+                    visit(slot, value);
+                }
+            }
+        }
+        replaced
+    }
+}
+
+/// Whether every call in a value needs nothing but inputs and constants (see
+/// [`Render::evaluate_from_inputs`]).
+fn needs_only_inputs(value: &Typed) -> bool {
+    match value {
+        Typed::Call(call) => {
+            matches!(call.name.as_str(), "get_input" | "concat" | "join" | "token")
+                && call.arguments.iter().all(needs_only_inputs)
+        }
+        Typed::List(items) => items.iter().all(needs_only_inputs),
+        Typed::Map(entries) => entries.iter().all(|(_, item)| needs_only_inputs(item)),
+        _ => true,
+    }
+}
+
 impl<'a> Evaluator<'a, '_> {
     /// Evaluates a call-holding slot into the memo (unless it is there already) and gives its
     /// canonical form to take the value from later; `None` when it does not exist.

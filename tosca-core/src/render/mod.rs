@@ -109,19 +109,27 @@ pub fn render(
         parameters.flat_map(|definition| [&definition.entry_schema, &definition.key_schema]).flatten(),
         problems,
     );
-    topology.inputs = render.inputs(&topology_template.inputs, inputs, problems);
-    type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems);
+    // While node templates are rendered, the rendered inputs are all their calls can see.
+    let inputs_only = Topology { inputs: render.inputs(&topology_template.inputs, inputs, problems), ..Topology::default() };
+    type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems, usize);
     let rendered: Vec<Rendered<'_>> = topology_template
         .node_templates
         .par_iter()
         .map(|(name, node_template)| {
             let mut local = Problems::new();
-            let rendered = render.node_template(node_template, &mut local);
-            (name.clone(), rendered, local)
+            let mut rendered = render.node_template(node_template, &mut local);
+            let evaluated = match &mut rendered {
+                Some((node, _)) => render.evaluate_from_inputs(&inputs_only, name, node, &mut local),
+                None => 0,
+            };
+            (name.clone(), rendered, local, evaluated)
         })
         .collect();
+    topology.inputs = inputs_only.inputs;
     let mut facts = Vec::with_capacity(rendered.len());
-    for (name, rendered, local) in rendered {
+    let mut evaluated_early = 0;
+    for (name, rendered, local, evaluated) in rendered {
+        evaluated_early += evaluated;
         problems.extend(local);
         if let Some((rendered, fact)) = rendered {
             topology.node_templates.insert(name, rendered);
@@ -163,8 +171,13 @@ pub fn render(
         unit: "node templates",
     });
     let mut evaluated = Problems::new();
-    let (_, calls_remain) =
-        timings.measure("evaluate", "calls", || render.evaluate(&mut topology, &mut evaluated), |(calls, _)| *calls);
+    // The count includes the calls evaluated from inputs alone while rendering.
+    let (_, calls_remain) = timings.measure(
+        "evaluate",
+        "calls",
+        || render.evaluate(&mut topology, &mut evaluated),
+        |(calls, _)| *calls + evaluated_early,
+    );
     let reported: std::collections::HashSet<crate::source::Span> =
         evaluated.iter().map(|problem| problem.span).collect();
     problems.extend(evaluated);
