@@ -129,6 +129,17 @@ struct Target<'a> {
     offers: Vec<Offer<'a>>,
 }
 
+/// Why a capability of a candidate does not fit a request, kept as data and put into words
+/// only when no capability fits ([`Context::explain`]).
+enum Rejection<'a> {
+    NoCapabilityNamed(&'a str),
+    UnknownCapabilityType,
+    NoCapabilityOfType(TypeId),
+    NotValidTarget { capability: &'a str, relationship: TypeId },
+    SourceNotAccepted(&'a str),
+    RelationshipNotAccepted { capability: &'a str, relationship: TypeId },
+}
+
 /// One request, with every name it uses resolved.
 struct Wanted<'a> {
     source: usize,
@@ -435,11 +446,12 @@ impl Context<'_, '_> {
     /// Resolves names written in a type's file and tests whether `id` derives from one of them
     /// (an empty list accepts everything).
     fn any_of(&self, kind: Kind, names: &[Located<String>], id: TypeId) -> bool {
-        names.is_empty()
-            || names
-                .iter()
-                .filter_map(|name| self.render.namespace.resolve(kind, name))
-                .any(|allowed| self.derives(kind, id, allowed))
+        names.is_empty() || self.any_listed(kind, names.iter(), id)
+    }
+
+    /// Whether `id` is or derives from one of the types `names` name.
+    fn any_listed<'n>(&self, kind: Kind, mut names: impl Iterator<Item = &'n Located<String>>, id: TypeId) -> bool {
+        names.any(|name| self.render.namespace.resolve(kind, name).is_some_and(|allowed| self.derives(kind, id, allowed)))
     }
 
     /// The capabilities of a candidate that fit a request, in definition order, each with what
@@ -470,18 +482,18 @@ impl Context<'_, '_> {
         let mut fitting = Vec::new();
         // The most telling reason: of a capability that matched by name and type but was
         // refused by a validity rule, else of the first that did not match.
-        let mut reason: Option<(bool, String)> = None;
+        let mut rejection: Option<(bool, Rejection<'_>)> = None;
         for (capability, offer) in target.offers.iter().enumerate() {
             match self.offer_fits(want, target, offer, source_type, relationship.map(|(id, _)| id)) {
                 Ok(()) => fitting.push(capability),
                 Err((matched, why)) => {
-                    if reason.as_ref().is_none_or(|(before, _)| matched && !before) {
-                        reason = Some((matched, why));
+                    if rejection.as_ref().is_none_or(|(before, _)| matched && !before) {
+                        rejection = Some((matched, why));
                     }
                 }
             }
         }
-        let mut reason = reason.map(|(_, why)| why);
+        let mut reason = rejection.map(|(_, why)| self.explain(why));
         if fitting.is_empty() {
             return Err(reason.unwrap_or_else(|| "offers no capabilities".to_owned()));
         }
@@ -527,53 +539,43 @@ impl Context<'_, '_> {
     }
 
     /// Whether one capability of a candidate fits the request by name and types.
-    fn offer_fits(
+    fn offer_fits<'r>(
         &self,
-        want: &Wanted<'_>,
-        target: &Target<'_>,
-        offer: &Offer<'_>,
+        want: &'r Wanted<'_>,
+        target: &'r Target<'_>,
+        offer: &'r Offer<'_>,
         source_type: TypeId,
         relationship: Option<TypeId>,
-    ) -> Result<(), (bool, String)> {
+    ) -> Result<(), (bool, Rejection<'r>)> {
         let wanted_types = want.capability_types.iter().copied();
         let written_type = match want.capability_written {
             Some((name, _)) if target.offers.iter().any(|offer| offer.name == name) => {
                 if offer.name != name {
-                    return Err((false, format!("has no capability `{name}`")));
+                    return Err((false, Rejection::NoCapabilityNamed(name)));
                 }
                 None
             }
-            Some((name, None)) => return Err((false, format!("has no capability `{name}`"))),
+            Some((name, None)) => return Err((false, Rejection::NoCapabilityNamed(name))),
             Some((_, Some(id))) => Some(id),
             None => None,
         };
         if let Some(name) = want.capability_name
             && offer.name != name
         {
-            return Err((false, format!("has no capability `{name}`")));
+            return Err((false, Rejection::NoCapabilityNamed(name)));
         }
-        let Some(offered) = offer.capability_type else { return Err((false, "capability type unknown".to_owned())) };
+        let Some(offered) = offer.capability_type else { return Err((false, Rejection::UnknownCapabilityType)) };
         for id in wanted_types.chain(written_type) {
             if !self.derives(Kind::CapabilityType, offered, id) {
-                return Err((
-                    false,
-                    format!("has no capability of type `{}`", self.type_name(Kind::CapabilityType, id)),
-                ));
+                return Err((false, Rejection::NoCapabilityOfType(id)));
             }
         }
         if let Some(id) = relationship {
             let entity = &self.render.catalog.relationship_types[id.index()].entity;
-            let mut valid = entity.valid_target_types.clone();
-            valid.extend(entity.valid_capability_types.iter().cloned());
-            if !self.any_of(Kind::CapabilityType, &valid, offered) {
-                return Err((
-                    true,
-                    format!(
-                        "capability `{}` is not a valid target of relationship type `{}`",
-                        offer.name,
-                        self.type_name(Kind::RelationshipType, id)
-                    ),
-                ));
+            let (targets, capabilities) = (&entity.valid_target_types, &entity.valid_capability_types);
+            let unrestricted = targets.is_empty() && capabilities.is_empty();
+            if !unrestricted && !self.any_listed(Kind::CapabilityType, targets.iter().chain(capabilities), offered) {
+                return Err((true, Rejection::NotValidTarget { capability: offer.name, relationship: id }));
             }
         }
         let capability_type = &self.render.catalog.capability_types[offered.index()].entity;
@@ -589,10 +591,7 @@ impl Context<'_, '_> {
         if let Some(sources) = sources
             && !self.any_of(Kind::NodeType, sources, source_type)
         {
-            return Err((
-                true,
-                format!("capability `{}` does not accept this source's node type (valid_source_types)", offer.name),
-            ));
+            return Err((true, Rejection::SourceNotAccepted(offer.name)));
         }
         let relationships = [&definition.valid_relationship_types, &capability_type.valid_relationship_types]
             .into_iter()
@@ -600,16 +599,31 @@ impl Context<'_, '_> {
         if let (Some(relationships), Some(id)) = (relationships, relationship)
             && !self.any_of(Kind::RelationshipType, relationships, id)
         {
-            return Err((
-                true,
-                format!(
-                    "capability `{}` does not accept relationship type `{}`",
-                    offer.name,
-                    self.type_name(Kind::RelationshipType, id)
-                ),
-            ));
+            return Err((true, Rejection::RelationshipNotAccepted { capability: offer.name, relationship: id }));
         }
         Ok(())
+    }
+
+    /// Why a capability was refused, in words (only asked for when nothing fits).
+    fn explain(&self, rejection: Rejection<'_>) -> String {
+        match rejection {
+            Rejection::NoCapabilityNamed(name) => format!("has no capability `{name}`"),
+            Rejection::UnknownCapabilityType => "capability type unknown".to_owned(),
+            Rejection::NoCapabilityOfType(id) => {
+                format!("has no capability of type `{}`", self.type_name(Kind::CapabilityType, id))
+            }
+            Rejection::NotValidTarget { capability, relationship } => format!(
+                "capability `{capability}` is not a valid target of relationship type `{}`",
+                self.type_name(Kind::RelationshipType, relationship)
+            ),
+            Rejection::SourceNotAccepted(capability) => {
+                format!("capability `{capability}` does not accept this source's node type (valid_source_types)")
+            }
+            Rejection::RelationshipNotAccepted { capability, relationship } => format!(
+                "capability `{capability}` does not accept relationship type `{}`",
+                self.type_name(Kind::RelationshipType, relationship)
+            ),
+        }
     }
 
     fn filters_hold(&self, want: &Wanted<'_>, position: usize, capability: usize) -> Result<(), String> {
