@@ -110,7 +110,8 @@ pub fn render(
         problems,
     );
     // While node templates are rendered, the rendered inputs are all their calls can see.
-    let inputs_only = Topology { inputs: render.inputs(&topology_template.inputs, inputs, problems), ..Topology::default() };
+    let inputs_only =
+        Topology { inputs: render.inputs(&topology_template.inputs, inputs, problems), ..Topology::default() };
     type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems, usize);
     let rendered: Vec<Rendered<'_>> = topology_template
         .node_templates

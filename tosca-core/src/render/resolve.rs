@@ -451,7 +451,9 @@ impl Context<'_, '_> {
 
     /// Whether `id` is or derives from one of the types `names` name.
     fn any_listed<'n>(&self, kind: Kind, mut names: impl Iterator<Item = &'n Located<String>>, id: TypeId) -> bool {
-        names.any(|name| self.render.namespace.resolve(kind, name).is_some_and(|allowed| self.derives(kind, id, allowed)))
+        names.any(|name| {
+            self.render.namespace.resolve(kind, name).is_some_and(|allowed| self.derives(kind, id, allowed))
+        })
     }
 
     /// The capabilities of a candidate that fit a request, in definition order, each with what
