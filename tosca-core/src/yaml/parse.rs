@@ -8,10 +8,10 @@
 //!   as [`Code::NestingTooDeep`]; block nesting has no cap there (its indentation stack is a
 //!   `Vec`) and is bounded by [`Limits::max_depth`] here.
 //! - A builder with an explicit stack of open collections turns the events into [`Node`]s.
-//!   YAML cannot be split and parsed in parts, but scanning and building can overlap: for a
-//!   large text ([`PIPELINE_THRESHOLD`]) the parser runs on a thread of its own, a batch of
-//!   converted and positioned events ahead of the builder. The events and the tree are the same
-//!   either way.
+//!   A large text ([`split::THRESHOLD`]) whose largest block mapping holds most of it is parsed
+//!   in pieces on several threads when that is safe ([`split`]); otherwise, for a large text
+//!   ([`PIPELINE_THRESHOLD`]), the parser runs on a thread of its own, a batch of converted and
+//!   positioned events ahead of the builder. The tree is the same every way (tested).
 //! - Events inside anchored nodes are recorded, and an alias is expanded by replaying the
 //!   recorded range of its anchored node, so expansion costs time and memory in proportion to the
 //!   nodes it produces, which are counted against [`Limits::max_alias_nodes`]. A document without
@@ -24,6 +24,8 @@ use std::ops::Range;
 
 use foldhash::fast::FixedState;
 use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput};
+
+mod split;
 
 use super::{Entry, Node, Scalar, ScalarStyle, Value};
 use crate::problem::{Code, Problem, Problems};
@@ -52,6 +54,11 @@ impl Default for Limits {
 /// document is a null scalar. After a syntax error, what was read before it is returned, with the
 /// collections the error left open closed there. Later documents are ignored.
 pub fn parse(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
+    if text.len() >= split::THRESHOLD
+        && let Some(node) = split::parse(source, text, limits)
+    {
+        return Some(node);
+    }
     parse_with(source, text, limits, problems, text.len() >= PIPELINE_THRESHOLD)
 }
 
@@ -110,6 +117,8 @@ fn to_u32(value: usize) -> u32 {
 struct Positions<'t> {
     source: SourceId,
     text: &'t str,
+    /// How positions in `text` move to the file it was cut from ([`split`]).
+    shift: Shift,
     /// Byte offset of each character index, plus one past the end; `None` for ASCII text,
     /// where the two are the same.
     bytes: Option<Vec<u32>>,
@@ -126,7 +135,12 @@ impl<'t> Positions<'t> {
         let lines = std::iter::once(0)
             .chain(text.chars().enumerate().filter(|(_, c)| *c == '\n').map(|(index, _)| to_u32(index + 1)))
             .collect();
-        Positions { source, text, bytes, lines }
+        Positions { source, text, shift: Shift::default(), bytes, lines }
+    }
+
+    /// Positions in a piece of a file, `shift` placing them in the whole file.
+    fn shifted(source: SourceId, text: &'t str, shift: Shift) -> Positions<'t> {
+        Positions { shift, ..Positions::new(source, text) }
     }
 
     /// The number of characters in the text.
@@ -152,9 +166,9 @@ impl<'t> Positions<'t> {
         let line_start = self.lines[line - 1];
         Span {
             source: self.source,
-            start: self.byte(first),
-            end: self.byte(last),
-            line: to_u32(line),
+            start: self.shift.byte(self.byte(first)),
+            end: self.shift.byte(self.byte(last)),
+            line: to_u32(line) + self.shift.lines,
             column: first - line_start + 1,
         }
     }
@@ -166,7 +180,28 @@ impl<'t> Positions<'t> {
     /// Whether `span` is exactly a closing `]` or `}` (the end of a flow collection).
     fn is_flow_end(&self, span: Span) -> bool {
         span.end == span.start.saturating_add(1)
-            && matches!(self.text.as_bytes().get(span.start as usize), Some(b']' | b'}'))
+            && matches!(self.text.as_bytes().get(self.shift.local(span.start) as usize), Some(b']' | b'}'))
+    }
+}
+
+/// Where a piece of a file sits in it: byte offsets from `from` on move by `bytes`, and every
+/// line number by `lines`. The default leaves positions as they are.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shift {
+    from: u32,
+    bytes: u32,
+    lines: u32,
+}
+
+impl Shift {
+    /// A byte offset of the piece as an offset of the file.
+    fn byte(self, offset: u32) -> u32 {
+        if offset >= self.from { offset + self.bytes } else { offset }
+    }
+
+    /// A byte offset of the file (one [`Shift::byte`] gave) as an offset of the piece.
+    fn local(self, offset: u32) -> u32 {
+        if offset >= self.from + self.bytes { offset - self.bytes } else { offset }
     }
 }
 
