@@ -18,6 +18,7 @@
 //!   anchors records nothing.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
@@ -124,6 +125,9 @@ struct Positions<'t> {
     bytes: Option<Vec<u32>>,
     /// The character index at which each line starts.
     lines: Vec<u32>,
+    /// The index in `lines` of the line last asked for: positions come mostly in document
+    /// order, so the next one is usually on that line or a few after it.
+    cursor: Cell<usize>,
 }
 
 impl<'t> Positions<'t> {
@@ -132,15 +136,43 @@ impl<'t> Positions<'t> {
             let starts = text.char_indices().map(|(offset, _)| to_u32(offset));
             starts.chain(std::iter::once(to_u32(text.len()))).collect()
         });
-        let lines = std::iter::once(0)
-            .chain(text.chars().enumerate().filter(|(_, c)| *c == '\n').map(|(index, _)| to_u32(index + 1)))
-            .collect();
-        Positions { source, text, shift: Shift::default(), bytes, lines }
+        let lines = match bytes {
+            // ASCII: character indexes are byte offsets.
+            None => {
+                std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| to_u32(at + 1))).collect()
+            }
+            Some(_) => std::iter::once(0)
+                .chain(text.chars().enumerate().filter(|(_, c)| *c == '\n').map(|(index, _)| to_u32(index + 1)))
+                .collect(),
+        };
+        Positions { source, text, shift: Shift::default(), bytes, lines, cursor: Cell::new(0) }
     }
 
     /// Positions in a piece of a file, `shift` placing them in the whole file.
     fn shifted(source: SourceId, text: &'t str, shift: Shift) -> Positions<'t> {
         Positions { shift, ..Positions::new(source, text) }
+    }
+
+    /// The 1-based line holding character `index`: the last line that starts at or before it.
+    /// Looked for from the line asked for last, a few lines forward, else by bisection.
+    fn line_of(&self, index: u32) -> usize {
+        let lines = &self.lines;
+        let mut at = self.cursor.get();
+        if lines.get(at).is_some_and(|&start| start <= index) {
+            let mut steps = 0;
+            while lines.get(at + 1).is_some_and(|&start| start <= index) {
+                at += 1;
+                steps += 1;
+                if steps == 16 {
+                    at += lines[at..].partition_point(|&start| start <= index).saturating_sub(1);
+                    break;
+                }
+            }
+        } else {
+            at = lines.partition_point(|&start| start <= index).saturating_sub(1);
+        }
+        self.cursor.set(at);
+        at + 1
     }
 
     /// The number of characters in the text.
@@ -161,8 +193,7 @@ impl<'t> Positions<'t> {
     fn span(&self, span: saphyr_parser::Span) -> Span {
         let first = to_u32(span.start.index()).min(self.chars());
         let last = to_u32(span.end.index()).min(self.chars()).max(first);
-        // The line holding `first`: the last line that starts at or before it.
-        let line = self.lines.partition_point(|&start| start <= first).max(1);
+        let line = self.line_of(first);
         let line_start = self.lines[line - 1];
         Span {
             source: self.source,
@@ -732,6 +763,24 @@ mod tests {
         }
         text.push_str("  n0:\n    twice: true\n");
         text
+    }
+
+    #[test]
+    fn lines_are_found_in_any_order() {
+        let text = "a: 1\n\nnœud:\n  - ž\n".repeat(40);
+        let positions = Positions::new(SourceId(0), &text);
+        let chars = positions.chars();
+        let expected = |index: u32| positions.lines.partition_point(|&start| start <= index);
+        // Forward in small and large steps, then backward and scattered.
+        let mut order: Vec<u32> = (0..chars).chain((0..chars).step_by(97)).chain((0..chars).rev()).collect();
+        let mut seed = 7u32;
+        order.extend((0..500).map(|_| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            seed % chars
+        }));
+        for index in order {
+            assert_eq!(positions.line_of(index), expected(index), "character {index}");
+        }
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn scan_lines(text: &str) -> Option<Vec<Line>> {
     let mut lines = Vec::with_capacity(bytes.len() / 32);
     let mut start = 0;
     while start < bytes.len() {
-        let end = bytes[start..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |at| start + at);
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |at| start + at);
         let indent = bytes[start..end].iter().take_while(|&&byte| byte == b' ').count();
         let content = match bytes.get(start + indent).filter(|_| start + indent < end) {
             Some(b'\t') => return None,
