@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 
 use assert_cmd::Command;
-use indexmap::IndexMap;
+use tosca_core::IndexMap;
 use serde_json::Value;
 use tosca_core::export::clout::{CloutOptions, clout};
 use tosca_core::export::dot::dot;
@@ -66,10 +66,10 @@ fn edge(source: &str, requirement: &str, index: usize, target: &str, capability:
         relationship_index: 0,
         target: target.to_owned(),
         capability: capability.to_owned(),
-        allocation: IndexMap::new(),
+        allocation: IndexMap::default(),
         relationship: Relationship {
             types: strings(&["tosca.relationships.HostedOn", "tosca.relationships.Root"]).into(),
-            properties: IndexMap::from([("weight".to_owned(), Typed::Integer(3))]),
+            properties: IndexMap::from_iter([("weight".to_owned(), Typed::Integer(3))]),
             ..Default::default()
         },
     }
@@ -96,7 +96,7 @@ fn sample() -> Topology {
     topology.node_templates.insert(
         "app".to_owned(),
         NodeTemplate {
-            properties: IndexMap::from([
+            properties: IndexMap::from_iter([
                 ("port".to_owned(), Typed::Integer(8080)),
                 (
                     "tags".to_owned(),
@@ -130,11 +130,11 @@ fn sample() -> Topology {
     );
     topology.substitution = Some(Substitution {
         types: strings(&["shop.Service", "tosca.nodes.Root"]).into(),
-        properties: IndexMap::from([
+        properties: IndexMap::from_iter([
             ("port".to_owned(), SubstitutionMapping::Path(strings(&["port"]))),
             ("tier".to_owned(), SubstitutionMapping::Value(Typed::String("gold".to_owned()))),
         ]),
-        capabilities: IndexMap::from([(
+        capabilities: IndexMap::from_iter([(
             "endpoint".to_owned(),
             SubstitutionMapping::Path(strings(&["app", "app_endpoint"])),
         )]),
@@ -148,7 +148,7 @@ fn check_clout(document: &Value) -> IndexMap<String, usize> {
     assert_eq!(document["version"], "1.0");
     assert!(document["metadata"].is_object() && document["properties"].is_object());
     let vertexes = document["vertexes"].as_object().expect("vertexes is a map");
-    let mut kinds = IndexMap::new();
+    let mut kinds = IndexMap::default();
     for (id, vertex) in vertexes {
         assert!(vertex["metadata"]["puccini"]["kind"].is_string(), "vertex {id} has a kind");
         assert!(vertex["properties"].is_object(), "vertex {id} has properties");

@@ -4,7 +4,7 @@
 //! returns the topology with every problem sorted by file and position. It fails only when the
 //! root file cannot be loaded; every mistake in the input is a problem.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use crate::catalog::Catalog;
 use crate::dialect::Dialect;
@@ -93,7 +93,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
 
 /// Parses the supplied input values: the file first, then `--input` values on top.
 fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> Result<Inputs, LoadError> {
-    let mut inputs = IndexMap::new();
+    let mut inputs = IndexMap::default();
     let limits = yaml::Limits::default();
     if let Some(location) = &options.inputs_file {
         let loaded = loader.load(location)?;

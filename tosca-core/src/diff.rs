@@ -20,7 +20,7 @@
 //! Numbers compare by value (`2` equals `2.0`), and scalar-units by their value in the base unit
 //! (`1 GB` equals `1000 MB`), as everywhere else in puccini-rs.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -252,8 +252,8 @@ fn relationship_key(edge: &Value) -> RelationshipKey {
 /// Edges keyed by identity and occurrence, the identity fields and position removed from the
 /// value compared.
 fn keyed_edges(value: Option<&Value>) -> IndexMap<(RelationshipKey, usize), (Value, Value)> {
-    let mut seen: IndexMap<RelationshipKey, usize> = IndexMap::new();
-    let mut edges = IndexMap::new();
+    let mut seen: IndexMap<RelationshipKey, usize> = IndexMap::default();
+    let mut edges = IndexMap::default();
     for edge in value.and_then(Value::as_array).into_iter().flatten() {
         let key = relationship_key(edge);
         let occurrence = seen.entry(key.clone()).or_default();
@@ -338,8 +338,8 @@ fn all_named(items: &[Value]) -> bool {
 /// Lists of named items (requirements) pair their items by name and occurrence of the name.
 fn compare_named_items(path: &mut Vec<PathSegment>, old: &[Value], new: &[Value], out: &mut Vec<Change>) {
     let keyed = |items: &[Value]| {
-        let mut seen: IndexMap<String, usize> = IndexMap::new();
-        let mut keyed = IndexMap::new();
+        let mut seen: IndexMap<String, usize> = IndexMap::default();
+        let mut keyed = IndexMap::default();
         for (index, item) in items.iter().enumerate() {
             let name = item.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
             let occurrence = seen.entry(name.clone()).or_default();

@@ -16,7 +16,7 @@
 use rayon::prelude::*;
 
 use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use crate::entity::{
     ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
@@ -121,12 +121,12 @@ fn properties_and_attributes(
 
 impl Complete for DataType {
     fn check_resolved(&self, cx: &mut InheritContext<'_>) {
-        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+        properties_and_attributes(&self.properties, &IndexMap::default(), cx);
     }
 }
 impl Complete for ArtifactType {
     fn check_resolved(&self, cx: &mut InheritContext<'_>) {
-        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+        properties_and_attributes(&self.properties, &IndexMap::default(), cx);
     }
 }
 impl Complete for CapabilityType {
@@ -137,7 +137,7 @@ impl Complete for CapabilityType {
 impl Complete for InterfaceType {}
 impl Complete for PolicyType {
     fn check_resolved(&self, cx: &mut InheritContext<'_>) {
-        properties_and_attributes(&self.properties, &IndexMap::new(), cx);
+        properties_and_attributes(&self.properties, &IndexMap::default(), cx);
     }
 }
 

@@ -38,3 +38,8 @@ pub use grammar::private as __private;
 pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile};
 pub use dialect::Dialect;
 pub use loader::Location;
+
+/// The insertion-ordered map that entities and the topology are made of: `indexmap`'s, hashed
+/// with foldhash rather than SipHash (names are looked up and inserted millions of times in a
+/// large template; the order never depends on the hasher).
+pub type IndexMap<K, V> = indexmap::IndexMap<K, V, foldhash::fast::RandomState>;

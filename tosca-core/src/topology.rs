@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 

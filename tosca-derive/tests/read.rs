@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use indexmap::IndexMap;
+use tosca_core::IndexMap;
 use tosca_core::grammar::{
     EntityInfo, Inherit, InheritContext, Kind, Metadata, Named, Read, ReadContext, References, Sequenced, TypeRelations,
 };

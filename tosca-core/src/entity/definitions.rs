@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
 use super::{Range, Status};

@@ -1,6 +1,6 @@
 //! The file-level grammar: the service template, its imports and repositories.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use tosca_derive::Entity;
 
 use super::{

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use tosca_derive::Entity;
 
 use super::{ArtifactDefinition, Implementation, ParameterDefinition, Range};

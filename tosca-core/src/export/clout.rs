@@ -30,7 +30,7 @@
 //! "arguments": [...]}}`. A scalar-unit's `$primitive` is the topology's `{value, unit, text}`
 //! object.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use serde_json::{Map, Value, json};
 
 use crate::topology::{
@@ -87,7 +87,7 @@ pub fn clout(topology: &Topology, options: &CloutOptions) -> Value {
     let names = Names::of(topology);
     // Edges by source, in the order of `relationships`; an edge to a node template that is not
     // there (possible only in a topology built by hand) would dangle, so it is left out.
-    let mut edges_out: IndexMap<&str, Vec<Value>> = IndexMap::new();
+    let mut edges_out: IndexMap<&str, Vec<Value>> = IndexMap::default();
     for relationship in &topology.relationships {
         if topology.node_templates.contains_key(&relationship.target) {
             edges_out.entry(relationship.source.as_str()).or_default().push(relationship_edge(relationship));

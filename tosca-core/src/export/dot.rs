@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use crate::topology::Topology;
 
@@ -35,8 +35,8 @@ pub fn dot(topology: &Topology) -> String {
         topology.node_templates.keys().enumerate().map(|(index, name)| (name.as_str(), format!("n{index}"))).collect();
 
     // Each node template is drawn once, in the cluster of the first group that lists it.
-    let mut home: IndexMap<&str, usize> = IndexMap::new();
-    let mut groups_of: IndexMap<&str, Vec<&str>> = IndexMap::new();
+    let mut home: IndexMap<&str, usize> = IndexMap::default();
+    let mut groups_of: IndexMap<&str, Vec<&str>> = IndexMap::default();
     for (index, (group_name, group)) in topology.groups.iter().enumerate() {
         for member in &group.members {
             if ids.contains_key(member.as_str()) {
@@ -61,7 +61,7 @@ pub fn dot(topology: &Topology) -> String {
         format!("{} [label=\"{}\"];", ids[name], escape(&label))
     };
 
-    let mut cluster_of: IndexMap<usize, String> = IndexMap::new();
+    let mut cluster_of: IndexMap<usize, String> = IndexMap::default();
     for (index, (group_name, group)) in topology.groups.iter().enumerate() {
         let members: Vec<&str> = home.iter().filter(|(_, home)| **home == index).map(|(member, _)| *member).collect();
         if members.is_empty() {

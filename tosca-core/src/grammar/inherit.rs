@@ -1,6 +1,6 @@
 //! Completing derived entities from their parents.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use super::{Kind, Named, Sequenced};
 use crate::problem::{Code, Problem, Problems};
@@ -64,7 +64,7 @@ impl<T: Inherit + Clone> InheritField for IndexMap<String, T> {
             return;
         }
         let mut own = std::mem::take(self);
-        let mut merged = IndexMap::with_capacity(parent.len() + own.len());
+        let mut merged = IndexMap::with_capacity_and_hasher(parent.len() + own.len(), Default::default());
         for (name, parent_item) in parent {
             let item = match own.shift_remove(name) {
                 Some(mut item) => {

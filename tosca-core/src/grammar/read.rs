@@ -1,6 +1,6 @@
 //! Reading entities from positioned YAML.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use rayon::prelude::*;
 
 use crate::dialect::Dialect;
@@ -210,7 +210,7 @@ impl<T: Read + Send> Read for IndexMap<String, T> {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         let entries = match &node.value {
             Value::Mapping(entries) => entries,
-            _ if node.is_null() && !empty_is_wrong(cx) => return Some(IndexMap::new()),
+            _ if node.is_null() && !empty_is_wrong(cx) => return Some(IndexMap::default()),
             _ => {
                 wrong_kind(node, "a map", cx);
                 return None;
@@ -236,7 +236,7 @@ impl<T: Read + Send> Read for IndexMap<String, T> {
                 (value, problems)
             })
             .collect();
-        let mut map = IndexMap::with_capacity(read.len());
+        let mut map = IndexMap::with_capacity_and_hasher(read.len(), Default::default());
         for (value, problems) in read {
             cx.problems.extend(problems);
             map.extend(value);

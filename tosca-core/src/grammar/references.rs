@@ -1,6 +1,6 @@
 //! Walking entities for the type names they refer to.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use super::{Kind, Sequenced};
 use crate::source::{Located, Span};

@@ -20,7 +20,7 @@ mod workflow;
 
 use value::ValueDefinition;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 use rayon::prelude::*;
 
 use crate::catalog::{Catalog, TypeId};

@@ -1,6 +1,6 @@
 //! Node templates: the type applied, capabilities, requirements and their occurrences.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use super::resolve::{NodeFacts, Request};
 use super::value::plain;
@@ -102,8 +102,8 @@ impl<'a> Render<'a> {
                 );
             }
         }
-        let empty = IndexMap::new();
-        let mut capabilities = IndexMap::with_capacity(node_type.capabilities.len());
+        let empty = IndexMap::default();
+        let mut capabilities = IndexMap::with_capacity_and_hasher(node_type.capabilities.len(), Default::default());
         for (name, definition) in &node_type.capabilities {
             let Some((_, types)) = self.resolve_type(Kind::CapabilityType, definition.r#type.as_ref()) else {
                 continue;
@@ -147,7 +147,7 @@ impl<'a> Render<'a> {
             node_type.requirements.0.iter().map(|definition| (definition.name.value.as_str(), definition)).collect();
         let mut requirements = Vec::with_capacity(template.requirements.0.len());
         let mut requests = Vec::with_capacity(template.requirements.0.len());
-        let mut counts: IndexMap<&str, (u64, Span)> = IndexMap::new();
+        let mut counts: IndexMap<&str, (u64, Span)> = IndexMap::default();
         for assignment in &template.requirements.0 {
             let name = assignment.name.value.as_str();
             let Some(definition) = definitions.get(name) else {
@@ -363,8 +363,8 @@ impl<'a> Render<'a> {
             named.or(definition.relationship.as_ref().and_then(|relationship| relationship.r#type.as_ref()));
         let (id, types) = self.resolve_type(Kind::RelationshipType, type_name)?;
         let relationship_type = &self.catalog.relationship_types[id.index()].entity;
-        let empty_values = IndexMap::new();
-        let empty_interfaces = IndexMap::new();
+        let empty_values = IndexMap::default();
+        let empty_interfaces = IndexMap::default();
         // The type's interfaces, unless the definition refines some (then a merged copy).
         let merged;
         let interface_definitions = match &definition.relationship {
@@ -383,7 +383,7 @@ impl<'a> Render<'a> {
             types,
             template: None,
             description: None,
-            metadata: IndexMap::new(),
+            metadata: IndexMap::default(),
             properties: self.properties(
                 &relationship_type.properties,
                 assignment.map_or(&empty_values, |a| &a.properties),

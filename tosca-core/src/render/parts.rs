@@ -1,6 +1,6 @@
 //! The parts templates share: property and attribute values, interfaces, artifacts.
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use super::value::{ValueDefinition, plain};
 use super::{Owner, Render};
@@ -27,7 +27,7 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Values {
         undeclared(assigned, |name| definitions.contains_key(name), "property", owner, problems);
-        let mut values = Values::with_capacity(definitions.len());
+        let mut values = Values::with_capacity_and_hasher(definitions.len(), Default::default());
         for (name, definition) in definitions {
             if let Some(value) =
                 self.property_value(name, definition, assigned.get(name).map(|a| &a.value), owner_span, owner, problems)
@@ -72,7 +72,7 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Values {
         undeclared(assigned, |name| definitions.contains_key(name), what, owner, problems);
-        let mut values = Values::new();
+        let mut values = Values::default();
         for (name, definition) in definitions {
             if let Some(node) = assigned.get(name).map(assigned_value).or_else(|| definition.fallback()) {
                 values.insert(name.clone(), self.coerce(node, self.definition_type(definition), problems));
@@ -98,7 +98,7 @@ impl Render<'_> {
                 ));
             }
         }
-        let mut interfaces = IndexMap::with_capacity(definitions.len());
+        let mut interfaces = IndexMap::with_capacity_and_hasher(definitions.len(), Default::default());
         for (name, definition) in definitions {
             let assignment = assigned.get(name);
             let owner = Owner::Part("interface", name, owner);
@@ -106,7 +106,7 @@ impl Render<'_> {
                 .resolve_type(Kind::InterfaceType, definition.r#type.as_ref())
                 .map(|(_, chain)| chain)
                 .unwrap_or_default();
-            let empty = IndexMap::new();
+            let empty = IndexMap::default();
             let inputs =
                 self.parameters(&definition.inputs, assignment.map_or(&empty, |a| &a.inputs), &owner, problems);
             let operations =
@@ -135,7 +135,7 @@ impl Render<'_> {
                 }
             }
         }
-        let empty = IndexMap::new();
+        let empty = IndexMap::default();
         definitions
             .iter()
             .map(|(name, definition)| {
@@ -197,7 +197,7 @@ impl Render<'_> {
                 let operation = Operation {
                     description: notification.description.as_ref().map(|text| text.value.clone()),
                     implementation: implementation.map(|implementation| Box::new(implementation_json(implementation))),
-                    inputs: Values::new(),
+                    inputs: Values::default(),
                     outputs: (!outputs.is_empty()).then(|| Box::new(outputs)),
                 };
                 (name.clone(), operation)
@@ -218,7 +218,7 @@ impl Render<'_> {
         let mut merged = from_template.clone();
         let relations = Relations { namespace: self.namespace, hierarchy: self.hierarchy };
         merged.inherit_field(from_type, &mut InheritContext { problems, relations: &relations });
-        let mut artifacts = IndexMap::with_capacity(merged.len());
+        let mut artifacts = IndexMap::with_capacity_and_hasher(merged.len(), Default::default());
         for (name, definition) in &merged {
             if definition.file.is_none() {
                 problems.push(Problem::new(

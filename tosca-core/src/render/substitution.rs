@@ -16,7 +16,7 @@
 
 use std::collections::HashSet;
 
-use indexmap::IndexMap;
+use crate::IndexMap;
 
 use super::Render;
 use super::filter::{self, Candidate, NodeFilter};
@@ -196,7 +196,7 @@ impl Check<'_, '_> {
     /// `properties` or `attributes`: each mapped to an input or output, a node template's
     /// value, or (properties) given a value.
     fn values(&mut self, node: &Node, attributes: bool) -> IndexMap<String, SubstitutionMapping> {
-        let mut mapped = IndexMap::new();
+        let mut mapped = IndexMap::default();
         let version_2 = self.render.version.is_2();
         for entry in self.entries(node) {
             let Some(name) = entry.key.as_str() else {
@@ -355,7 +355,7 @@ impl Check<'_, '_> {
         node: &Node,
         exposed: &mut HashSet<(String, String)>,
     ) -> IndexMap<String, SubstitutionMapping> {
-        let mut mapped = IndexMap::new();
+        let mut mapped = IndexMap::default();
         // 2.0 writes a list of single-entry maps (a name may repeat); 1.x a map.
         let entries: Vec<&crate::yaml::Entry> = match node.as_sequence() {
             Some(items) => items.iter().filter_map(|item| item.as_mapping()).flatten().collect(),
@@ -417,7 +417,7 @@ impl Check<'_, '_> {
 
     /// `capabilities`: each mapped to a node template's capability of a fitting type.
     fn capabilities(&mut self, node: &Node) -> IndexMap<String, SubstitutionMapping> {
-        let mut mapped = IndexMap::new();
+        let mut mapped = IndexMap::default();
         for entry in self.entries(node) {
             let Some(name) = entry.key.as_str() else { continue };
             let Some(declared) = self.node_type.capabilities.get(name) else {
@@ -483,7 +483,7 @@ impl Check<'_, '_> {
 
     /// `interfaces`: each operation mapped to a workflow, or (Puccini) `[node, interface]`.
     fn interfaces(&mut self, node: &Node) -> IndexMap<String, SubstitutionMapping> {
-        let mut mapped = IndexMap::new();
+        let mut mapped = IndexMap::default();
         for entry in self.entries(node) {
             let Some(name) = entry.key.as_str() else { continue };
             let Some(interface) = self.node_type.interfaces.get(name) else {

@@ -211,7 +211,7 @@ impl Render<'_> {
 /// The inputs an operation takes: its own, then the interface's it does not redefine.
 fn all_inputs<'a>(
     interface: &'a InterfaceDefinition,
-    operation: &'a indexmap::IndexMap<String, ParameterDefinition>,
+    operation: &'a crate::IndexMap<String, ParameterDefinition>,
 ) -> Vec<(&'a str, &'a ParameterDefinition)> {
     let mut all: Vec<(&str, &ParameterDefinition)> =
         operation.iter().map(|(name, input)| (name.as_str(), input)).collect();
