@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 
 use assert_cmd::Command;
-use tosca_core::IndexMap;
 use serde_json::Value;
+use tosca_core::IndexMap;
 use tosca_core::export::clout::{CloutOptions, clout};
 use tosca_core::export::dot::dot;
 use tosca_core::topology::{

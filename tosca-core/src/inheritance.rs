@@ -15,8 +15,8 @@
 
 use rayon::prelude::*;
 
-use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
 use crate::IndexMap;
+use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
 
 use crate::entity::{
     ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
