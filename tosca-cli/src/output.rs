@@ -254,7 +254,7 @@ mod tests {
         template.properties.insert("list".to_owned(), Typed::List(vec![Typed::Integer(1), Typed::List(vec![])]));
         template.properties.insert("map".to_owned(), Typed::Map(vec![("a".to_owned(), Typed::Null)]));
         template.requirements.push(Requirement { name: "host".to_owned(), ..Requirement::default() });
-        template.interfaces.insert("Standard".to_owned(), Interface::default());
+        std::sync::Arc::make_mut(&mut template.interfaces).insert("Standard".to_owned(), Interface::default());
         template
     }
 

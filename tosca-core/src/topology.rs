@@ -164,7 +164,7 @@ pub struct NodeTemplate {
     /// with a 2.0 `count` of N is N entries.
     pub requirements: Vec<Requirement>,
     /// Interfaces by name.
-    pub interfaces: IndexMap<String, Interface>,
+    pub interfaces: Interfaces,
     /// Artifacts by name.
     pub artifacts: IndexMap<String, Artifact>,
 }
@@ -228,8 +228,13 @@ pub struct Relationship {
     /// Attribute values.
     pub attributes: Values,
     /// Interfaces by name.
-    pub interfaces: IndexMap<String, Interface>,
+    pub interfaces: Interfaces,
 }
+
+/// The interfaces of a template by name. Templates whose interfaces come from their type's
+/// definitions alone (nothing assigned, no calls in them) share one copy: most of a large
+/// topology's relationships carry the same normative interface. Written like a plain map.
+pub type Interfaces = Arc<IndexMap<String, Interface>>;
 
 /// An interface of a template.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -242,6 +247,15 @@ pub struct Interface {
     pub operations: IndexMap<String, Operation>,
     /// Notifications by name.
     pub notifications: IndexMap<String, Operation>,
+}
+
+impl Interface {
+    /// Whether a value of the interface (an input of it or of one of its operations) holds a
+    /// function call.
+    pub fn has_calls(&self) -> bool {
+        let operations = self.operations.values().chain(self.notifications.values());
+        self.inputs.values().chain(operations.flat_map(|operation| operation.inputs.values())).any(Typed::is_call)
+    }
 }
 
 /// An operation or notification.
@@ -324,7 +338,7 @@ pub struct Group {
     /// Member node template names.
     pub members: Vec<String>,
     /// Interfaces by name.
-    pub interfaces: IndexMap<String, Interface>,
+    pub interfaces: Interfaces,
 }
 
 /// A policy.

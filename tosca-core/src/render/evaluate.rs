@@ -122,6 +122,15 @@ struct Evaluator<'a, 'r> {
     awaits_targets: Cell<bool>,
 }
 
+/// The interfaces of a template that hold calls, opened for writing (a shared map is copied
+/// first); none when no interface holds a call.
+fn interfaces_with_calls(
+    interfaces: &mut crate::topology::Interfaces,
+) -> impl Iterator<Item = &mut crate::topology::Interface> {
+    let calls = interfaces.values().any(crate::topology::Interface::has_calls);
+    calls.then(|| std::sync::Arc::make_mut(interfaces).values_mut()).into_iter().flatten()
+}
+
 /// What the walk found a call-holding value to become: a value, a slot's memoised value, or
 /// nothing known (the slot does not exist).
 enum Pending<'t> {
@@ -140,7 +149,9 @@ struct Site<'t> {
 
 /// Calls `$visit(value, site)` for every value of the topology, in one fixed order. With `mut`
 /// the same walk hands out `&mut Typed`, so the pass that computes replacements and the pass
-/// that applies them cannot disagree about the order.
+/// that applies them cannot disagree about the order. The `mut` walk skips interfaces without
+/// calls (they may be shared, [`crate::topology::Interfaces`]), so the passes number only the
+/// values that hold calls.
 macro_rules! walk_values {
     ($topology:expr, $visit:expr $(, $mut:tt)?) => {{
         let visit = &mut $visit;
@@ -181,12 +192,12 @@ macro_rules! walk_values {
                             visit(value, Site { scope, slot: Some(slot) });
                         }
                     }
-                    for interface in (& $($mut)? relationship.interfaces).into_iter().map(|(_, interface)| interface) {
+                    for interface in walk_values!(@interfaces relationship.interfaces $(, $mut)?) {
                         walk_values!(@interface interface, visit, scope $(, $mut)?);
                     }
                 }
             }
-            for interface in (& $($mut)? node.interfaces).into_iter().map(|(_, interface)| interface) {
+            for interface in walk_values!(@interfaces node.interfaces $(, $mut)?) {
                 walk_values!(@interface interface, visit, this $(, $mut)?);
             }
         }
@@ -196,7 +207,7 @@ macro_rules! walk_values {
                     visit(value, Site { scope: none, slot: None });
                 }
             }
-            for interface in (& $($mut)? relationship.interfaces).into_iter().map(|(_, interface)| interface) {
+            for interface in walk_values!(@interfaces relationship.interfaces $(, $mut)?) {
                 walk_values!(@interface interface, visit, none $(, $mut)?);
             }
         }
@@ -218,6 +229,13 @@ macro_rules! walk_values {
             }
         }
     }};
+    (@interfaces $interfaces:expr) => {
+        $interfaces.values()
+    };
+    // Only interfaces that hold calls are opened for writing: the others may be shared.
+    (@interfaces $interfaces:expr, mut) => {
+        interfaces_with_calls(&mut $interfaces)
+    };
     (@interface $interface:expr, $visit:expr, $scope:expr $(, $mut:tt)?) => {{
         for (_, value) in & $($mut)? $interface.inputs {
             $visit(value, Site { scope: $scope, slot: None });
@@ -264,8 +282,8 @@ impl Render<'_> {
                                 None => Some(Pending::Value(evaluator.value(value, site.scope))),
                             };
                             pending.push((position, evaluated.unwrap_or(Pending::Unknown)));
+                            position += 1;
                         }
-                        position += 1;
                     });
                     let mut remaining = false;
                     let mut replacements: Vec<(usize, Typed)> = Vec::with_capacity(pending.len());
@@ -296,10 +314,13 @@ impl Render<'_> {
         walk_values!(
             topology,
             |value: &mut Typed, _: Site<'_>| {
-                if let Some((_, evaluated)) = replacements.next_if(|(at, _)| *at == position) {
-                    *value = evaluated;
+                // Numbered like the first walk: values that hold calls only.
+                if value.is_call() {
+                    if let Some((_, evaluated)) = replacements.next_if(|(at, _)| *at == position) {
+                        *value = evaluated;
+                    }
+                    position += 1;
                 }
-                position += 1;
             },
             mut
         );

@@ -68,6 +68,9 @@ pub(crate) struct Render<'a> {
     pub(crate) version: crate::version::Version,
     /// Every type's chain of names, by kind and id (see [`Render::chain`]).
     pub(crate) chains: Vec<Vec<TypeChain>>,
+    /// Interfaces rendered from the catalog's definitions alone, by the address of the
+    /// definitions (see [`Render::interfaces`]).
+    pub(crate) shared_interfaces: dashmap::DashMap<usize, crate::topology::Interfaces, foldhash::fast::RandomState>,
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
@@ -93,7 +96,15 @@ pub fn render(
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
     let chains = type_chains(catalog, hierarchy);
-    let render = Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, chains };
+    let render = Render {
+        namespace,
+        catalog,
+        hierarchy,
+        topology: template.topology(),
+        version: root.version,
+        chains,
+        shared_interfaces: dashmap::DashMap::default(),
+    };
     render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
@@ -344,7 +355,7 @@ impl Render<'_> {
                 problems,
             ),
             attributes: self.attributes(&relationship_type.attributes, &template.attributes, &owner, problems),
-            interfaces: self.interfaces(&relationship_type.interfaces, &template.interfaces, &owner, problems),
+            interfaces: self.interfaces(&relationship_type.interfaces, &template.interfaces, true, &owner, problems),
         })
     }
 
@@ -363,7 +374,7 @@ impl Render<'_> {
             properties: self.properties(&group_type.properties, &group.properties, group.span, &owner, problems),
             attributes: self.attributes(&group_type.attributes, &group.attributes, &owner, problems),
             members: group.members.iter().map(|member| member.value.clone()).collect(),
-            interfaces: self.interfaces(&group_type.interfaces, &group.interfaces, &owner, problems),
+            interfaces: self.interfaces(&group_type.interfaces, &group.interfaces, true, &owner, problems),
         })
     }
 

@@ -78,7 +78,7 @@ impl<'a> Render<'a> {
             attributes: self.attributes(&node_type.attributes, &template.attributes, owner, problems),
             capabilities: self.capabilities(node_type, template, owner, problems),
             requirements,
-            interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, owner, problems),
+            interfaces: self.interfaces(&node_type.interfaces, &template.interfaces, true, owner, problems),
             artifacts: self.artifacts(&node_type.artifacts, &template.artifacts, owner, problems),
         }
     }
@@ -367,16 +367,17 @@ impl<'a> Render<'a> {
         let empty_interfaces = IndexMap::default();
         // The type's interfaces, unless the definition refines some (then a merged copy).
         let merged;
-        let interface_definitions = match &definition.relationship {
+        let (interface_definitions, shared) = match &definition.relationship {
             Some(refined) if !refined.interfaces.is_empty() => {
                 let mut interfaces = relationship_type.interfaces.clone();
                 for (name, interface) in &refined.interfaces {
                     interfaces.insert(name.clone(), interface.clone());
                 }
                 merged = interfaces;
-                &merged
+                // A copy made here: its address says nothing once it is dropped.
+                (&merged, false)
             }
-            _ => &relationship_type.interfaces,
+            _ => (&relationship_type.interfaces, true),
         };
         let span = assignment.map_or(definition.span, |assignment| assignment.span);
         Some(Relationship {
@@ -400,6 +401,7 @@ impl<'a> Render<'a> {
             interfaces: self.interfaces(
                 interface_definitions,
                 assignment.map_or(&empty_interfaces, |a| &a.interfaces),
+                shared,
                 &owner,
                 problems,
             ),

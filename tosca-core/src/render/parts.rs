@@ -81,8 +81,36 @@ impl Render<'_> {
         values
     }
 
-    /// Interfaces: every definition, with the template's assignments applied.
+    /// Interfaces: every definition's interface with its assigned inputs and operations; an
+    /// assignment with no definition is an `undeclared-assignment` problem.
+    ///
+    /// `definitions` from the catalog (`shared`) with nothing assigned render the same for every
+    /// template; when that gives no problem and no call, the result is kept and every later
+    /// template of the type shares it ([`topology::Interfaces`]). The catalog's maps keep their
+    /// addresses for the whole render, so the address is the key.
     pub(crate) fn interfaces(
+        &self,
+        definitions: &IndexMap<String, InterfaceDefinition>,
+        assigned: &IndexMap<String, InterfaceAssignment>,
+        shared: bool,
+        owner: &Owner<'_>,
+        problems: &mut Problems,
+    ) -> topology::Interfaces {
+        let key = std::ptr::from_ref(definitions) as usize;
+        let shareable = shared && assigned.is_empty();
+        if shareable && let Some(rendered) = self.shared_interfaces.get(&key) {
+            return rendered.clone();
+        }
+        let reported = problems.len();
+        let rendered = topology::Interfaces::new(self.interfaces_of(definitions, assigned, owner, problems));
+        if shareable && problems.len() == reported && !rendered.values().any(Interface::has_calls) {
+            // Two threads may have rendered it at once: the first kept is the one shared.
+            return self.shared_interfaces.entry(key).or_insert(rendered).clone();
+        }
+        rendered
+    }
+
+    fn interfaces_of(
         &self,
         definitions: &IndexMap<String, InterfaceDefinition>,
         assigned: &IndexMap<String, InterfaceAssignment>,
