@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 shared=../../shared/corpus
-mkdir -p corpus/yaml corpus/compile corpus/csar_meta corpus/values corpus/pattern
+mkdir -p corpus/yaml corpus/compile corpus/csar_meta corpus/values corpus/pattern corpus/yaml_split
 
 # Each file under its content hash, so a rerun adds nothing twice.
 seed() {
@@ -19,6 +19,8 @@ while IFS= read -r -d '' file; do
     if [ "$(stat -c %s "$file")" -le 65536 ]; then
         seed yaml "$file"
         seed compile "$file"
+        # yaml_split: a first byte for the number of pieces, then the text.
+        { printf '\003'; cat "$file"; } >"corpus/yaml_split/seed-$(sha1sum "$file" | cut -c1-16)"
     fi
 done < <(find "$shared" ../tests/cases ../examples ../profiles -name '*.yaml' -print0)
 

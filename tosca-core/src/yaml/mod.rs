@@ -9,6 +9,8 @@
 mod parse;
 
 pub use parse::{Limits, parse};
+#[cfg(feature = "fuzzing")]
+pub use parse::{parse_split, parse_whole};
 
 use crate::source::Span;
 

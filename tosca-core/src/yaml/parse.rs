@@ -63,6 +63,19 @@ pub fn parse(source: SourceId, text: &str, limits: &Limits, problems: &mut Probl
     parse_with(source, text, limits, problems, text.len() >= PIPELINE_THRESHOLD)
 }
 
+/// The tree of `text` parsed in about `chunks` pieces ([`split`]), or `None` when it cannot be
+/// split cleanly. For the differential fuzz target, with [`parse_whole`].
+#[cfg(feature = "fuzzing")]
+pub fn parse_split(source: SourceId, text: &str, limits: &Limits, chunks: usize) -> Option<Node> {
+    split::parse_in(source, text, limits, chunks)
+}
+
+/// [`parse`] in one piece, on this thread. For the differential fuzz target.
+#[cfg(feature = "fuzzing")]
+pub fn parse_whole(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
+    parse_with(source, text, limits, problems, false)
+}
+
 /// [`parse`], with the parser on a thread of its own when `pipeline` is set.
 fn parse_with(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems, pipeline: bool) -> Option<Node> {
     let positions = Positions::new(source, text);

@@ -37,7 +37,7 @@ pub(super) fn parse(source: SourceId, text: &str, limits: &Limits) -> Option<Nod
 }
 
 /// [`parse`] with the mapping cut into about `chunks` pieces.
-fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: usize) -> Option<Node> {
+pub(super) fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: usize) -> Option<Node> {
     let lines = scan_lines(text)?;
     let region = largest_mapping(&lines, text.as_bytes())?;
     let (start, end) = (lines[region.key + 1].start as usize, region.end(&lines, text.len()));
