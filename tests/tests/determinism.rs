@@ -35,6 +35,18 @@ fn one_and_eight_threads_give_identical_output() {
     }
 }
 
+/// A generated workload large enough for every parallel path: its YAML parsed in pieces, its
+/// node templates read, rendered and partly evaluated in parallel, their interfaces shared.
+#[test]
+fn a_large_workload_is_the_same_on_one_and_eight_threads() {
+    let folder = tempfile::TempDir::new().expect("a temporary folder");
+    let main = tosca_tests::generate::write(1_000, folder.path()).expect("the workload is written");
+    assert!(std::fs::metadata(&main).expect("the main file").len() > 256 * 1024, "too small to be split");
+    let single = compile_on(1, &main);
+    assert!(single.0.len() > 1_000_000, "{} bytes of topology", single.0.len());
+    assert_eq!(compile_on(8, &main), single, "1,000 node templates differ between 1 and 8 threads");
+}
+
 mod generated {
     //! The same over generated templates (proptest): node templates of a small custom type
     //! whose properties take literals (some of the wrong type or out of range), `get_input`,
