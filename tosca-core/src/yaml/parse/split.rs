@@ -51,8 +51,7 @@ pub(super) fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: us
     skeleton.push_str(&text[end..]);
     let shift = Shift { from: to_u32(start + breaks), bytes: to_u32(end - start - breaks), lines: 0 };
     let mut root = parse_clean(source, &skeleton, shift, limits)?;
-    let key = lines[region.key];
-    let path = find_empty_value(&root, key.line, region.key_name(text, &lines))?;
+    let path = find_empty_value(&root, to_u32(region.key + 1), region.key_name(text, &lines))?;
     // The mapping's parent is this many collections deep; a chunk's root is the mapping.
     let chunk_limits = Limits { max_depth: limits.max_depth.checked_sub(path.len())?, ..limits.clone() };
 
@@ -67,30 +66,36 @@ pub(super) fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: us
     Some(root)
 }
 
-/// One line of the text: where it starts, its 1-based number, how many spaces indent it, and
-/// whether it holds content (is neither blank nor only a comment).
+/// One line of the text (the line numbered by its index + 1): where it starts, how many
+/// spaces indent it, and whether it holds content (is neither blank nor only a comment).
 #[derive(Clone, Copy)]
 struct Line {
     start: u32,
-    line: u32,
-    indent: u32,
+    indent: u16,
     content: bool,
 }
 
-/// Every line of the text; `None` when a tab starts a line's content (no split is tried then).
+/// Every line of the text; `None` when a tab starts a line's content, or when lines are so short
+/// on average that the table would outgrow the text (a template's lines are longer), so no split
+/// is tried.
 fn scan_lines(text: &str) -> Option<Vec<Line>> {
     let bytes = text.as_bytes();
-    let mut lines = Vec::with_capacity(bytes.len() / 32);
+    let count = memchr::memchr_iter(b'\n', bytes).count() + 1;
+    if count * size_of::<Line>() > bytes.len() {
+        return None;
+    }
+    let mut lines = Vec::with_capacity(count);
     let mut start = 0;
     while start < bytes.len() {
         let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |at| start + at);
-        let indent = bytes[start..end].iter().take_while(|&&byte| byte == b' ').count();
-        let content = match bytes.get(start + indent).filter(|_| start + indent < end) {
+        let spaces = bytes[start..end].iter().take_while(|&&byte| byte == b' ').count();
+        let content = match bytes.get(start + spaces).filter(|_| start + spaces < end) {
             Some(b'\t') => return None,
             None | Some(b'#' | b'\r') => false,
             Some(_) => true,
         };
-        lines.push(Line { start: to_u32(start), line: to_u32(lines.len() + 1), indent: to_u32(indent), content });
+        let indent = u16::try_from(spaces).ok()?;
+        lines.push(Line { start: to_u32(start), indent, content });
         start = end + 1;
     }
     Some(lines)
@@ -140,7 +145,7 @@ impl Region {
     /// The key's text.
     fn key_name<'t>(&self, text: &'t str, lines: &[Line]) -> &'t str {
         let line = lines[self.key];
-        let rest = &text[(line.start + line.indent) as usize..];
+        let rest = &text[(line.start + u32::from(line.indent)) as usize..];
         rest.find(':').map_or("", |colon| &rest[..colon])
     }
 }
@@ -148,9 +153,9 @@ impl Region {
 /// A `key:` line whose mapping is still open while the lines are scanned.
 struct Open {
     key: usize,
-    indent: u32,
+    indent: u16,
     /// The indentation of its entries, once its first line of content is seen.
-    entry_indent: Option<u32>,
+    entry_indent: Option<u16>,
     entries: usize,
     /// Whether a line breaks the pattern (a line between the key's and the entries'
     /// indentation, an entry that is not a simple key); such a mapping is not split.
@@ -160,13 +165,13 @@ struct Open {
 /// The mapping with the most entries among those that hold at least half of the text, if it
 /// has at least two.
 fn largest_mapping(lines: &[Line], text: &[u8]) -> Option<Region> {
-    let content_of = |line: &Line| &text[(line.start + line.indent) as usize..];
+    let content_of = |line: &Line| &text[(line.start + u32::from(line.indent)) as usize..];
     let size_of = |key: usize, next: Option<usize>| {
         let start = lines.get(key + 1).map_or(text.len(), |line| line.start as usize);
         next.map_or(text.len(), |next| lines[next].start as usize).saturating_sub(start)
     };
     // entries, key line, next line, entry indentation
-    let mut best: Option<(usize, usize, Option<usize>, u32)> = None;
+    let mut best: Option<(usize, usize, Option<usize>, u16)> = None;
     let mut consider = |candidate: Open, next: Option<usize>| {
         if let (false, Some(indent)) = (candidate.broken, candidate.entry_indent)
             && size_of(candidate.key, next) * 2 >= text.len()
@@ -217,18 +222,20 @@ struct Piece {
 /// region does, at `next` (the line after it), if any.
 fn pieces(entries: &[usize], lines: &[Line], next: Option<usize>, len: usize, chunks: usize) -> Vec<Piece> {
     let Some(&first) = entries.first() else { return Vec::new() };
-    let end = next.map_or(len, |next| (lines[next].start + lines[next].indent) as usize);
+    let end = next.map_or(len, |next| (lines[next].start + u32::from(lines[next].indent)) as usize);
     let start = lines[first].start as usize;
     let per_chunk = (end.saturating_sub(start) / chunks.max(1)).max(1);
     let mut pieces: Vec<Piece> = Vec::new();
-    let mut current = lines[first];
-    for line in entries[1..].iter().map(|&index| lines[index]) {
-        if line.start as usize >= current.start as usize + per_chunk {
-            pieces.push(Piece { from: current.start, line: current.line, to: line.start + line.indent });
-            current = line;
+    let mut current = first;
+    for &index in &entries[1..] {
+        let line = lines[index];
+        if line.start as usize >= lines[current].start as usize + per_chunk {
+            let to = line.start + u32::from(line.indent);
+            pieces.push(Piece { from: lines[current].start, line: to_u32(current + 1), to });
+            current = index;
         }
     }
-    pieces.push(Piece { from: current.start, line: current.line, to: to_u32(end) });
+    pieces.push(Piece { from: lines[current].start, line: to_u32(current + 1), to: to_u32(end) });
     pieces
 }
 
