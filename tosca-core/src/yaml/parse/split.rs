@@ -75,11 +75,18 @@ struct Line {
     content: bool,
 }
 
-/// Every line of the text; `None` when a tab starts a line's content, or when lines are so short
-/// on average that the table would outgrow the text (a template's lines are longer), so no split
-/// is tried.
+/// Every line of the text; `None` when a tab starts a line's content, when the text holds a
+/// character that breaks or ends lines otherwise than `\n`, or when lines are so short on average
+/// that the table would outgrow the text (a template's lines are longer): then no split is tried.
 fn scan_lines(text: &str) -> Option<Vec<Line>> {
     let bytes = text.as_bytes();
+    // Lines as saphyr reads them: a lone `\r` also breaks a line, a NUL ends the text and a
+    // byte order mark inside it has a meaning of its own; a text with any of them is not split.
+    let lone_return = memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n'));
+    let inner_mark = text.match_indices('\u{feff}').any(|(at, _)| at > 0);
+    if lone_return || inner_mark || memchr::memchr(0, bytes).is_some() {
+        return None;
+    }
     let count = memchr::memchr_iter(b'\n', bytes).count() + 1;
     if count * size_of::<Line>() > bytes.len() {
         return None;
@@ -423,6 +430,11 @@ mod tests {
             with("    node_50: \"open\n    node_x: y\"\n", 50),
             // nesting past the depth limit
             with(&format!("    deep: {}{}\n", "[".repeat(300), "]".repeat(300)), 40),
+            // a lone carriage return breaks the line for saphyr (found by the yaml_split target)
+            with("    node_9:\n      size: 1.0e12\r\u{fffd}junk\n      more: 1\n", 9),
+            // a NUL ends the text for saphyr; a byte order mark inside it is not text
+            with("    node_9:\n      size: 1\0\n", 9),
+            with("    node_9:\n      size: \u{feff}1\n", 9),
         ];
         for text in &cases {
             assert!(!agrees(text, 4), "split:\n{text}");
