@@ -60,6 +60,7 @@ pub(super) fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: us
         .map(|piece| {
             let shift = Shift { from: 0, bytes: piece.from, lines: piece.line - 1 };
             parse_clean(source, &text[piece.from as usize..piece.to as usize], shift, &chunk_limits)
+                .filter(ends_on_content)
         })
         .collect::<Option<Vec<Node>>>()?;
     splice(&mut root, &path, join(pieces)?);
@@ -257,6 +258,26 @@ fn parse_clean(source: SourceId, text: &str, shift: Shift, limits: &Limits) -> O
     (scanned.is_ok() && plain && problems.is_empty()).then_some(root).flatten()
 }
 
+/// Whether the last node of a piece in document order has text: saphyr places an empty scalar
+/// (an implicit null, a block scalar without lines) by what follows it, which is not the same
+/// at the end of a piece as in the whole text (found by the `yaml_split` fuzz target).
+fn ends_on_content(piece: &Node) -> bool {
+    let mut node = piece;
+    loop {
+        node = match &node.value {
+            Value::Scalar(scalar) => return !scalar.text.is_empty(),
+            Value::Mapping(entries) => match entries.last() {
+                Some(entry) => &entry.value,
+                None => return true,
+            },
+            Value::Sequence(items) => match items.last() {
+                Some(item) => item,
+                None => return true,
+            },
+        };
+    }
+}
+
 /// The pieces' mappings as one: their entries in order, spanning from the first's start to the
 /// last's end. `None` when a piece is not a mapping or two pieces hold the same key.
 fn join(pieces: Vec<Node>) -> Option<Node> {
@@ -430,6 +451,10 @@ mod tests {
             with("    node_50: \"open\n    node_x: y\"\n", 50),
             // nesting past the depth limit
             with(&format!("    deep: {}{}\n", "[".repeat(300), "]".repeat(300)), 40),
+            // a piece ending on an empty block scalar or an empty value: saphyr places them by
+            // the token that follows (found by the yaml_split target)
+            with("    node_99:\n      description: >\n", 99),
+            with("    node_99:\n      description:\n", 99),
             // a lone carriage return breaks the line for saphyr (found by the yaml_split target)
             with("    node_9:\n      size: 1.0e12\r\u{fffd}junk\n      more: 1\n", 9),
             // a NUL ends the text for saphyr; a byte order mark inside it is not text
