@@ -111,7 +111,7 @@ const STACK: usize = 1 << 29;
 struct Evaluator<'a, 'r> {
     render: &'a Render<'r>,
     original: &'a Topology,
-    memo: HashMap<Slot<'a>, Option<Typed>, FastHash>,
+    memo: HashMap<Slot<'a>, Typed, FastHash>,
     /// The slots being evaluated, outermost first, and the same as a set: a chain of 10,000
     /// `get_property` calls is not searched once per step.
     stack: Vec<Slot<'a>>,
@@ -262,15 +262,7 @@ impl Render<'_> {
             std::thread::Builder::new()
                 .stack_size(STACK)
                 .spawn_scoped(scope, || {
-                    let mut evaluator = Evaluator {
-                        render: self,
-                        original: shared,
-                        memo: HashMap::default(),
-                        stack: Vec::new(),
-                        open: HashSet::default(),
-                        problems: Problems::new(),
-                        awaits_targets: Cell::new(false),
-                    };
+                    let mut evaluator = Evaluator::new(self, shared);
                     // A slot's value is taken from the memo once the walk is done (nothing
                     // refers to it any more then), so it is never copied for the topology.
                     let mut pending: Vec<(usize, Pending<'_>)> = Vec::new();
@@ -290,7 +282,7 @@ impl Render<'_> {
                     for (position, evaluated) in pending {
                         let evaluated = match evaluated {
                             Pending::Value(value) => Some(value),
-                            Pending::Slot(slot) => evaluator.memo.remove(&slot).flatten(),
+                            Pending::Slot(slot) => evaluator.memo.remove(&slot),
                             Pending::Unknown => None,
                         };
                         match evaluated {
@@ -326,9 +318,7 @@ impl Render<'_> {
         );
         (evaluated, remaining)
     }
-}
 
-impl Render<'_> {
     /// Evaluates, right after a node template is rendered and on the thread that rendered it,
     /// the calls of its properties and attributes (its own and its capabilities') that need
     /// nothing but the service's inputs: `get_input`, and `concat`, `join` and `token` over
@@ -347,15 +337,7 @@ impl Render<'_> {
         node: &mut crate::topology::NodeTemplate,
         problems: &mut Problems,
     ) -> usize {
-        let mut evaluator = Evaluator {
-            render: self,
-            original: inputs,
-            memo: HashMap::default(),
-            stack: Vec::new(),
-            open: HashSet::default(),
-            problems: Problems::new(),
-            awaits_targets: Cell::new(false),
-        };
+        let mut evaluator = Evaluator::new(self, inputs);
         let scope = Scope { this: Some(name), ..Scope::default() };
         let mut replaced = 0;
         let mut visit = |slot: Slot<'_>, value: &mut Typed| {
@@ -407,7 +389,20 @@ fn needs_only_inputs(value: &Typed) -> bool {
     }
 }
 
-impl<'a> Evaluator<'a, '_> {
+impl<'a, 'r> Evaluator<'a, 'r> {
+    /// An evaluator reading `original`, with nothing evaluated yet.
+    fn new(render: &'a Render<'r>, original: &'a Topology) -> Evaluator<'a, 'r> {
+        Evaluator {
+            render,
+            original,
+            memo: HashMap::default(),
+            stack: Vec::new(),
+            open: HashSet::default(),
+            problems: Problems::new(),
+            awaits_targets: Cell::new(false),
+        }
+    }
+
     /// Evaluates a call-holding slot into the memo (unless it is there already) and gives its
     /// canonical form to take the value from later; `None` when it does not exist.
     fn settle(&mut self, slot: Slot<'_>) -> Option<Slot<'a>> {
@@ -422,14 +417,14 @@ impl<'a> Evaluator<'a, '_> {
     fn slot(&mut self, slot: Slot<'_>, at: Span) -> Option<Typed> {
         let (slot, raw) = self.locate(slot)?;
         if let Some(done) = self.memo.get(&slot) {
-            return done.clone();
+            return Some(done.clone());
         }
         if !raw.is_call() {
             // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
             return Some(raw.clone());
         }
         self.evaluate_slot(slot, raw, at)?;
-        self.memo.get(&slot).cloned().flatten()
+        self.memo.get(&slot).cloned()
     }
 
     /// Evaluates a slot that is not in the memo yet (`raw` is its value as written) and
@@ -474,7 +469,7 @@ impl<'a> Evaluator<'a, '_> {
         }
         self.stack.pop();
         self.open.remove(&slot);
-        self.memo.insert(slot, Some(value));
+        self.memo.insert(slot, value);
         Some(())
     }
 

@@ -11,9 +11,10 @@
 //! single parse builds, spans included.
 //!
 //! Only a clean result is used. When the skeleton or a chunk has a problem of any kind, an
-//! anchor or an alias, or when two chunks hold the same key, [`parse`] gives up and the caller
-//! parses the file whole, which reports exactly what a single parse reports. Only the
-//! skeleton's small parse and the line scan are wasted then.
+//! anchor or an alias, when a chunk ends on an empty scalar (saphyr places one by the token after
+//! it), or when two chunks hold the same key, [`parse`] gives up and the caller parses the file
+//! whole, which reports exactly what a single parse reports; the pieces' parses are wasted then.
+//! A text whose lines saphyr breaks otherwise than at `\n` is never split.
 
 use std::collections::HashSet;
 
@@ -44,7 +45,7 @@ pub(super) fn parse_in(source: SourceId, text: &str, limits: &Limits, chunks: us
 
     // The skeleton keeps the region's line breaks, so lines and columns stay where they were;
     // byte offsets after the region move back by what was taken out.
-    let breaks = text[start..end].bytes().filter(|&byte| byte == b'\n').count();
+    let breaks = memchr::memchr_iter(b'\n', &text.as_bytes()[start..end]).count();
     let mut skeleton = String::with_capacity(text.len() - (end - start) + breaks);
     skeleton.push_str(&text[..start]);
     skeleton.extend(std::iter::repeat_n('\n', breaks));
