@@ -1,12 +1,12 @@
 //! Checks on the attribute model, collecting every mistake at its span, and the checked model
 //! that code generation works from.
 
-use darling::util::SpannedValue;
+use darling::util::{Override, SpannedValue};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
-use crate::model::{EntityInput, FieldInput};
+use crate::model::{EntityInput, FieldInput, RestVersions};
 
 /// A checked entity.
 pub(crate) struct Entity {
@@ -14,7 +14,16 @@ pub(crate) struct Entity {
     pub(crate) generics: syn::Generics,
     pub(crate) entity: String,
     pub(crate) short: Option<syn::Ident>,
+    /// Whether an empty list reads as the empty entity (with a warning).
+    pub(crate) empty_list: bool,
     pub(crate) fields: Vec<Field>,
+}
+
+/// The versions in which an entity's other keys are entries of a `rest` field (`None`: no
+/// bound on that side).
+pub(crate) struct Rest {
+    pub(crate) since: Option<TokenStream>,
+    pub(crate) until: Option<TokenStream>,
 }
 
 /// What a field is for.
@@ -35,6 +44,8 @@ pub(crate) enum Role {
         dialect: Option<&'static str>,
         /// Prose that 2.0 wants as a string (`text`).
         text: bool,
+        /// The entity's other keys are entries of this map field, in these versions (`rest`).
+        rest: Option<Rest>,
     },
     /// Receives the entity's name.
     Name,
@@ -163,13 +174,19 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
     let mut checked: Vec<Field> = Vec::with_capacity(fields.len());
     let mut name_field: Option<syn::Ident> = None;
     let mut span_field: Option<syn::Ident> = None;
+    let mut rest_field: Option<syn::Ident> = None;
     for field in fields {
         let name_flag = field.name.is_present().then(|| field.name.span());
         let span_flag = field.span.is_present().then(|| field.span.span());
+        let rest_flag = field.rest.as_ref().map(|rest| rest.span());
         let key_span = field.key.as_ref().map(|key| key.span());
         let Some(field) = check_field(field, &mut errors) else { continue };
-        // A second `name` or `span` field is reported at its own flag, naming the first.
-        for (flag, first, attribute) in [(name_flag, &mut name_field, "name"), (span_flag, &mut span_field, "span")] {
+        // A second `name`, `span` or `rest` field is reported at its own flag, naming the first.
+        for (flag, first, attribute) in [
+            (name_flag, &mut name_field, "name"),
+            (span_flag, &mut span_field, "span"),
+            (rest_flag, &mut rest_field, "rest"),
+        ] {
             let Some(flag) = flag else { continue };
             match first {
                 Some(first) => errors.push(error(
@@ -232,7 +249,14 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
             }
         }
     });
-    errors.finish_with(Entity { ident: input.ident, generics: input.generics, entity, short, fields: checked })
+    errors.finish_with(Entity {
+        ident: input.ident,
+        generics: input.generics,
+        entity,
+        short,
+        empty_list: input.empty_list.is_present(),
+        fields: checked,
+    })
 }
 
 fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> Option<Field> {
@@ -254,6 +278,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("deprecated", field.deprecated.as_ref().map(|v| v.span())),
             ("dialect", field.dialect.as_ref().map(|v| v.span())),
             ("text", field.text.is_present().then(|| field.text.span())),
+            ("rest", field.rest.as_ref().map(|v| v.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -336,6 +361,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             until.span(),
         ));
     }
+    let rest = field.rest.as_ref().map(|rest| check_rest(rest, &field.ty, errors));
     let dialect = field.dialect.as_ref().and_then(|v| dialect(v, errors));
     if let (Some(value), None, None) = (&field.dialect, &field.since, &field.until) {
         errors.push(error(
@@ -364,9 +390,44 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             deprecated,
             dialect,
             text: field.text.is_present(),
+            rest,
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
+}
+
+/// Checks a `rest` attribute: the field must be a map, and its versions in order.
+fn check_rest(
+    rest: &SpannedValue<Override<RestVersions>>,
+    ty: &syn::Type,
+    errors: &mut darling::error::Accumulator,
+) -> Rest {
+    // Each other key becomes a named entry, which only a map can hold.
+    if !is_path_to(ty, "IndexMap") {
+        errors.push(error("a `rest` field must be an `IndexMap<String, _>`, which receives the other keys", ty.span()));
+    }
+    let none = RestVersions::default();
+    let versions = match &**rest {
+        Override::Inherit => &none,
+        Override::Explicit(versions) => versions,
+    };
+    if let (Some(since), Some(until)) = (&versions.since, &versions.until)
+        && let (Some(first), Some(last)) = (version_index(since), version_index(until))
+        && first > last
+    {
+        errors.push(error(
+            format!(
+                "`rest(since = \"{}\")` is after `until = \"{}\"`, so no version reads other keys",
+                since.as_str(),
+                until.as_str()
+            ),
+            until.span(),
+        ));
+    }
+    Rest {
+        since: versions.since.as_ref().and_then(|v| version(v, errors)),
+        until: versions.until.as_ref().and_then(|v| version(v, errors)),
+    }
 }
 
 #[cfg(test)]

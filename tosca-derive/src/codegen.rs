@@ -167,7 +167,49 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             Role::Span => quote_spanned!(ty.span()=> #field_ident: node.span,),
             Role::Skip => quote_spanned!(ty.span()=> #field_ident: ::core::default::Default::default(),),
             Role::Key { .. } if field.is_option() => quote!(#field_ident: #slot,),
+            Role::Key { rest: Some(_), .. } => quote_spanned! {ty.span()=>
+                #field_ident: {
+                    let mut __value: #ty = #slot.unwrap_or_default();
+                    if let ::core::option::Option::Some(__rest) = __rest {
+                        <#ty as #p::RestEntries>::merge_rest(&mut __value, __rest, cx);
+                    }
+                    __value
+                },
+            },
             Role::Key { .. } => quote_spanned!(ty.span()=> #field_ident: #slot.unwrap_or_default(),),
+        }
+    });
+
+    // The field that receives the other keys (`rest`), in the versions it names; outside them
+    // (or with no such field) another key is unknown.
+    let rest_field = entity.fields.iter().find_map(|field| match &field.role {
+        Role::Key { key, rest: Some(rest), .. } => Some((field, key, rest)),
+        _ => None,
+    });
+    let rest_decl = rest_field.map(|(field, _, _)| {
+        let ty = &field.ty;
+        quote_spanned!(ty.span()=> let mut __rest: ::core::option::Option<#ty> = ::core::option::Option::None;)
+    });
+    let unknown = match rest_field {
+        Some((field, rest_key, rest)) => {
+            let ty = &field.ty;
+            let since = option_tokens(&rest.since);
+            let until = option_tokens(&rest.until);
+            quote_spanned! {ty.span()=>
+                if #p::version_in(cx.version, #since, #until) {
+                    <#ty as #p::RestEntries>::read_rest(__rest.get_or_insert_with(::core::default::Default::default), entry, key, cx);
+                } else {
+                    #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, #rest_key, (#since, #until), cx);
+                }
+            }
+        }
+        None => quote!(#p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx)),
+    };
+    // `empty_list`: `[]` is read as a null node at the same place, after a warning.
+    let empty_list = entity.empty_list.then(|| {
+        quote! {
+            let __empty = #p::empty_list_as_null(node, name, #entity_name, cx);
+            let node = __empty.as_ref().unwrap_or(node);
         }
     });
 
@@ -222,7 +264,9 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 name: ::core::option::Option<&#p::Located<::std::string::String>>,
                 cx: &mut #p::ReadContext<'_>,
             ) -> ::core::option::Option<Self> {
+                #empty_list
                 #(#slots)*
+                #rest_decl
                 #short_decl
                 #short
                 #entries_decl
@@ -232,7 +276,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                     match key {
                         #(#arms
                         )*
-                        _ => #p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx),
+                        _ => { #unknown }
                     }
                 }
                 #required

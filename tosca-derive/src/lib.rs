@@ -29,6 +29,9 @@
 //!   it is read whole into the field of that keyname (for example `socket: Socket` for a requirement
 //!   definition's `capability`); required keys are then not required. When the node does not
 //!   read as that field, the entity is not read either.
+//! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
+//!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
+//!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.
 //!
 //! ## Field attributes (all under `#[tosca(...)]`)
 //! - `key = "keyname"`: the YAML keyname; defaults to the field name (a leading `r#` removed).
@@ -58,6 +61,15 @@
 //!   found under. At most one per struct; its type is `Located<String>`.
 //! - `span`: not read; receives the span of the entity's node. At most one per struct.
 //! - `skip`: not read; starts as `Default::default()`. For data filled in by later phases.
+//! - `rest` or `rest(since = "1.0", until = "1.2")` (on a keyname field of type
+//!   `IndexMap<String, T>` where `T: Named`): the entity's other keys, those that are none of its
+//!   keynames, are entries of this map, each read as `T` with the key as its name. This is the
+//!   TOSCA 1.0–1.2 form "the other keys of an interface are its operations"
+//!   (`Standard: { create: install.sh }`), which 1.3 moved under `operations:`. The field's own
+//!   keyname is read as usual (in its own `since`/`until`); entries written both ways are merged,
+//!   a name written twice being a `duplicate-name` problem. Outside the versions given, another
+//!   key is an `unknown-key` problem whose help says where such entries go. At most one per
+//!   struct.
 //!
 //! Field types: an `Option<T>` field is `None` when its key is absent; any other field type
 //! must implement `Default` and starts as the default. `T` must implement `Read` (and

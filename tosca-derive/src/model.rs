@@ -1,7 +1,7 @@
 //! The attribute model: what `#[tosca(...)]` says, parsed by darling, before any check.
 
-use darling::util::{Flag, SpannedValue};
-use darling::{FromDeriveInput, FromField, ast};
+use darling::util::{Flag, Override, SpannedValue};
+use darling::{FromDeriveInput, FromField, FromMeta, ast};
 
 /// A struct deriving `Entity` or `Inherit`.
 #[derive(FromDeriveInput)]
@@ -14,6 +14,17 @@ pub(crate) struct EntityInput {
     pub(crate) entity: Option<SpannedValue<String>>,
     /// `short = "field"`: the field a non-map node is read into (short notation).
     pub(crate) short: Option<SpannedValue<String>>,
+    /// `empty_list`: an empty list reads as the empty entity, with a warning.
+    pub(crate) empty_list: Flag,
+}
+
+/// The versions of `rest(since = "…", until = "…")`; both optional.
+#[derive(Default, FromMeta)]
+pub(crate) struct RestVersions {
+    /// The first grammar version whose other keys are entries of the field.
+    pub(crate) since: Option<SpannedValue<String>>,
+    /// The last such grammar version.
+    pub(crate) until: Option<SpannedValue<String>>,
 }
 
 /// One field of such a struct.
@@ -51,4 +62,6 @@ pub(crate) struct FieldInput {
     pub(crate) dialect: Option<SpannedValue<String>>,
     /// `text`: prose; from 2.0 on, a plain number or boolean is not taken as its text.
     pub(crate) text: Flag,
+    /// `rest` or `rest(until = "1.2")`: the entity's other keys are entries of this map field.
+    pub(crate) rest: Option<SpannedValue<Override<RestVersions>>>,
 }

@@ -795,3 +795,99 @@ mod dialects {
         assert!(drafted.status.is_some() && drafted.operation_host.is_some());
     }
 }
+
+mod rest {
+    //! `rest`: an entity's other keys are entries of one map field, in the versions given;
+    //! `empty_list`: `[]` reads as the empty entity with a warning.
+
+    use super::{Entity, Located, Version, read_in};
+    use tosca_core::IndexMap;
+
+    /// Shaped like a 1.x interface: its other keys are operations up to 1.2, which 1.3 moved
+    /// under `operations`.
+    #[derive(Debug, Entity)]
+    #[tosca(entity = "gadget")]
+    struct Gadget {
+        description: Option<Located<String>>,
+        #[tosca(since = "1.3", rest(until = "1.2"))]
+        operations: IndexMap<String, Step>,
+    }
+
+    /// Other keys in every version.
+    #[derive(Debug, Entity)]
+    #[tosca(entity = "bag")]
+    struct Bag {
+        #[tosca(rest)]
+        items: IndexMap<String, Step>,
+    }
+
+    #[derive(Debug, Entity)]
+    #[tosca(entity = "step", short = "run", empty_list)]
+    struct Step {
+        #[tosca(name)]
+        name: Located<String>,
+        run: Option<Located<String>>,
+    }
+
+    fn names(operations: &IndexMap<String, Step>) -> Vec<(&str, Option<&str>)> {
+        operations
+            .values()
+            .map(|step| (step.name.value.as_str(), step.run.as_ref().map(|run| run.value.as_str())))
+            .collect()
+    }
+
+    #[test]
+    fn other_keys_are_entries_in_the_versions_given() {
+        let (gadget, problems) =
+            read_in::<Gadget>(Version::V1_2, "description: d\nstart: go.sh\nstop: { run: halt.sh }\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        let gadget = gadget.expect("read");
+        assert_eq!(gadget.description.map(|d| d.value).as_deref(), Some("d"));
+        assert_eq!(names(&gadget.operations), [("start", Some("go.sh")), ("stop", Some("halt.sh"))]);
+        assert_eq!(gadget.operations["stop"].name.span.line, 3, "the entry is named where its key is written");
+    }
+
+    #[test]
+    fn outside_them_another_key_is_unknown_and_the_help_says_where_it_goes() {
+        let (gadget, problems) = read_in::<Gadget>(Version::V1_3, "start: go.sh\noperations: { stop: halt.sh }\n");
+        assert_eq!(
+            problems,
+            [
+                "unknown-key 1:1 unknown keyname `start` in gadget (help: other keys of a gadget are `operations` entries \
+                 only in TOSCA up to 1.2; in TOSCA 1.3 write `start` under `operations:`)"
+            ]
+        );
+        assert_eq!(names(&gadget.expect("read").operations), [("stop", Some("halt.sh"))]);
+    }
+
+    #[test]
+    fn a_near_keyname_is_still_suggested_outside_the_versions() {
+        let (_, problems) = read_in::<Gadget>(Version::V1_3, "descripton: d\n");
+        assert_eq!(
+            problems,
+            ["unknown-key 1:1 unknown keyname `descripton` in gadget (help: did you mean `description`?)"]
+        );
+    }
+
+    #[test]
+    fn entries_written_both_ways_merge_and_a_repeated_name_is_reported() {
+        let (bag, problems) = read_in::<Bag>(Version::V1_3, "items: { a: x, b: y }\nc: z\nb: w\n");
+        assert_eq!(problems, ["duplicate-name 3:1 `b` is defined twice [1:16 first defined here]"]);
+        assert_eq!(names(&bag.expect("read").items), [("a", Some("x")), ("b", Some("y")), ("c", Some("z"))]);
+    }
+
+    #[test]
+    fn an_empty_list_reads_as_the_empty_entity_with_a_warning() {
+        let (gadget, problems) = read_in::<Gadget>(Version::V1_2, "start: []\nstop: [x]\n");
+        assert_eq!(
+            problems,
+            [
+                "empty-list-entity 1:8 step `start` is written as an empty list, which TOSCA does not allow; read as an \
+                 empty step (help: write `{}`, or nothing, for an empty step)",
+                "wrong-kind 2:7 expected a string, found a list",
+            ]
+        );
+        let gadget = gadget.expect("read");
+        assert_eq!(names(&gadget.operations), [("start", None)], "a non-empty list is not an empty entity");
+    }
+}

@@ -291,8 +291,8 @@ pub struct InterfaceDefinition {
     pub metadata: Metadata,
     /// `inputs`.
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `operations` (1.3+).
-    #[tosca(since = "1.3")]
+    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationDefinition>,
     /// `notifications` (1.3+).
     #[tosca(since = "1.3")]
@@ -304,7 +304,7 @@ pub struct InterfaceDefinition {
 
 /// An operation definition.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "operation definition", short = "implementation")]
+#[tosca(entity = "operation definition", short = "implementation", empty_list)]
 pub struct OperationDefinition {
     /// The operation's name.
     #[tosca(name)]

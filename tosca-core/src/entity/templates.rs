@@ -168,8 +168,8 @@ pub struct InterfaceAssignment {
     pub name: Located<String>,
     /// `inputs`.
     pub inputs: Assignments,
-    /// `operations` (1.3+).
-    #[tosca(since = "1.3")]
+    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationAssignment>,
     /// `notifications` (1.3+).
     #[tosca(since = "1.3")]
@@ -181,7 +181,7 @@ pub struct InterfaceAssignment {
 
 /// An operation assignment in a template.
 #[derive(Clone, Debug, Entity)]
-#[tosca(entity = "operation assignment", short = "implementation")]
+#[tosca(entity = "operation assignment", short = "implementation", empty_list)]
 pub struct OperationAssignment {
     /// The operation's name.
     #[tosca(name)]

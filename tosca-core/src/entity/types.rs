@@ -155,8 +155,8 @@ pub struct InterfaceType {
     pub description: Option<Located<String>>,
     /// `inputs`: parameters common to every operation.
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `operations` (1.3+).
-    #[tosca(since = "1.3")]
+    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationDefinition>,
     /// `notifications` (1.3+).
     #[tosca(since = "1.3")]

@@ -27,8 +27,9 @@ pub use references::{NameField, References};
 pub mod private {
     pub use super::inherit::{inherit_deep, refine_derived, refine_fixed, refine_required};
     pub use super::read::{
-        OptionInner, deprecated_key, dialect_reads, entity_entries, is_mapping_or_null, is_text, key_text, missing_key,
-        unknown_key, version_excluded, version_in,
+        OptionInner, RestEntries, deprecated_key, dialect_reads, empty_list_as_null, entity_entries,
+        is_mapping_or_null, is_text, key_text, missing_key, unknown_key, unknown_key_outside_rest, version_excluded,
+        version_in,
     };
     pub use super::{
         EntityInfo, Inherit, InheritContext, InheritField, Kind, NameField, Named, Read, ReadContext, References,

@@ -410,6 +410,100 @@ pub fn is_mapping_or_null(node: &Node) -> bool {
     matches!(node.value, Value::Mapping(_)) || node.is_null()
 }
 
+/// Reads an entity written as an empty list (`instantiate: []`) as the empty entity, with a
+/// warning: ETSI NFV SOL001 packages write `[]` for an operation with nothing to say. Returns the
+/// node to read: a null at the same place for an empty list, `node` itself otherwise.
+pub fn empty_list_as_null(
+    node: &Node,
+    name: Option<&Located<String>>,
+    entity: &str,
+    cx: &mut ReadContext<'_>,
+) -> Option<Node> {
+    if !matches!(&node.value, Value::Sequence(items) if items.is_empty()) {
+        return None;
+    }
+    let subject = match name {
+        Some(name) => format!("{entity} `{}`", name.value),
+        None => format!("{} {entity}", article(entity)),
+    };
+    cx.problems.push(
+        Problem::new(
+            Code::EmptyListEntity,
+            node.span,
+            format!("{subject} is written as an empty list, which TOSCA does not allow; read as an empty {entity}"),
+        )
+        .with_help(format!("write `{{}}`, or nothing, for an empty {entity}")),
+    );
+    Some(Node {
+        span: node.span,
+        value: Value::Scalar(crate::yaml::Scalar {
+            text: String::new(),
+            style: crate::yaml::ScalarStyle::Plain,
+            tag: None,
+        }),
+    })
+}
+
+/// The map a `rest` field reads an entity's other keys into (`#[tosca(rest)]`).
+pub trait RestEntries {
+    /// Reads `entry`, whose key `key` is none of the entity's keynames, as an entry of the map.
+    fn read_rest(&mut self, entry: &Entry, key: &str, cx: &mut ReadContext<'_>);
+    /// Adds the entries read from other keys to those read under the field's own keyname; a
+    /// name written both ways is a `duplicate-name` problem and the first one is kept.
+    fn merge_rest(&mut self, rest: Self, cx: &mut ReadContext<'_>);
+}
+
+impl<T: Read + Named> RestEntries for IndexMap<String, T> {
+    fn read_rest(&mut self, entry: &Entry, key: &str, cx: &mut ReadContext<'_>) {
+        let name = Located::new(key.to_owned(), entry.key.span);
+        if let Some(value) = T::read(&entry.value, Some(&name), cx) {
+            self.insert(name.value, value);
+        }
+    }
+
+    fn merge_rest(&mut self, rest: Self, cx: &mut ReadContext<'_>) {
+        for (name, value) in rest {
+            if let Some(first) = self.get(&name) {
+                cx.problems.push(
+                    Problem::new(Code::DuplicateName, value.name().span, format!("`{name}` is defined twice"))
+                        .with_label(first.name().span, "first defined here"),
+                );
+                continue;
+            }
+            self.insert(name, value);
+        }
+    }
+}
+
+/// Reports a keyname the entity does not know in a version whose other keys are not entries of
+/// its `rest` field (`rest_key`), saying where such entries go in this version.
+pub fn unknown_key_outside_rest(
+    entry: &Entry,
+    key: &str,
+    entity: &str,
+    keys: &[&str],
+    rest_key: &str,
+    (since, until): (Option<Version>, Option<Version>),
+    cx: &mut ReadContext<'_>,
+) {
+    let mut problem = Problem::new(Code::UnknownKey, entry.key.span, format!("unknown keyname `{key}` in {entity}"));
+    let range = match (since, until) {
+        (Some(since), Some(until)) => format!("TOSCA {} to {}", since.number(), until.number()),
+        (Some(since), None) => format!("TOSCA {} and later", since.number()),
+        (None, Some(until)) => format!("TOSCA up to {}", until.number()),
+        (None, None) => String::from("every version"),
+    };
+    problem = problem.with_help(match nearest(key, keys.iter().copied()) {
+        Some(nearest) => format!("did you mean `{nearest}`?"),
+        None => format!(
+            "other keys of {} {entity} are `{rest_key}` entries only in {range}; in {} write `{key}` under `{rest_key}:`",
+            article(entity),
+            cx.version
+        ),
+    });
+    cx.problems.push(problem);
+}
+
 /// Whether `dialect` is the compilation's dialect and covers the file being read.
 pub fn dialect_reads(cx: &ReadContext<'_>, dialect: Dialect) -> bool {
     cx.dialect == Some(dialect) && dialect.covers(cx.version)

@@ -97,6 +97,33 @@ metadata: { author: me, reviewer: you }
 ",
     }
 
+    /// An entity that TOSCA writes as a map (or a short notation) is written as an empty list,
+    /// as ETSI NFV SOL001 packages write an operation they have nothing to say about
+    /// (`instantiate: []`). It is read as the empty entity; the warning says the form is not
+    /// TOSCA, since other tools may read a list differently.
+    EmptyListEntity = "empty-list-entity", Warning, "an empty list where a map is expected, read as an empty entity" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_2
+node_types:
+  my.nodes.Vnf:
+    derived_from: tosca.nodes.Root
+    interfaces:
+      Standard:
+        type: tosca.interfaces.node.lifecycle.Standard
+        create: []
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_2
+node_types:
+  my.nodes.Vnf:
+    derived_from: tosca.nodes.Root
+    interfaces:
+      Standard:
+        type: tosca.interfaces.node.lifecycle.Standard
+        create: {}
+",
+    }
+
     /// Aliases expand into more nodes than the reader allows (a "billion laughs" document).
     /// The limit keeps a small hostile file from exhausting memory.
     AliasLimit = "alias-limit", Error, "aliases expand into too many nodes" {

@@ -513,6 +513,29 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         })
     }
 
+    /// An attribute slot with no value becomes the property of the same name when there is one:
+    /// every property is also an attribute (TOSCA 2.0 MUST; 1.x orchestrators do the same), so
+    /// `get_attribute` finds a property's value. A declared attribute keeps its own slot.
+    fn reflected<'s>(&self, slot: Slot<'s>) -> Slot<'s> {
+        let property = match slot {
+            Slot::Node { node, capability, attribute: true, name } => {
+                Slot::Node { node, capability, attribute: false, name }
+            }
+            Slot::Relationship { node, requirement, attribute: true, name } => {
+                Slot::Relationship { node, requirement, attribute: false, name }
+            }
+            _ => return slot,
+        };
+        if self.locate(slot).is_some() || self.locate(property).is_none() {
+            return slot;
+        }
+        let declared_attribute = match slot {
+            Slot::Node { node, capability, name, .. } => self.declared(node, capability, name),
+            _ => false,
+        };
+        if declared_attribute { slot } else { property }
+    }
+
     /// The node template a requirement assignment was resolved to, or else the one it names.
     fn target_of(&self, node: &str, requirement: usize) -> Option<String> {
         let requirement = self.original.node_templates.get(node)?.requirements.get(requirement)?;
@@ -598,7 +621,10 @@ impl<'a, 'r> Evaluator<'a, 'r> {
             let capability = strings.get(2).copied().flatten().filter(|name| {
                 node.capabilities.get(*first).is_some_and(|capability| {
                     let values = if attribute { &capability.attributes } else { &capability.properties };
-                    values.contains_key(*name) || self.declared_on_capability(node_name, first, name, attribute)
+                    values.contains_key(*name)
+                        || self.declared_on_capability(node_name, first, name, attribute)
+                        // Every property is also an attribute.
+                        || (attribute && capability.properties.contains_key(*name))
                 })
             });
             if capability.is_none() && node.requirements.iter().any(|requirement| requirement.name == *first) {
@@ -608,7 +634,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
                 Some(name) => (Some((*first).to_owned()), name, &arguments[3..]),
                 None => (None, *first, &arguments[2..]),
             };
-            let slot = Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name };
+            let slot =
+                self.reflected(Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name });
             if self.locate(slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
                     // Declared with no value: only a running system knows it.
@@ -696,7 +723,7 @@ impl<'a, 'r> Evaluator<'a, 'r> {
             arguments.extend(rest);
             return self.get_value(&arguments, at, Scope::default(), attribute);
         }
-        let slot = Slot::Relationship { node, requirement: position, attribute, name };
+        let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
         if self.locate(slot).is_none() {
             if attribute {
                 return None;
