@@ -6,23 +6,37 @@
 //!   `invalid/<name>/expected.txt`, one per line as `code file:line:col`, where `file` is
 //!   relative to the case folder. Lines starting with `#` say what the case is about.
 //! - A case folder holding a file `dialect` is compiled in the dialect it names
-//!   (`tosca-2.0-draft`), as with `--dialect`.
+//!   (`tosca-2.0-draft`), as with `--dialect`; one holding a file `quirks` with the quirks
+//!   (or sets of quirks) it names, one per line, as with `--quirk`.
 //!
 //! Every case also checks that spans point where they claim and that a second compilation
 //! gives the same bytes.
 
 use std::path::Path;
 
+use tosca_core::problem::Quirk;
 use tosca_core::{Dialect, Options};
 use tosca_tests::{check_compile, check_golden, check_spans, problem_lines, topology_json};
 
-/// The options of a case: its folder's `dialect` file, if any, names the dialect.
+/// The options of a case: its folder's `dialect` file, if any, names the dialect; its `quirks`
+/// file the quirks.
 fn options(folder: &Path) -> Result<Options, String> {
-    let Ok(text) = std::fs::read_to_string(folder.join("dialect")) else { return Ok(Options::default()) };
-    match Dialect::from_name(text.trim()) {
-        Some(dialect) => Ok(Options { dialect: Some(dialect), ..Options::default() }),
-        None => Err(format!("`dialect` names an unknown dialect `{}`", text.trim())),
+    let mut options = Options::default();
+    if let Ok(text) = std::fs::read_to_string(folder.join("dialect")) {
+        match Dialect::from_name(text.trim()) {
+            Some(dialect) => options.dialect = Some(dialect),
+            None => return Err(format!("`dialect` names an unknown dialect `{}`", text.trim())),
+        }
     }
+    if let Ok(text) = std::fs::read_to_string(folder.join("quirks")) {
+        for name in text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')) {
+            match Quirk::resolve(name) {
+                Some(quirks) => options.quirks.extend(quirks),
+                None => return Err(format!("`quirks` names an unknown quirk `{name}`")),
+            }
+        }
+    }
+    Ok(options)
 }
 
 fn valid(path: &Path) -> datatest_stable::Result<()> {

@@ -77,13 +77,18 @@ pub(crate) struct SourceArgs {
     pub(crate) timeout: u64,
 }
 
-/// How the grammar is read.
+/// How the grammar is read, and which real-world deviations are accepted.
 #[derive(Debug, Args)]
 pub(crate) struct DialectArgs {
     /// Read files in a dialect: `tosca-2.0-draft` reads `tosca_2_0` files as the drafts before
     /// csd06 wrote them (Puccini's 2.0 examples). Without it, every version is read strictly.
     #[arg(long, value_enum, value_name = "NAME")]
     pub(crate) dialect: Option<DialectName>,
+    /// Accept a known real-world deviation as a warning (repeatable; `tosca-parser` accepts
+    /// every deviation templates written for OpenStack tosca-parser rely on; `--quirk help`
+    /// lists them).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) quirk: Vec<String>,
 }
 
 /// The dialects `--dialect` knows (see `tosca_core::Dialect`).
@@ -187,9 +192,6 @@ pub(crate) struct ValidateArgs {
     /// Make a kind of problem fail the run (exit 1): `warnings`.
     #[arg(long, value_enum, value_name = "KIND")]
     pub(crate) deny: Vec<Deny>,
-    /// Accept a known real-world deviation as a warning (repeatable; `--quirk help` lists them).
-    #[arg(long, value_name = "NAME")]
-    pub(crate) quirk: Vec<String>,
     /// The folder that paths in `sarif` and `github` output are relative to (usually the
     /// repository root).
     #[arg(long, value_name = "DIR", default_value = ".")]

@@ -1,10 +1,10 @@
-//! Checking many inputs: each compiled in parallel, results kept in input order, quirks applied,
-//! and the exit code decided from all of them together.
+//! Checking many inputs: each compiled in parallel, results kept in input order, and the exit
+//! code decided from all of them together.
 
 use std::process::ExitCode;
 
 use rayon::prelude::*;
-use tosca_core::problem::{Quirk, Severity, quirk};
+use tosca_core::problem::Severity;
 use tosca_core::{Compiled, Location, Options};
 
 use crate::progress::Progress;
@@ -18,19 +18,15 @@ pub(crate) struct Checked {
     pub(crate) outcome: Result<Compiled, String>,
 }
 
-/// Compiles every input in parallel and returns the results in input order, with `quirks`
-/// applied to each one's problems. One input failing never stops the others. Each finished
-/// input ticks `progress`.
-pub(crate) fn check_all(inputs: &[String], options: &Options, quirks: &[&Quirk], progress: &Progress) -> Vec<Checked> {
+/// Compiles every input in parallel and returns the results in input order (the quirks of
+/// `options` applied to each one's problems). One input failing never stops the others. Each
+/// finished input ticks `progress`.
+pub(crate) fn check_all(inputs: &[String], options: &Options, progress: &Progress) -> Vec<Checked> {
     let checked = inputs
         .par_iter()
         .map(|input| {
-            let outcome = tosca_core::compile(&Location::from_argument(input), options)
-                .map(|mut compiled| {
-                    quirk::apply(quirks, &mut compiled.problems);
-                    compiled
-                })
-                .map_err(|error| error.to_string());
+            let outcome =
+                tosca_core::compile(&Location::from_argument(input), options).map_err(|error| error.to_string());
             progress.tick();
             Checked { input: input.clone(), outcome }
         })

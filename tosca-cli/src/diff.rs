@@ -23,7 +23,11 @@ use crate::format::human::Human;
 
 /// Runs `diff`.
 pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
-    let options = crate::options(&args.inputs, &args.sources, &args.dialect);
+    let quirks = match crate::quirks(&args.dialect.quirk)? {
+        Ok(quirks) => quirks,
+        Err(code) => return Ok(code),
+    };
+    let options = crate::options(&args.inputs, &args.sources, &args.dialect, quirks);
     let old = load(&args.old, &options)?;
     let new = load(&args.new, &options)?;
     let (Some(old), Some(new)) = (old, new) else {

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use tosca_core::Dialect;
-use tosca_core::problem::{Code, Quirk};
+use tosca_core::problem::{Code, Quirk, QuirkSet};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.
 pub(crate) fn explanation(code: Code) -> String {
@@ -51,6 +51,11 @@ prints one page.\n\n",
         text.push('\n');
         text.push_str(&quirk_page(quirk));
     }
+    text.push_str("\n## Sets of quirks\n\n`--quirk SET` chooses every quirk of a set.\n\n");
+    for set in QuirkSet::ALL {
+        let members: Vec<String> = set.members.iter().map(|member| format!("`{member}`")).collect();
+        let _ = writeln!(text, "- `{}`: {}: {}.", set.name, set.summary, members.join(", "));
+    }
     text.push_str("\n# Dialects\n\n`--dialect NAME` reads files as an earlier draft of their version wrote them: its constructs are read with their meaning and checked, rather than reported.\n");
     for dialect in Dialect::ALL {
         let _ = write!(
@@ -81,6 +86,10 @@ pub(crate) fn quirk_list() -> String {
     let mut text = String::from("Quirks (use --quirk NAME, repeatable):\n");
     for quirk in Quirk::ALL {
         let _ = writeln!(text, "  {:<30} {}", quirk.name, quirk.summary);
+    }
+    text.push_str("Sets (--quirk SET chooses every quirk of the set):\n");
+    for set in QuirkSet::ALL {
+        let _ = writeln!(text, "  {:<30} {}", set.name, set.summary);
     }
     text
 }

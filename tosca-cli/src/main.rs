@@ -74,13 +74,47 @@ fn loader_options(sources: &SourceArgs) -> LoaderOptions {
     options
 }
 
-pub(crate) fn options(inputs: &InputArgs, sources: &SourceArgs, dialect: &DialectArgs) -> Options {
+pub(crate) fn options(
+    inputs: &InputArgs,
+    sources: &SourceArgs,
+    dialect: &DialectArgs,
+    quirks: Vec<&'static Quirk>,
+) -> Options {
     Options {
         inputs: inputs.values.clone(),
         inputs_file: inputs.values_file.as_deref().map(Location::from_argument),
         loader: loader_options(sources),
         dialect: dialect.dialect.map(DialectName::dialect),
+        quirks,
     }
+}
+
+/// The quirks `--quirk` names (quirks or sets of them). `--quirk help` prints the list and an
+/// unknown name prints it on stderr; both end the run with the exit code returned.
+pub(crate) fn quirks(names: &[String]) -> anyhow::Result<Result<Vec<&'static Quirk>, ExitCode>> {
+    let mut quirks: Vec<&'static Quirk> = Vec::new();
+    for name in names {
+        match Quirk::resolve(name) {
+            Some(chosen) => {
+                for quirk in chosen {
+                    if !quirks.iter().any(|known| std::ptr::eq(*known, quirk)) {
+                        quirks.push(quirk);
+                    }
+                }
+            }
+            None if name == "help" => {
+                write!(std::io::stdout().lock(), "{}", explain::quirk_list())?;
+                return Ok(Err(ExitCode::SUCCESS));
+            }
+            None => {
+                let mut stderr = std::io::stderr().lock();
+                writeln!(stderr, "puccini-rs: unknown quirk `{name}`")?;
+                write!(stderr, "{}", explain::quirk_list())?;
+                return Ok(Err(ExitCode::from(2)));
+            }
+        }
+    }
+    Ok(Ok(quirks))
 }
 
 pub(crate) fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
@@ -96,8 +130,12 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         writeln!(std::io::stderr(), "puccini-rs: --clout-timestamp needs --format clout or clout-yaml")?;
         return Ok(ExitCode::from(2));
     }
+    let quirks = match quirks(&args.dialect.quirk)? {
+        Ok(quirks) => quirks,
+        Err(code) => return Ok(code),
+    };
     let started = Instant::now();
-    let mut compiled = run(&args.template, &options(&args.inputs, &args.sources, &args.dialect))?;
+    let mut compiled = run(&args.template, &options(&args.inputs, &args.sources, &args.dialect, quirks))?;
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(
@@ -155,26 +193,14 @@ impl<W: Write> Write for Counted<W> {
 }
 
 fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    let mut quirks = Vec::new();
-    for name in &args.quirk {
-        match Quirk::from_name(name) {
-            Some(quirk) => quirks.push(quirk),
-            None if name == "help" => {
-                write!(std::io::stdout().lock(), "{}", explain::quirk_list())?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            None => {
-                let mut stderr = std::io::stderr().lock();
-                writeln!(stderr, "puccini-rs: unknown quirk `{name}`")?;
-                write!(stderr, "{}", explain::quirk_list())?;
-                return Ok(ExitCode::from(2));
-            }
-        }
-    }
+    let quirks = match quirks(&args.dialect.quirk)? {
+        Ok(quirks) => quirks,
+        Err(code) => return Ok(code),
+    };
     let started = Instant::now();
     let progress = Progress::start(args.templates.len());
     let checked =
-        check::check_all(&args.templates, &options(&args.inputs, &args.sources, &args.dialect), &quirks, &progress);
+        check::check_all(&args.templates, &options(&args.inputs, &args.sources, &args.dialect, quirks), &progress);
     let root = Root::new(&std::env::current_dir()?, &args.root);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

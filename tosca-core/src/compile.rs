@@ -9,7 +9,7 @@ use crate::IndexMap;
 use crate::catalog::Catalog;
 use crate::dialect::Dialect;
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
-use crate::problem::{Code, Problem, Problems};
+use crate::problem::{Code, Problem, Problems, Quirk, quirk};
 use crate::render::Inputs;
 use crate::source::SourceMap;
 use crate::timings::Timings;
@@ -27,6 +27,9 @@ pub struct Options {
     pub loader: LoaderOptions,
     /// The dialect files are read in (`--dialect`); `None` reads every version strictly.
     pub dialect: Option<Dialect>,
+    /// The known real-world deviations accepted as warnings (`--quirk`); see
+    /// [`Quirk::resolve`](crate::problem::Quirk::resolve) for choosing them by name.
+    pub quirks: Vec<&'static Quirk>,
 }
 
 /// The result of a compilation.
@@ -59,7 +62,8 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
     let Some(root) = resolved.location else {
-        let problems = problems.into_sorted(&sources);
+        let mut problems = problems.into_sorted(&sources);
+        quirk::apply(&options.quirks, &mut problems);
         return Ok(Compiled { topology: Topology::default(), problems, sources, timings });
     };
     let read = timings.measure(
@@ -87,7 +91,16 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         Catalog::total,
     );
     let topology = crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems, &mut timings);
-    let problems = timings.measure("problems", "problems", || problems.into_sorted(&sources), Vec::len);
+    let problems = timings.measure(
+        "problems",
+        "problems",
+        || {
+            let mut problems = problems.into_sorted(&sources);
+            quirk::apply(&options.quirks, &mut problems);
+            problems
+        },
+        Vec::len,
+    );
     Ok(Compiled { topology, problems, sources, timings })
 }
 

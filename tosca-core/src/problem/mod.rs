@@ -9,7 +9,7 @@ mod catalogue;
 pub mod quirk;
 
 pub use catalogue::Code;
-pub use quirk::Quirk;
+pub use quirk::{Quirk, QuirkSet};
 
 use crate::source::{SourceMap, Span};
 

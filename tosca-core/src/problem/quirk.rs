@@ -5,7 +5,9 @@
 //! quirk on never hides an unrelated mistake of the same code. The table is small on purpose:
 //! a quirk exists only for a deviation found in real templates (the shared corpus), and each one
 //! documents where it comes from. Callers choose quirks by name (`--quirk NAME` on the command
-//! line) and apply them with [`apply`] after compiling.
+//! line, [`Options::quirks`](crate::Options::quirks) in the library) and the compiler applies
+//! them with [`apply`] once every problem is known. A [`QuirkSet`] names several quirks at once:
+//! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
 
 use super::{Code, Problem, Severity};
 
@@ -83,10 +85,40 @@ topology_template:
         Quirk::ALL.iter().find(|quirk| quirk.name == name)
     }
 
+    /// The quirks a name chooses: one quirk, or every member of a [`QuirkSet`]; `None` when
+    /// the name is neither.
+    pub fn resolve(name: &str) -> Option<Vec<&'static Quirk>> {
+        if let Some(quirk) = Quirk::from_name(name) {
+            return Some(vec![quirk]);
+        }
+        let set = QuirkSet::ALL.iter().find(|set| set.name == name)?;
+        Some(set.members.iter().filter_map(|member| Quirk::from_name(member)).collect())
+    }
+
     /// Whether this quirk accepts `problem`.
     pub fn accepts(&self, problem: &Problem) -> bool {
         problem.code == self.code && (self.matches)(problem)
     }
+}
+
+/// A name for several quirks at once: the deviations one family of tools relies on.
+#[derive(Debug)]
+pub struct QuirkSet {
+    /// The name users pass to choose every member.
+    pub name: &'static str,
+    /// One line: whose deviations these are.
+    pub summary: &'static str,
+    /// The names of its quirks, in alphabetical order.
+    pub members: &'static [&'static str],
+}
+
+impl QuirkSet {
+    /// Every set, in alphabetical order.
+    pub const ALL: &'static [QuirkSet] = &[QuirkSet {
+        name: "tosca-parser",
+        summary: "every deviation that templates written for OpenStack tosca-parser rely on",
+        members: &["undeclared-operation-inputs"],
+    }];
 }
 
 /// Downgrades every problem one of `quirks` accepts to a warning, and says which quirk did it.
