@@ -932,7 +932,17 @@ mod tests {
             let names: Vec<String> = files.iter().map(|file| file.to_string_lossy().replace('\\', "/")).collect();
             let paths: Vec<&str> = names.iter().map(String::as_str).collect();
             let read = |entry: &str| std::fs::read(root.join(entry)).ok();
-            let (entry, read_meta, problems) = entry_point(&paths, &read).expect(&relative.display().to_string());
+            // A few Tacker test packages ship a TOSCA.meta without its entry on purpose.
+            let entry_definitions = meta.entry_definitions.as_deref().unwrap_or_default();
+            if !root.join(entry_definitions).is_file() {
+                let error = entry_point(&paths, &read).expect_err(&relative.display().to_string());
+                assert!(error.message.contains("which is not in the archive"), "{}: {error}", relative.display());
+                continue;
+            }
+            let (entry, read_meta, mut problems) =
+                entry_point(&paths, &read).unwrap_or_else(|error| panic!("{}: {error}", relative.display()));
+            // A 1.x TOSCA.meta at the root (one community profile) is the one layout reported.
+            problems.retain(|problem| !problem.message.contains("keeps TOSCA.meta in"));
             assert_eq!(problems, [], "{}", relative.display());
             assert_eq!(Some(entry), meta.entry_definitions, "{}", relative.display());
             assert_eq!(read_meta, Some(meta));
