@@ -103,6 +103,77 @@ fn archive_without_metadata_uses_its_single_root_yaml() {
     );
 }
 
+const APP_TYPES: &[u8] =
+    b"tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  App:\n    derived_from: tosca.nodes.Root\n";
+
+#[test]
+fn a_leading_slash_in_an_archive_is_its_root() {
+    let temp = tempfile::tempdir().unwrap();
+    let entries = vec![
+        ("TOSCA-Metadata/TOSCA.meta".to_owned(), META.replace("main.yaml", "Definitions/main.yaml").into_bytes()),
+        ("Definitions/main.yaml".to_owned(), b"tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ /Common/app.yaml ]\ntopology_template:\n  node_templates:\n    app: { type: App }\n".to_vec()),
+        ("Common/app.yaml".to_owned(), APP_TYPES.to_vec()),
+    ];
+    let path = temp.path().join("rooted.csar");
+    zip(&entries, &path);
+    let compiled = check_compile(&path, &Options::default());
+    assert_eq!(problem_lines(&compiled, temp.path()), Vec::<String>::new());
+    assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
+
+    // The same package unpacked, its entry template compiled directly: `/` is the folder that
+    // holds `TOSCA-Metadata/`, not the entry template's folder.
+    let folder = temp.path().join("unpacked");
+    for (name, bytes) in &entries {
+        std::fs::create_dir_all(folder.join(name).parent().unwrap()).unwrap();
+        std::fs::write(folder.join(name), bytes).unwrap();
+    }
+    let compiled = check_compile(&folder.join("Definitions/main.yaml"), &Options::default());
+    assert_eq!(problem_lines(&compiled, temp.path()), Vec::<String>::new());
+}
+
+#[test]
+fn csar_1_x_layout_mistakes_are_located_problems() {
+    let temp = tempfile::tempdir().unwrap();
+    let main = b"tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types/app.yaml ]\ntopology_template:\n  node_templates:\n    app: { type: App }\n";
+    let build = |name: &str, meta_path: &str, meta: &str| {
+        let path = temp.path().join(name);
+        let entries = vec![
+            (meta_path.to_owned(), meta.as_bytes().to_vec()),
+            ("main.yaml".to_owned(), main.to_vec()),
+            ("types/app.yaml".to_owned(), APP_TYPES.to_vec()),
+        ];
+        zip(&entries, &path);
+        let compiled = check_compile(&path, &Options::default());
+        (problem_lines(&compiled, temp.path()), compiled)
+    };
+
+    // A misspelt folder: read, so the package compiles, and reported with the right name.
+    let (lines, compiled) = build("misspelt.csar", "Tosca-Metadata/TOSCA.meta", META);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("invalid-value misspelt.csar!/Tosca-Metadata/TOSCA.meta:1:1"), "{lines:?}");
+    assert_eq!(compiled.problems[0].help.as_deref(), Some("did you mean `TOSCA-Metadata/TOSCA.meta`? rename it"));
+    assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
+
+    // CSAR 1.1 names its entry point: without `Entry-Definitions`, the single root YAML file is
+    // used, but the omission is reported at the meta file.
+    let no_entry = "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\n";
+    let (lines, _) = build("no-entry.csar", "TOSCA-Metadata/TOSCA.meta", no_entry);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines.iter().any(|line| line.starts_with("invalid-value no-entry.csar!/TOSCA-Metadata/TOSCA.meta:1:1")
+            && line.contains("no `Entry-Definitions`")),
+        "{lines:?}"
+    );
+
+    // CSAR 1.1 keeps TOSCA.meta in TOSCA-Metadata/; the root is a 2.0 place.
+    let (lines, _) = build("root-meta.csar", "TOSCA.meta", META);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("invalid-value root-meta.csar!/TOSCA.meta:1:1") && lines[0].contains("CSAR-Version 2.0"),
+        "{lines:?}"
+    );
+}
+
 #[test]
 fn hostile_archives_and_imports_stay_inside() {
     let temp = tempfile::tempdir().unwrap();
@@ -119,7 +190,8 @@ fn hostile_archives_and_imports_stay_inside() {
     );
 
     // Imports inside an archive cannot reach the file system: not by `..`, not by an absolute
-    // path, not by a file: URL.
+    // path (a leading `/` is the archive's root, where there is no such entry), not by a file:
+    // URL.
     let secret = temp.path().join("secret.yaml");
     let main = format!(
         "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - ../secret.yaml\n  - {}\n  - file://{}\n",
@@ -132,7 +204,8 @@ fn hostile_archives_and_imports_stay_inside() {
     let codes: Vec<&str> = lines.iter().map(|line| line.split(' ').next().unwrap_or_default()).collect();
     assert_eq!(codes, ["import-failed", "import-failed", "import-failed"], "{lines:?}");
     assert!(lines[0].contains("leaves the archive"), "{lines:?}");
-    assert!(lines[1].contains("local file system") && lines[2].contains("local file system"), "{lines:?}");
+    assert!(lines[1].contains("has no entry `tmp/"), "{lines:?}");
+    assert!(lines[2].contains("local file system"), "{lines:?}");
 
     // A decompression bomb stops at the limit.
     let bomb = temp.path().join("bomb.zip");

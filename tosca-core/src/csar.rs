@@ -71,6 +71,9 @@ use serde::Serialize;
 /// Where `TOSCA.meta` is in every version of the CSAR format.
 pub const META_PATH: &str = "TOSCA-Metadata/TOSCA.meta";
 
+/// The folder of [`META_PATH`].
+pub const META_FOLDER: &str = "TOSCA-Metadata";
+
 /// The other place TOSCA 2.0 allows for `TOSCA.meta`: the archive's root.
 pub const ROOT_META_PATH: &str = "TOSCA.meta";
 
@@ -115,12 +118,20 @@ pub struct MetaProblem {
     pub line: u32,
     /// What is wrong, naming the keyname or entry concerned.
     pub message: String,
+    /// How to fix it, when there is more to say than the message.
+    pub help: Option<String>,
 }
 
 impl MetaProblem {
     /// A problem on `line` (0 for none).
     pub fn new(line: u32, message: impl Into<String>) -> MetaProblem {
-        MetaProblem { line, message: message.into() }
+        MetaProblem { line, message: message.into(), help: None }
+    }
+
+    /// The problem with a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> MetaProblem {
+        self.help = Some(help.into());
+        self
     }
 }
 
@@ -228,7 +239,8 @@ fn parse(text: &str) -> (Meta, Vec<MetaProblem>, KeyLines) {
             problems.push(MetaProblem::new(0, "TOSCA.meta has no `CSAR-Version`"));
             &[]
         }
-        Some("1.0" | "1.1") => &[FILE_VERSION, CREATED_BY],
+        // The 1.x CSAR format has no fallback when TOSCA.meta exists: its entry must be named.
+        Some("1.0" | "1.1") => &[FILE_VERSION, CREATED_BY, ENTRY_DEFINITIONS],
         Some("2.0") => &[CREATED_BY],
         Some(version) => {
             problems.push(MetaProblem::new(
@@ -383,6 +395,26 @@ fn is_yaml(path: &str) -> bool {
     lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
+/// The entry read as `TOSCA.meta`: [`META_PATH`], else [`ROOT_META_PATH`], else (a misspelt
+/// one, reported by [`entry_point`]) the first file, in name order, at the root or one folder
+/// down whose name is `TOSCA.meta` in any case or that ends in `.meta` inside a folder named
+/// `TOSCA-Metadata` in any case (`Tosca-Metadata/TOSCA.meta`, `TOSCA-Metadata/Tosca.meta`).
+pub fn meta_path<'p>(paths: &[&'p str]) -> Option<&'p str> {
+    let find = |wanted: &str| paths.iter().copied().find(|path| normalize(path) == wanted);
+    find(META_PATH).or_else(|| find(ROOT_META_PATH)).or_else(|| {
+        let misspelt = |path: &&str| {
+            let path = normalize(path).to_ascii_lowercase();
+            let (folder, name) = path.rsplit_once('/').unwrap_or(("", &path));
+            let in_folder = folder.eq_ignore_ascii_case(META_FOLDER) && name.ends_with(".meta");
+            let named = name.eq_ignore_ascii_case(ROOT_META_PATH) && !folder.contains('/');
+            in_folder || named
+        };
+        let mut candidates: Vec<&str> = paths.iter().copied().filter(misspelt).collect();
+        candidates.sort_by_key(|path| normalize(path));
+        candidates.first().copied()
+    })
+}
+
 /// Which entry is the service template: TOSCA.meta's Entry-Definitions when the archive has
 /// TOSCA.meta; otherwise the single YAML file (.yaml/.yml) at the archive root (spec fallback); a
 /// problem when there are none or several, or when Entry-Definitions/Other-Definitions name a
@@ -418,20 +450,29 @@ pub fn entry_point(
     };
 
     let mut problems = Vec::new();
-    let meta_path = match (find(META_PATH), find(ROOT_META_PATH)) {
-        (Some(path), Some(_)) => {
-            problems.push(MetaProblem::new(
+    if find(META_PATH).is_some() && find(ROOT_META_PATH).is_some() {
+        problems.push(MetaProblem::new(
+            0,
+            format!(
+                "the archive has both `{META_PATH}` and `{ROOT_META_PATH}`, but a CSAR may contain only one \
+                 TOSCA.meta; `{META_PATH}` is used"
+            ),
+        ));
+    }
+    let meta_path = meta_path(paths);
+    if let Some(path) = meta_path.filter(|path| ![META_PATH, ROOT_META_PATH].contains(&normalize(path))) {
+        problems.push(
+            MetaProblem::new(
                 0,
                 format!(
-                    "the archive has both `{META_PATH}` and `{ROOT_META_PATH}`, but a CSAR may contain only one \
-                     TOSCA.meta; `{META_PATH}` is used"
+                    "the archive has no `{META_PATH}` but has `{}`: entry names are case-sensitive; it is read as \
+                     TOSCA.meta",
+                    normalize(path)
                 ),
-            ));
-            Some(path)
-        }
-        (Some(path), None) | (None, Some(path)) => Some(path),
-        (None, None) => None,
-    };
+            )
+            .with_help(format!("did you mean `{META_PATH}`? rename it")),
+        );
+    }
 
     let mut meta = None;
     if let Some(meta_path) = meta_path {
@@ -447,6 +488,20 @@ pub fn entry_point(
         };
         let (parsed, parse_problems, lines) = parse(&text);
         problems.extend(parse_problems);
+        if normalize(meta_path) == ROOT_META_PATH
+            && let Some(version) = parsed.csar_version.as_deref().filter(|version| version.starts_with("1."))
+        {
+            problems.push(
+                MetaProblem::new(
+                    0,
+                    format!(
+                        "CSAR-Version {version} keeps TOSCA.meta in `{META_FOLDER}/`; the archive's root is allowed \
+                         from CSAR-Version 2.0 on"
+                    ),
+                )
+                .with_help(format!("move it to `{META_PATH}`")),
+            );
+        }
         for other in &parsed.other_definitions {
             if find(other).is_none() {
                 problems.push(MetaProblem::new(
@@ -615,7 +670,10 @@ mod tests {
         assert_eq!(meta.entry_definitions, None);
         assert_eq!(
             messages(&problems),
-            ["line 12: `Entry-Definitions` belongs in the first block of TOSCA.meta, not in a later one"]
+            [
+                "line 12: `Entry-Definitions` belongs in the first block of TOSCA.meta, not in a later one",
+                "TOSCA.meta has no `Entry-Definitions`, required by CSAR-Version 1.1",
+            ]
         );
     }
 
@@ -652,6 +710,9 @@ mod tests {
             ]
         );
         let (_, problems) = parse_meta("CSAR-Version: 1.0\nTOSCA-Meta-File-Version: 1.0\nCreated-By: x\n");
+        assert_eq!(messages(&problems), ["TOSCA.meta has no `Entry-Definitions`, required by CSAR-Version 1.0"]);
+        let (_, problems) =
+            parse_meta("CSAR-Version: 1.0\nTOSCA-Meta-File-Version: 1.0\nCreated-By: x\nEntry-Definitions: a.yaml\n");
         assert_eq!(problems, []);
         let (_, problems) = parse_meta("CSAR-Version: 2.0\n");
         assert_eq!(messages(&problems), ["TOSCA.meta has no `Created-By`, required by CSAR-Version 2.0"]);
@@ -669,7 +730,8 @@ mod tests {
         let (meta, problems) = parse_meta("Created-By: x\nCSAR-Version: 3.0\n");
         assert_eq!(meta.csar_version.as_deref(), Some("3.0"));
         assert_eq!(messages(&problems), ["line 2: unknown `CSAR-Version` `3.0`; known versions are 1.0, 1.1 and 2.0"]);
-        let (_, problems) = parse_meta("TOSCA-Meta-File-Version: 1.2\nCSAR-Version: 1.1\nCreated-By: x\n");
+        let (_, problems) =
+            parse_meta("TOSCA-Meta-File-Version: 1.2\nCSAR-Version: 1.1\nCreated-By: x\nEntry-Definitions: a\n");
         assert_eq!(
             messages(&problems),
             ["line 1: unknown `TOSCA-Meta-File-Version` `1.2`; known versions are 1.0 and 1.1"]
@@ -798,6 +860,42 @@ mod tests {
         assert!(error.message.starts_with("TOSCA.meta has no `Entry-Definitions` and no YAML"), "{error}");
     }
 
+    #[test]
+    fn a_1_x_meta_without_entry_definitions_falls_back_with_a_problem() {
+        let meta = "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: x\n";
+        let (entry, _, problems) = choose(&[("TOSCA-Metadata/TOSCA.meta", meta), ("main.yaml", "")]).unwrap();
+        assert_eq!(entry, "main.yaml");
+        assert_eq!(messages(&problems), ["TOSCA.meta has no `Entry-Definitions`, required by CSAR-Version 1.1"]);
+    }
+
+    #[test]
+    fn a_misspelt_meta_is_read_and_reported() {
+        for misspelt in ["Tosca-Metadata/TOSCA.meta", "TOSCA-Metadata/Tosca.meta", "tosca-metadata/TOSCA.META"] {
+            let (entry, meta, problems) =
+                choose(&[(misspelt, META_1), ("main.yaml", ""), ("other.yaml", "")]).expect(misspelt);
+            assert_eq!(entry, "main.yaml", "{misspelt}");
+            assert!(meta.is_some(), "{misspelt}");
+            assert_eq!(problems.len(), 1, "{misspelt}: {problems:?}");
+            assert!(problems[0].message.contains(&format!("has `{misspelt}`")), "{problems:?}");
+            assert_eq!(problems[0].help.as_deref(), Some("did you mean `TOSCA-Metadata/TOSCA.meta`? rename it"));
+        }
+        // A `.meta` file elsewhere is not taken for TOSCA.meta.
+        assert_eq!(meta_path(&["Definitions/x.meta", "main.yaml"]), None);
+        assert_eq!(meta_path(&["TOSCA.meta", "TOSCA-Metadata/TOSCA.meta"]), Some("TOSCA-Metadata/TOSCA.meta"));
+    }
+
+    #[test]
+    fn a_1_x_meta_at_the_root_is_reported() {
+        let (entry, _, problems) = choose(&[("TOSCA.meta", META_1), ("main.yaml", "")]).unwrap();
+        assert_eq!(entry, "main.yaml");
+        assert_eq!(
+            messages(&problems),
+            [
+                "CSAR-Version 1.1 keeps TOSCA.meta in `TOSCA-Metadata/`; the archive's root is allowed from CSAR-Version 2.0 on"
+            ]
+        );
+    }
+
     fn files_under(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for entry in entries.flatten() {
@@ -834,7 +932,17 @@ mod tests {
             let names: Vec<String> = files.iter().map(|file| file.to_string_lossy().replace('\\', "/")).collect();
             let paths: Vec<&str> = names.iter().map(String::as_str).collect();
             let read = |entry: &str| std::fs::read(root.join(entry)).ok();
-            let (entry, read_meta, problems) = entry_point(&paths, &read).unwrap();
+            // A few Tacker test packages ship a TOSCA.meta without its entry on purpose.
+            let entry_definitions = meta.entry_definitions.as_deref().unwrap_or_default();
+            if !root.join(entry_definitions).is_file() {
+                let error = entry_point(&paths, &read).expect_err(&relative.display().to_string());
+                assert!(error.message.contains("which is not in the archive"), "{}: {error}", relative.display());
+                continue;
+            }
+            let (entry, read_meta, mut problems) =
+                entry_point(&paths, &read).unwrap_or_else(|error| panic!("{}: {error}", relative.display()));
+            // A 1.x TOSCA.meta at the root (one community profile) is the one layout reported.
+            problems.retain(|problem| !problem.message.contains("keeps TOSCA.meta in"));
             assert_eq!(problems, [], "{}", relative.display());
             assert_eq!(Some(entry), meta.entry_definitions, "{}", relative.display());
             assert_eq!(read_meta, Some(meta));

@@ -19,6 +19,7 @@ pub mod export;
 pub mod fetch;
 pub mod grammar;
 pub mod hierarchy;
+pub mod import;
 pub mod inheritance;
 pub mod loader;
 pub mod namespace;

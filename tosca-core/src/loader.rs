@@ -7,9 +7,9 @@
 //! `--offline` refuses every URL here, so no other code needs to know about either.
 //!
 //! Archives are read into memory once, with the limits of [`ArchiveLimits`]; an import inside
-//! an archive resolves inside it and can never reach the local file system (an absolute path,
-//! a `file:` URL or a `..` that leaves the archive is an error), though it may name an explicit
-//! `http(s)` URL.
+//! an archive resolves inside it and can never reach the local file system (a `/` path starts
+//! at the archive's root; a drive path, a `file:` URL or a `..` that leaves the archive is an
+//! error), though it may name an explicit `http(s)` URL.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -56,7 +56,23 @@ impl Location {
     /// Resolves a reference (an import's `file`) against this location, like a URL: an absolute
     /// `http(s)` URL stands on its own; anything else is relative to this file's folder. Inside
     /// an archive, a reference may not leave the archive or reach the local file system.
-    pub fn join(&self, reference: &str) -> Result<Location, String> {
+    ///
+    /// A leading `/` starts at the root of the repository the importing file is in (TOSCA 2.0
+    /// 6.8.2.2, and what 1.x CSARs write): inside an archive its root; for a local file the
+    /// `repository` folder (see [`Loader::repository_root`]), and with none, the file system's
+    /// root. A path that climbs above that root is refused. An absolute path elsewhere in the
+    /// file system is written as a file URI (`file:///opt/types.yaml`); `file:` followed by a
+    /// relative path is not a file URI (RFC 8089) and is refused rather than guessed at.
+    pub fn join(&self, reference: &str, repository: Option<&Path>) -> Result<Location, String> {
+        if let Some(rest) =
+            reference.get(..5).filter(|scheme| scheme.eq_ignore_ascii_case("file:")).map(|_| &reference[5..])
+            && !rest.starts_with('/')
+        {
+            return Err(format!(
+                "`{reference}` is not a file URI: RFC 8089 needs an absolute path after `file:` (`file:///path`); \
+                 write a relative path without `file:`"
+            ));
+        }
         if let Ok(url) = Url::parse(reference) {
             match url.scheme() {
                 "http" | "https" => return Ok(Location::Url(url)),
@@ -76,6 +92,12 @@ impl Location {
         }
         match self {
             Location::File(path) => {
+                if let (Some(root), Some(inside)) = (repository, reference.strip_prefix('/')) {
+                    let joined = join_inside("", inside).ok_or_else(|| {
+                        format!("`{reference}` climbs above {}, the folder a leading `/` starts at", root.display())
+                    })?;
+                    return Ok(Location::File(normalize(&root.join(joined))));
+                }
                 let joined = match path.parent() {
                     Some(folder) if Path::new(reference).is_relative() => folder.join(reference),
                     _ => PathBuf::from(reference),
@@ -87,13 +109,18 @@ impl Location {
                 .map(Location::Url)
                 .map_err(|error| format!("`{reference}` is not a valid URL relative to {base}: {error}")),
             Location::Entry { archive, path } => {
-                if reference.starts_with(['/', '\\']) || Path::new(reference).is_absolute() {
-                    return Err(format!(
-                        "`{reference}` would reach the local file system from inside {}",
-                        archive.display()
-                    ));
-                }
-                let joined = join_inside(path, reference)
+                // A leading `/` is the archive's root; a drive or UNC path is the file system.
+                let (folder, relative) = match reference.strip_prefix('/') {
+                    Some(inside) => ("", inside),
+                    None if reference.starts_with('\\') || Path::new(reference).is_absolute() => {
+                        return Err(format!(
+                            "`{reference}` would reach the local file system from inside {}",
+                            archive.display()
+                        ));
+                    }
+                    None => (path.as_str(), reference),
+                };
+                let joined = join_inside(folder, relative)
                     .ok_or_else(|| format!("`{reference}` leaves the archive {}", archive.display()))?;
                 Ok(Location::Entry { archive: archive.clone(), path: joined })
             }
@@ -366,9 +393,11 @@ impl Loader {
         let paths = archive.paths();
         let read = |path: &str| archive.get(path).map(<[u8]>::to_vec);
         let entry = |path: String| Location::Entry { archive: Box::new(location.clone()), path };
-        let meta_source = archive.get(crate::csar::META_PATH).map(|text| {
+        // The file read as TOSCA.meta, wherever it is (problems point into it).
+        let meta_path = crate::csar::meta_path(&paths);
+        let meta_source = meta_path.and_then(|path| archive.get(path)).map(|text| {
             let text = String::from_utf8_lossy(text).into_owned();
-            let source = self.sources.add(entry(crate::csar::META_PATH.to_owned()).display(), text.as_str());
+            let source = self.sources.add(entry(meta_path.unwrap_or_default().to_owned()).display(), text.as_str());
             (source, text)
         });
         let fallback = self.sources.add(location.display(), "");
@@ -382,21 +411,41 @@ impl Loader {
                 None => Span::file_start(fallback),
             }
         };
+        let located = |code: Code, problem: crate::csar::MetaProblem| {
+            let located = Problem::new(code, at_line(problem.line), problem.message);
+            match problem.help {
+                Some(help) => located.with_help(help),
+                None => located,
+            }
+        };
         match crate::csar::entry_point(&paths, &read) {
             Ok((path, meta, found)) => {
                 for problem in found {
-                    problems.push(Problem::new(Code::InvalidValue, at_line(problem.line), problem.message));
+                    problems.push(located(Code::InvalidValue, problem));
                 }
                 Ok(Root { location: Some(entry(path)), meta, problems })
             }
             Err(problem) => {
-                problems.push(Problem::new(Code::ImportFailed, at_line(problem.line), problem.message));
-                let meta = archive
-                    .get(crate::csar::META_PATH)
-                    .map(|text| crate::csar::parse_meta(&String::from_utf8_lossy(text)).0);
+                problems.push(located(Code::ImportFailed, problem));
+                let meta = meta_source.as_ref().map(|(_, text)| crate::csar::parse_meta(text).0);
                 Ok(Root { location: None, meta, problems })
             }
         }
+    }
+
+    /// The folder a leading `/` in an import starts at when the root template is a local file:
+    /// the nearest folder, from the root template's own upwards, that holds a `TOSCA-Metadata`
+    /// folder (a CSAR unpacked, its entry template read directly), else the root template's
+    /// folder (the repository is the tree the template was handed in). `None` for any other
+    /// root: an archive's root and a URL's host root need no folder.
+    pub fn repository_root(&self, root: &Location) -> Option<PathBuf> {
+        let Location::File(path) = self.map(root) else { return None };
+        let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
+        let csar = folder.ancestors().filter(|ancestor| !ancestor.as_os_str().is_empty()).find(|ancestor| {
+            ancestor.join(crate::csar::META_PATH).is_file() || ancestor.join(crate::csar::META_FOLDER).is_dir()
+        });
+        Some(csar.map_or(folder.clone(), Path::to_path_buf))
     }
 
     /// The TOSCA files (`.yaml`, `.yml`) in the same folder as a file or archive entry, sorted

@@ -9,6 +9,7 @@
 //! two that clash. Only when the root has none (a 2.0 root) does a file get its own version's.
 
 use std::collections::{HashMap, HashSet};
+use std::path::Path;
 
 use rayon::prelude::*;
 
@@ -103,6 +104,8 @@ pub fn read(
     problems: &mut Problems,
 ) -> Result<ReadOutput, LoadError> {
     loader.load(root)?;
+    // Where a leading `/` in the imports of local files starts.
+    let repository = loader.repository_root(root);
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
     let mut frontier = vec![root.clone()];
@@ -118,7 +121,7 @@ pub fn read(
             .par_iter()
             .map(|location| {
                 let mut local = Problems::new();
-                let file = parse_file(location, loader, dialect, &mut local);
+                let file = parse_file(location, loader, repository.as_deref(), dialect, &mut local);
                 (file, local)
             })
             .collect();
@@ -273,6 +276,7 @@ fn number_units(
 fn parse_file(
     location: &Location,
     loader: &Loader,
+    repository: Option<&Path>,
     dialect: Option<Dialect>,
     problems: &mut Problems,
 ) -> Option<ParsedFile> {
@@ -343,8 +347,13 @@ fn parse_file(
     let builtin = embedded_flag(BUILTIN_METADATA);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
+    let resolver = crate::import::Resolver { location: &base, loader, repository, version, template: &template };
+    crate::import::check_names(&template.imports, version, problems);
     for import in &template.imports {
-        let Some(target) = import_location(&base, loader, version, &template, import, problems) else { continue };
+        if import.name.is_some() && version.is_2() {
+            continue; // Reported by `check_names`: 2.0 has no named form to guess at.
+        }
+        let Some(target) = resolver.resolve(import, problems) else { continue };
         imports.push(ImportTarget {
             location: target,
             namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
@@ -396,24 +405,6 @@ fn check_type_versions(template: &ServiceTemplate, problems: &mut Problems) {
     }
 }
 
-/// A TOSCA file whose `profile:` keyname declares `name`, in the importing file's folder, else
-/// under a profile folder of the options (`--profile-path`): local profile repositories (6.8.2.1
-/// leaves how profiles are known to the processor). The first such file wins (the importer's
-/// folder in name order, then each profile folder in path order), so the choice is
-/// deterministic.
-fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
-    let candidates = loader.siblings(importer).into_iter().chain(loader.profile_candidates());
-    candidates.into_iter().find(|candidate| {
-        loader.load(candidate).is_ok_and(|loaded| {
-            loaded.text.lines().any(|line| {
-                line.strip_prefix("profile:")
-                    .map(|value| value.split(" #").next().unwrap_or_default().trim().trim_matches(['"', '\'']))
-                    == Some(name)
-            })
-        })
-    })
-}
-
 /// 6.3: `dsl_definitions` is a map of anchored blocks (`name: &anchor …`), each defining
 /// something to alias elsewhere. The tree keeps no anchors, so the source text between a key
 /// and its value tells whether one was written.
@@ -453,91 +444,6 @@ fn check_dsl_definitions(dsl: &Node, text: &str, problems: &mut Problems) {
 
 fn key_name(entry: &crate::yaml::Entry) -> &str {
     entry.key.as_str().unwrap_or("name")
-}
-
-/// Where an import points: a named profile, or its file relative to the importing file or to
-/// its repository. Reports what makes the import unusable and returns `None`.
-fn import_location(
-    location: &Location,
-    loader: &Loader,
-    version: Version,
-    template: &ServiceTemplate,
-    import: &crate::entity::Import,
-    problems: &mut Problems,
-) -> Option<Location> {
-    if let Some(profile) = &import.profile {
-        if let Some(url) = &import.url {
-            problems.report(Code::InvalidValue, url.span, "an import names either a `url` or a `profile`, not both");
-            return None;
-        }
-        if let Some(repository) = &import.repository {
-            problems.report(Code::InvalidValue, repository.span, "`repository` can only be used with `url`");
-            return None;
-        }
-        if let Some(path) = tosca_profiles::by_name(&profile.value) {
-            return Some(Location::Profile(path.to_owned()));
-        }
-        return match declared_profile(loader, location, &profile.value) {
-            Some(found) => Some(found),
-            None => {
-                let known = tosca_profiles::NAMED.iter().map(|(name, _)| format!("`{name}`")).collect::<Vec<_>>();
-                let problem = Problem::new(
-                    Code::ImportFailed,
-                    profile.span,
-                    format!(
-                        "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one or in a profile folder",
-                        profile.value
-                    ),
-                );
-                problems.push(problem.with_help(format!(
-                    "embedded profiles: {}; give a folder of profiles with --profile-path DIR",
-                    known.join(", ")
-                )));
-                None
-            }
-        };
-    }
-    let Some(file) = import.target() else {
-        // 1.x reports a missing `file` when reading; 2.0 needs `url` or `profile`.
-        if version.is_2() {
-            problems.report(Code::MissingKey, import.span, "import needs a `url` or a `profile`");
-        }
-        return None;
-    };
-    let joined = match &import.repository {
-        None => location.join(&file.value),
-        Some(repository) => {
-            if url::Url::parse(&file.value).is_ok_and(|url| url.scheme().len() > 1) {
-                problems.report(
-                    Code::InvalidValue,
-                    repository.span,
-                    format!("`{}` is an absolute URL, so it cannot be relative to a repository", file.value),
-                );
-                return None;
-            }
-            match template.repositories.get(&repository.value) {
-                Some(definition) => {
-                    let base = definition.url.value.trim_end_matches('/');
-                    location.join(&format!("{base}/{}", file.value.trim_start_matches('/')))
-                }
-                None => {
-                    problems.report(
-                        Code::NameNotFound,
-                        repository.span,
-                        format!("repository `{}` is not defined in this file", repository.value),
-                    );
-                    return None;
-                }
-            }
-        }
-    };
-    match joined {
-        Ok(target) => Some(target),
-        Err(reason) => {
-            problems.report(Code::ImportFailed, file.span, reason);
-            None
-        }
-    }
 }
 
 /// Reads `tosca_definitions_version` first: it decides the grammar of everything else.

@@ -7,7 +7,7 @@ use super::{
     ArtifactType, CapabilityType, DataType, GroupType, InterfaceType, NodeType, PolicyType, RelationshipType,
     TopologyTemplate,
 };
-use crate::grammar::Metadata;
+use crate::grammar::{MaybeNamed, Metadata};
 use crate::source::{Located, Span};
 use crate::yaml::Node;
 
@@ -45,8 +45,8 @@ pub struct ServiceTemplate {
     /// `functions` (2.0): user-declared function definitions.
     #[tosca(since = "2.0")]
     pub functions: IndexMap<String, FunctionDefinition>,
-    /// `imports`.
-    pub imports: Vec<Import>,
+    /// `imports`: each written as it is or, in 1.x, under a name (see [`crate::import`]).
+    pub imports: MaybeNamed<Import>,
     /// `artifact_types`.
     pub artifact_types: IndexMap<String, ArtifactType>,
     /// `data_types`.

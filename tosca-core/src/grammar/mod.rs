@@ -12,11 +12,13 @@
 
 mod inherit;
 mod kind;
+mod maybe_named;
 mod read;
 mod references;
 
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
 pub use kind::Kind;
+pub use maybe_named::{MaybeNamed, NamedItem};
 pub use read::{
     Assigned, Assignments, EntityInfo, Metadata, MetadataText, Named, Read, ReadContext, Sequenced, nearest,
 };

@@ -132,11 +132,11 @@ fn json(node: &Node) -> serde_json::Value {
 
 /// Whether a keyname written with no value (`imports:`) is wrong rather than empty: TOSCA 2.0
 /// types every keyname (a list is a list), while 1.x readers have long accepted it as empty.
-fn empty_is_wrong(cx: &ReadContext<'_>) -> bool {
+pub(super) fn empty_is_wrong(cx: &ReadContext<'_>) -> bool {
     cx.version == Version::V2_0
 }
 
-fn wrong_kind(node: &Node, expected: &str, cx: &mut ReadContext<'_>) {
+pub(super) fn wrong_kind(node: &Node, expected: &str, cx: &mut ReadContext<'_>) {
     cx.problems.report(Code::WrongKind, node.span, format!("expected {expected}, found {}", node.kind_name()));
 }
 

@@ -701,4 +701,22 @@ imports:
   - { file: types.yaml, namespace_prefix: types }
 ",
     }
+
+    /// A 1.x import written under a name (`- my_types: types.yaml`) where the name reads as a
+    /// deviation: TOSCA 1.2 and 1.3 define the import definition without a name (3.6.8), and
+    /// in 1.0 and 1.1, where naming imports is the grammar, a name spelt like a keyname
+    /// (`- fiel: types.yaml`) is most likely a typo. The import is followed either way; in
+    /// TOSCA 2.0 a named import is an `unknown-key` error.
+    NamedImport = "named-import", Warning, "an import is written under a name" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - my_types: types.yaml
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - file: types.yaml
+",
+    }
 }

@@ -1,0 +1,193 @@
+//! Import definitions as the read phase follows them: the names 1.x imports may be written
+//! under, and the location each import points at.
+//!
+//! # Named imports (1.x)
+//!
+//! TOSCA Simple Profile 1.0 and 1.1 (3.5.8) write an import definition under a name,
+//! `- my_types: types.yaml` or `- my_types: { file: types.yaml }`, to "locate and uniquely
+//! name" the imported file. From 1.2 (3.6.8) the import definition grammar has no name
+//! (`- types.yaml`, `- file: types.yaml`), though the spec's own service-template example still
+//! writes one and OpenStack tosca-parser accepts both shapes in every 1.x version. So:
+//!
+//! - 1.0, 1.1: the named form is the grammar. A name spelt like a keyname (`- fiel: x.yaml`)
+//!   is a warning (`named-import`): it is read as a name, which is probably not what was meant.
+//! - 1.2, 1.3: the named form is read, with a `named-import` warning.
+//! - 1.x: two imports of one file under the same name are a `duplicate-name` error.
+//! - 2.0: there is no named form (6.8.1): an `unknown-key` error, and the import is skipped.
+//!
+//! The list is read by [`MaybeNamed`](crate::grammar::MaybeNamed), which tells the two shapes
+//! apart by the import's keynames; the checks live here because they need the version.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::entity::{Import, ServiceTemplate};
+use crate::grammar::{EntityInfo, MaybeNamed, nearest};
+use crate::loader::{Loader, Location};
+use crate::problem::{Code, Problem, Problems};
+use crate::version::Version;
+
+/// Reports what is wrong with the names imports are written under in a file of `version`.
+pub fn check_names(imports: &MaybeNamed<Import>, version: Version, problems: &mut Problems) {
+    let mut first: HashMap<&str, crate::source::Span> = HashMap::new();
+    for name in imports.iter().filter_map(|import| import.name.as_ref()) {
+        let keyname = nearest(&name.value, Import::KEYS.iter().copied());
+        if version.is_2() {
+            let problem = Problem::new(
+                Code::UnknownKey,
+                name.span,
+                format!("TOSCA 2.0 import definitions have no name: `{}` is not a keyname of import", name.value),
+            );
+            problems.push(problem.with_help(match keyname {
+                Some(keyname) => format!("did you mean `{keyname}`?"),
+                None => "write the import itself: `- url: …` or `- profile: …` (6.8.1)".to_owned(),
+            }));
+            continue;
+        }
+        if let Some(keyname) = keyname {
+            let problem = Problem::new(
+                Code::NamedImport,
+                name.span,
+                format!("`{}` is read as the name of this import, not as a keyname", name.value),
+            );
+            problems.push(problem.with_help(format!("did you mean `{keyname}`?")));
+        } else if version >= Version::V1_2 {
+            let problem = Problem::new(
+                Code::NamedImport,
+                name.span,
+                format!(
+                    "TOSCA {} import definitions have no name (3.6.8); `{}` is read as a 1.0-style import name",
+                    version.number(),
+                    name.value
+                ),
+            );
+            problems.push(problem.with_help("write the import without a name: `- file: …`"));
+        }
+        match first.get(name.value.as_str()) {
+            Some(&span) => problems.push(
+                Problem::new(Code::DuplicateName, name.span, format!("two imports are named `{}`", name.value))
+                    .with_label(span, "first named here"),
+            ),
+            None => {
+                first.insert(&name.value, name.span);
+            }
+        }
+    }
+}
+
+/// What resolving the imports of one file needs.
+pub struct Resolver<'a> {
+    /// The importing file's location (after `--map-url` and redirects).
+    pub location: &'a Location,
+    /// The loader, to find profiles declared by files.
+    pub loader: &'a Loader,
+    /// Where a leading `/` starts for local files ([`Loader::repository_root`]).
+    pub repository: Option<&'a Path>,
+    /// The importing file's version.
+    pub version: Version,
+    /// The importing file, for its repositories.
+    pub template: &'a ServiceTemplate,
+}
+
+impl Resolver<'_> {
+    /// Where an import points: a named profile, or its file relative to the importing file or
+    /// to its repository. Reports what makes the import unusable and returns `None`.
+    pub fn resolve(&self, import: &Import, problems: &mut Problems) -> Option<Location> {
+        let (location, loader) = (self.location, self.loader);
+        if let Some(profile) = &import.profile {
+            if let Some(url) = &import.url {
+                problems.report(
+                    Code::InvalidValue,
+                    url.span,
+                    "an import names either a `url` or a `profile`, not both",
+                );
+                return None;
+            }
+            if let Some(repository) = &import.repository {
+                problems.report(Code::InvalidValue, repository.span, "`repository` can only be used with `url`");
+                return None;
+            }
+            if let Some(path) = tosca_profiles::by_name(&profile.value) {
+                return Some(Location::Profile(path.to_owned()));
+            }
+            return match declared_profile(loader, location, &profile.value) {
+                Some(found) => Some(found),
+                None => {
+                    let known = tosca_profiles::NAMED.iter().map(|(name, _)| format!("`{name}`")).collect::<Vec<_>>();
+                    let problem = Problem::new(
+                        Code::ImportFailed,
+                        profile.span,
+                        format!(
+                            "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one or in a profile folder",
+                            profile.value
+                        ),
+                    );
+                    problems.push(problem.with_help(format!(
+                        "embedded profiles: {}; give a folder of profiles with --profile-path DIR",
+                        known.join(", ")
+                    )));
+                    None
+                }
+            };
+        }
+        let Some(file) = import.target() else {
+            // 1.x reports a missing `file` when reading; 2.0 needs `url` or `profile`.
+            if self.version.is_2() {
+                problems.report(Code::MissingKey, import.span, "import needs a `url` or a `profile`");
+            }
+            return None;
+        };
+        let joined = match &import.repository {
+            None => location.join(&file.value, self.repository),
+            Some(repository) => {
+                if url::Url::parse(&file.value).is_ok_and(|url| url.scheme().len() > 1) {
+                    problems.report(
+                        Code::InvalidValue,
+                        repository.span,
+                        format!("`{}` is an absolute URL, so it cannot be relative to a repository", file.value),
+                    );
+                    return None;
+                }
+                match self.template.repositories.get(&repository.value) {
+                    Some(definition) => {
+                        let base = definition.url.value.trim_end_matches('/');
+                        location.join(&format!("{base}/{}", file.value.trim_start_matches('/')), self.repository)
+                    }
+                    None => {
+                        problems.report(
+                            Code::NameNotFound,
+                            repository.span,
+                            format!("repository `{}` is not defined in this file", repository.value),
+                        );
+                        return None;
+                    }
+                }
+            }
+        };
+        match joined {
+            Ok(target) => Some(target),
+            Err(reason) => {
+                problems.report(Code::ImportFailed, file.span, reason);
+                None
+            }
+        }
+    }
+}
+
+/// A TOSCA file whose `profile:` keyname declares `name`, in the importing file's folder, else
+/// under a profile folder of the options (`--profile-path`): local profile repositories (6.8.2.1
+/// leaves how profiles are known to the processor). The first such file wins (the importer's
+/// folder in name order, then each profile folder in path order), so the choice is
+/// deterministic.
+fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
+    let candidates = loader.siblings(importer).into_iter().chain(loader.profile_candidates());
+    candidates.into_iter().find(|candidate| {
+        loader.load(candidate).is_ok_and(|loaded| {
+            loaded.text.lines().any(|line| {
+                line.strip_prefix("profile:")
+                    .map(|value| value.split(" #").next().unwrap_or_default().trim().trim_matches(['"', '\'']))
+                    == Some(name)
+            })
+        })
+    })
+}
