@@ -454,6 +454,15 @@ fn under_indented_quoted_scalars_read_as_libyaml_reads_them() {
         "a:\n  b: [x, \"p\n   q\", r,\n   s]\n  c: 1\n",
         &[(3, 1), (4, 1)],
     );
+    // The threshold: a block mapping's value goes on past the mapping's column, a block
+    // sequence item's at or past the `-` (saphyr accepts `"x\n  y"` there; no warning).
+    assert_lenient("a: \"x\ny\"\n", "a: \"x\n y\"\n", &[(2, 1)]);
+    assert_lenient("a:\n  b: \"x\n  y\"\n", "a:\n  b: \"x\n   y\"\n", &[(3, 3)]);
+    assert_lenient("- a: \"x\n  y\"\n", "- a: \"x\n   y\"\n", &[(2, 3)]);
+    assert_lenient("a:\n  - \"x\n y\"\n", "a:\n  - \"x\n  y\"\n", &[(3, 2)]);
+    assert_lenient("a:\n  - \"x\n  y\"\n", "a:\n  - \"x\n  y\"\n", &[]);
+    assert_lenient("a:\n  \"x\ny\"\n", "a:\n  \"x\n y\"\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: {k: \"x\ny\"}\n", "a:\n  b: {k: \"x\n   y\"}\n", &[(3, 1)]);
     // Several constructs in one file, multibyte text before and inside them.
     assert_lenient(
         "ä:\n  b: [x,\ny]\n  c: \"p ü\nq\"\n  d: {k: v,\nl: w}\n",

@@ -155,8 +155,8 @@ struct Failure {
     at: Span,
     /// The outermost flow collection open at the error, if any.
     flow: Option<Span>,
-    /// The innermost block collection open at the error, if any.
-    block: Option<Span>,
+    /// The innermost block collection open at the error, if any, and whether it is a mapping.
+    block: Option<(Span, bool)>,
 }
 
 /// Parses `parsed`, which is the text of `positions` or a copy of it with some lines indented
@@ -176,7 +176,8 @@ fn attempt(positions: Positions<'_>, parsed: &str, limits: &Limits, pipeline: bo
             };
             let is_flow = |frame: &&Frame| positions.is_flow_start(frame.span);
             let flow = builder.frames.iter().find(is_flow).map(|frame| frame.span);
-            let block = builder.frames.iter().rev().find(|frame| !is_flow(frame)).map(|frame| frame.span);
+            let block = builder.frames.iter().rev().find(|frame| !is_flow(frame));
+            let block = block.map(|frame| (frame.span, matches!(frame.body, Body::Mapping(_))));
             // When our own depth limit already cut this subtree, it has been reported.
             let reported = code == Code::NestingTooDeep && builder.skip.is_some();
             (!reported).then(|| Failure { code, info: error.info().to_owned(), message, help: None, at, flow, block })

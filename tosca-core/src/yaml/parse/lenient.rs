@@ -185,13 +185,15 @@ impl Pads {
     }
 
     /// A quoted scalar: saphyr points at its opening quote and rejects a continuation line
-    /// indented less than the innermost open block collection. Every such line of the scalar is
-    /// indented to the column of the quote.
+    /// indented no further than the innermost open block mapping, or less than the innermost
+    /// open block sequence (measured: `- "x` may go on at the column of its `-`). Every such
+    /// line of the scalar is indented to the column of the quote.
     fn fix_quoted(&self, text: &str, failure: &Failure) -> Option<Vec<(u32, Pad)>> {
         let quote = failure.at;
-        let block = failure.block?.column - 1;
+        let (block, mapping) = failure.block?;
+        let block = block.column - 1 + u32::from(mapping);
         let target = quote.column - 1;
-        if target <= block {
+        if target < block {
             return None;
         }
         let rejected: Vec<(u32, LineInfo)> = self
