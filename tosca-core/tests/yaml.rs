@@ -362,3 +362,195 @@ fn lone_carriage_return_does_not_start_a_line() {
         assert_eq!((problem.span.line as usize, problem.span.column as usize), (line, column), "{problem:?}");
     }
 }
+
+/// The tree without positions or styles: scalars by text, for comparing what two texts mean.
+fn shape(node: &Node) -> String {
+    match &node.value {
+        Value::Scalar(scalar) => format!("{:?}", scalar.text),
+        Value::Sequence(items) => format!("[{}]", items.iter().map(shape).collect::<Vec<_>>().join(", ")),
+        Value::Mapping(entries) => {
+            let entries: Vec<String> =
+                entries.iter().map(|entry| format!("{}: {}", shape(&entry.key), shape(&entry.value))).collect();
+            format!("{{{}}}", entries.join(", "))
+        }
+    }
+}
+
+/// Checks that every span of the tree has the line and column of its start offset in `text`.
+fn assert_positions(text: &str, node: &Node) {
+    let starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
+    for span in spans(node) {
+        let start = span.start as usize;
+        let line = starts.partition_point(|&line_start| line_start <= start);
+        let column = text[starts[line - 1]..start].chars().count() + 1;
+        assert_eq!((span.line as usize, span.column as usize), (line, column), "span {span:?}");
+        assert!(text.get(start..span.end as usize).is_some(), "span {span:?} on char boundaries");
+    }
+}
+
+/// `(line, column)` of every `yaml-under-indented` warning, and the codes of the rest.
+fn under_indented(problems: &[Problem]) -> (Vec<(u32, u32)>, Vec<Code>) {
+    let (warnings, rest): (Vec<&Problem>, Vec<&Problem>) =
+        problems.iter().partition(|problem| problem.code == Code::YamlUnderIndented);
+    (warnings.iter().map(|p| (p.span.line, p.span.column)).collect(), rest.iter().map(|p| p.code).collect())
+}
+
+/// Reads a text libyaml accepts and YAML 1.2 does not: the same tree as `indented` (checked
+/// with PyYAML's `safe_load` and `CSafeLoader`, which agree on every case here), one warning per
+/// under-indented line, every span in the original text.
+fn assert_lenient(text: &str, indented: &str, warnings: &[(u32, u32)]) -> Node {
+    let (node, problems) = read(text);
+    let node = node.expect("a node");
+    assert_eq!(under_indented(&problems), (warnings.to_vec(), vec![]), "{problems:#?}");
+    assert_eq!(shape(&node), shape(&read_ok(indented)));
+    assert_positions(text, &node);
+    node
+}
+
+#[test]
+fn under_indented_flow_collections_read_as_libyaml_reads_them() {
+    // A flow sequence in a block sequence item, continued at column 1 (the SOL001 form).
+    let text = "c:\n  - valid_values: [ a, b,\nc, d ]\n  - x\n";
+    let node = assert_lenient(text, "c:\n  - valid_values: [ a, b,\n      c, d ]\n  - x\n", &[(3, 1)]);
+    let list = &node.get("c").unwrap().as_sequence().unwrap()[0].get("valid_values").unwrap();
+    assert_eq!(slice(text, list.span), "[ a, b,\nc, d ]");
+    let item = &list.as_sequence().unwrap()[2];
+    assert_eq!((slice(text, item.span), item.span.line, item.span.column), ("c", 3, 1));
+    // A flow mapping, a line indented by one space, a comment line at column 1 (not content),
+    // nested collections and a closing bracket alone at column 1.
+    assert_lenient("a:\n  b: {x: 1,\ny: 2}\n  c: 1\n", "a:\n  b: {x: 1,\n   y: 2}\n  c: 1\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: [x,\n y]\n", "a:\n  b: [x,\n   y]\n", &[(3, 2)]);
+    assert_lenient("a:\n  b: [x,\n# c\n y]\n", "a:\n  b: [x,\n# c\n   y]\n", &[(4, 2)]);
+    assert_lenient(
+        "a:\n  b: [x, [y,\nz], {p: q,\nr: s}]\n",
+        "a:\n  b: [x, [y,\n     z], {p: q,\n     r: s}]\n",
+        &[(3, 1), (4, 1)],
+    );
+    assert_lenient("a:\n  b: [\nx, y\n]\n  c: 1\n", "a:\n  b: [\n   x, y\n   ]\n  c: 1\n", &[(3, 1), (4, 1)]);
+    // A plain scalar continued at column 1 inside the flow, a `key: value` pair and an alias.
+    assert_lenient("a:\n  b: [x\ny]\n", "a:\n  b: [x\n   y]\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: [x,\nk: y]\n", "a:\n  b: [x,\n   k: y]\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: [&x x,\n*x]\n", "a:\n  b: [&x x,\n   *x]\n", &[(3, 1)]);
+    // The root mapping's flow sequence continued at column 1, then a key at column 1.
+    assert_lenient("a: [x,\ny]\nc: 1\n", "a: [x,\n y]\nc: 1\n", &[(2, 1)]);
+}
+
+#[test]
+fn under_indented_quoted_scalars_read_as_libyaml_reads_them() {
+    let text = "a:\n  b: \"x\ny\"\n  c: 1\n";
+    let node = assert_lenient(text, "a:\n  b: \"x\n    y\"\n  c: 1\n", &[(3, 1)]);
+    let value = node.get("a").unwrap().get("b").unwrap();
+    assert_eq!((slice(text, value.span), value.span.line, value.span.column), ("\"x\ny\"", 2, 6));
+    assert_eq!(node.get("a").unwrap().get("c").unwrap().span.line, 4);
+    // Single quotes, an empty line (a line break), an escaped line break, text that looks like
+    // a comment, a block sequence item, a quoted scalar inside a flow sequence.
+    assert_lenient("a:\n  b: 'x\ny'\n", "a:\n  b: 'x\n   y'\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: \"x\n\ny\"\n", "a:\n  b: \"x\n\n   y\"\n", &[(4, 1)]);
+    assert_lenient("a:\n  b: \"x\\\ny\"\n", "a:\n  b: \"x\\\n   y\"\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: \"x\n# no comment\"\n", "a:\n  b: \"x\n   # no comment\"\n", &[(3, 1)]);
+    assert_lenient("a:\n  - 'p\nq'\n  - r\n", "a:\n  - 'p\n    q'\n  - r\n", &[(3, 1)]);
+    assert_lenient(
+        "a:\n  b: [x, \"p\nq\", r,\ns]\n  c: 1\n",
+        "a:\n  b: [x, \"p\n   q\", r,\n   s]\n  c: 1\n",
+        &[(3, 1), (4, 1)],
+    );
+    // The threshold: a block mapping's value goes on past the mapping's column, a block
+    // sequence item's at or past the `-` (saphyr accepts `"x\n  y"` there; no warning).
+    assert_lenient("a: \"x\ny\"\n", "a: \"x\n y\"\n", &[(2, 1)]);
+    assert_lenient("a:\n  b: \"x\n  y\"\n", "a:\n  b: \"x\n   y\"\n", &[(3, 3)]);
+    assert_lenient("- a: \"x\n  y\"\n", "- a: \"x\n   y\"\n", &[(2, 3)]);
+    assert_lenient("a:\n  - \"x\n y\"\n", "a:\n  - \"x\n  y\"\n", &[(3, 2)]);
+    assert_lenient("a:\n  - \"x\n  y\"\n", "a:\n  - \"x\n  y\"\n", &[]);
+    assert_lenient("a:\n  \"x\ny\"\n", "a:\n  \"x\n y\"\n", &[(3, 1)]);
+    assert_lenient("a:\n  b: {k: \"x\ny\"}\n", "a:\n  b: {k: \"x\n   y\"}\n", &[(3, 1)]);
+    // Several constructs in one file, multibyte text before and inside them.
+    assert_lenient(
+        "ä:\n  b: [x,\ny]\n  c: \"p ü\nq\"\n  d: {k: v,\nl: w}\n",
+        "ä:\n  b: [x,\n   y]\n  c: \"p ü\n   q\"\n  d: {k: v,\n   l: w}\n",
+        &[(3, 1), (5, 1), (7, 1)],
+    );
+}
+
+#[test]
+fn what_libyaml_rejects_stays_an_error_as_before() {
+    // (text, line:column of the one yaml-syntax error, as without leniency)
+    let cases = [
+        ("a:\n  b: [x,\n- y]\n  c: 1\n", (3, 1)),
+        ("a:\n  b: [x,\n--- y]\n  c: 1\n", (3, 1)),
+        ("a:\n  b: [x,\n... y]\n  c: 1\n", (3, 5)),
+        ("a:\n  b: \"x\n--- y\"\n  c: 1\n", (2, 6)),
+        ("a:\n  b: x\ny\n  c: 1\n", (4, 4)),
+        // A tab: PyYAML rejects it (only libyaml's C scanner takes it).
+        ("a:\n  b: [x,\n\ty]\n  c: 1\n", (3, 2)),
+        // Unclosed: the text ends inside the flow sequence.
+        ("a:\n  b: [x,\n", (3, 1)),
+    ];
+    for (text, at) in cases {
+        let (_, problems) = read(text);
+        assert_eq!(codes(&problems), [Code::YamlSyntax], "{text:?}: {problems:#?}");
+        assert_eq!((problems[0].span.line, problems[0].span.column), at, "{text:?}");
+    }
+}
+
+#[test]
+fn a_long_under_indented_list_is_one_retry_and_many_constructs_end() {
+    // Thousands of lines of one flow sequence at column 1: one warning each, same tree.
+    let items: Vec<String> = (0..3000).map(|index| format!("item{index},")).collect();
+    let text = format!("a:\n  b: [\n{}\nlast]\n", items.join("\n"));
+    let indented = format!("a:\n  b: [\n   {}\n   last]\n", items.join("\n   "));
+    let expected: Vec<(u32, u32)> = (3..=3003).map(|line| (line, 1)).collect();
+    let started = std::time::Instant::now();
+    assert_lenient(&text, &indented, &expected);
+    assert!(started.elapsed().as_secs() < 30, "took {:?}", started.elapsed());
+    // Many separate constructs: each is accepted (or, past the retry budget, an error).
+    let text: String = (0..200).map(|index| format!("k{index}:\n  d: \"x\ny\"\n")).collect();
+    let (node, problems) = read(&text);
+    assert_eq!(under_indented(&problems), ((0..200).map(|index| (3 + 3 * index, 1)).collect(), vec![]));
+    assert_positions(&text, &node.unwrap());
+}
+
+#[test]
+fn under_indented_lines_in_a_large_file_are_accepted_with_their_positions() {
+    // Large enough to be split ([`parse`] then falls back to the whole text) and pipelined.
+    let entry = |index: usize, broken: bool| {
+        let indent = if broken { "" } else { "        " };
+        format!("  n{index}:\n    type: T\n    properties:\n      zone: [ north,\n{indent}south ]\n")
+    };
+    let make = |broken: usize| {
+        let body: String = (0..6000).map(|index| entry(index, index == broken)).collect();
+        format!("tosca_definitions_version: tosca_simple_yaml_1_3\nnode_templates:\n{body}")
+    };
+    let (text, indented) = (make(4321), make(usize::MAX));
+    assert!(text.len() > 256 * 1024);
+    let line = 2 + 5 * 4321 + 5;
+    assert_lenient(&text, &indented, &[(line as u32, 1)]);
+}
+
+#[test]
+fn the_sol001_types_file_reads_with_one_warning() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/corpus/tacker/samples/etsi_getting_started/tosca/sample_vnf_package_csar/Definitions/",
+        "etsi_nfv_sol001_vnfd_types.yaml"
+    );
+    let text = std::fs::read_to_string(path).expect("the shared corpus");
+    let (node, problems) = read(&text);
+    assert_eq!(under_indented(&problems), (vec![(652, 1)], vec![]), "{problems:#?}");
+    let node = node.unwrap();
+    assert_positions(&text, &node);
+    let metric = node
+        .get("data_types")
+        .and_then(|types| types.get("tosca.datatypes.nfv.VnfMonitoringParameter"))
+        .and_then(|parameter| parameter.get("properties"))
+        .and_then(|properties| properties.get("performance_metric"))
+        .and_then(|metric| metric.get("constraints"))
+        .expect("the constraints of performance_metric");
+    let values = metric.as_sequence().unwrap()[0].get("valid_values").unwrap().as_sequence().unwrap();
+    assert_eq!(values.len(), 10);
+    assert_eq!(
+        (values[8].as_str(), values[8].span.line, values[8].span.column),
+        (Some("packet_incoming_vnf_ext_cp"), 652, 1)
+    );
+    // The rest of the file is read: its last type is there.
+    assert!(node.get("policy_types").is_some());
+}

@@ -85,6 +85,36 @@ metadata: { author: me }
 ",
     }
 
+    /// A continuation line of a flow collection (`[ … ]`, `{ … }`) or a quoted scalar is indented
+    /// no further than the block collection that holds the value. YAML 1.2 forbids it, but
+    /// libyaml (PyYAML, tosca-parser, Tacker) and go-yaml (Puccini) never check the indentation
+    /// inside flow collections and quoted scalars, and files written for them rely on it: the
+    /// ETSI NFV SOL001 v2.6.1 types file shipped in nearly every Tacker package continues a
+    /// `valid_values` list at column 1. The line is read as libyaml reads it (the leading white
+    /// space of such a line is never part of the value) and reported once, as a warning.
+    YamlUnderIndented = "yaml-under-indented", Warning, "a continuation line is indented less than YAML 1.2 requires" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    zone:
+      type: string
+      constraints:
+        - valid_values: [ north, south,
+east, west ]
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    zone:
+      type: string
+      constraints:
+        - valid_values: [ north, south,
+            east, west ]
+",
+    }
+
     /// A mapping has the same key twice. YAML forbids it and TOSCA would silently lose one value.
     DuplicateKey = "duplicate-key", Error, "a mapping has the same key twice" {
         wrong: "\

@@ -26,6 +26,7 @@ use std::ops::Range;
 use foldhash::fast::FixedState;
 use saphyr_parser::{Event, Marker, Parser, ScanError, StrInput};
 
+mod lenient;
 mod split;
 
 use super::{Entry, Node, Scalar, ScalarStyle, Value};
@@ -76,27 +77,117 @@ pub fn parse_whole(source: SourceId, text: &str, limits: &Limits, problems: &mut
     parse_with(source, text, limits, problems, false)
 }
 
-/// [`parse`], with the parser on a thread of its own when `pipeline` is set.
+/// [`parse`], with the parser on a thread of its own when `pipeline` is set. When saphyr rejects
+/// an under-indented continuation line that libyaml accepts, the text is parsed again with the
+/// line indented ([`lenient`]); a text without one is parsed once.
 fn parse_with(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems, pipeline: bool) -> Option<Node> {
-    let positions = Positions::new(source, text);
-    let mut builder = Builder::new(limits, &positions, problems);
-    let result = if pipeline { pipelined(text, &mut builder) } else { builder.run(Pull::new(text)) };
-    if let Err(error) = &result {
-        let at = positions.point(*error.marker());
-        if error.info() == "recursion limit exceeded" {
-            // When our own depth limit already cut this subtree, it has been reported.
-            if builder.skip.is_none() {
-                let message = "flow collections nest more than 255 levels deep";
-                builder.problems.report(Code::NestingTooDeep, at, message);
+    parse_retrying(source, text, limits, problems, pipeline, lenient::retries_allowed(text.len()))
+}
+
+/// [`parse_with`], parsing the text again at most `retries` times.
+fn parse_retrying(
+    source: SourceId,
+    text: &str,
+    limits: &Limits,
+    problems: &mut Problems,
+    pipeline: bool,
+    mut retries: usize,
+) -> Option<Node> {
+    let mut attempt = attempt(Positions::new(source, text), text, limits, pipeline);
+    if attempt.failure.as_ref().is_some_and(|failure| failure.code == Code::YamlSyntax) {
+        let mut pads = lenient::Pads::new(text);
+        while let Some(failure) = &mut attempt.failure
+            && let Some(fixed) = pads.fix(text, failure)
+        {
+            if retries == 0 {
+                let help = "libyaml accepts this line; puccini-rs accepts such lines in one file only up to a \
+                            budget, and this file exceeds it";
+                failure.help = Some(help);
+                break;
             }
-        } else {
-            builder.problems.report(Code::YamlSyntax, at, readable(error.info()));
+            retries -= 1;
+            let (failed_at, lines) = (failure.at.start, fixed.iter().map(|(line, _)| *line).collect::<Vec<_>>());
+            pads.add(fixed);
+            let copy = pads.apply(text);
+            let mut positions = Positions::new(source, text);
+            positions.inserted = pads.inserted(&positions.lines);
+            let retry = self::attempt(positions, &copy, limits, pipeline);
+            // Still rejected once indented (libyaml rejects it too, say `- x` at column 1 in a
+            // flow): the error stays the one the text gave before.
+            if let Some(failure) = &retry.failure
+                && (failure.at.start == failed_at || lines.contains(&failure.at.line))
+            {
+                pads.remove(&lines);
+                break;
+            }
+            attempt = retry;
+        }
+        if !pads.is_empty() {
+            pads.report(source, text, &mut attempt.problems);
         }
     }
-    match builder.finish() {
-        None if result.is_ok() => Some(null(Span::file_start(source))),
-        root => root,
+    problems.extend(attempt.problems);
+    if let Some(failure) = attempt.failure {
+        let problem = Problem::new(failure.code, failure.at, failure.message);
+        problems.push(match failure.help {
+            Some(help) => problem.with_help(help),
+            None => problem,
+        });
     }
+    attempt.root
+}
+
+/// One parse of a text: its tree, its problems but the error that ended it, and that error.
+struct Attempt {
+    root: Option<Node>,
+    problems: Problems,
+    failure: Option<Failure>,
+}
+
+/// The error that ended a parse, with what [`lenient`] needs to tell whether libyaml accepts
+/// the line.
+struct Failure {
+    code: Code,
+    /// saphyr's own message.
+    info: String,
+    message: String,
+    help: Option<&'static str>,
+    at: Span,
+    /// The outermost flow collection open at the error, if any.
+    flow: Option<Span>,
+    /// The innermost block collection open at the error, if any, and whether it is a mapping.
+    block: Option<(Span, bool)>,
+}
+
+/// Parses `parsed`, which is the text of `positions` or a copy of it with some lines indented
+/// (then `positions` maps the copy's positions back to the text).
+fn attempt(positions: Positions<'_>, parsed: &str, limits: &Limits, pipeline: bool) -> Attempt {
+    let mut problems = Problems::new();
+    let mut builder = Builder::new(limits, &positions, &mut problems);
+    let result = if pipeline { pipelined(parsed, &mut builder) } else { builder.run(Pull::new(parsed)) };
+    let failure = match &result {
+        Ok(()) => None,
+        Err(error) => {
+            let at = positions.point(*error.marker());
+            let (code, message) = if error.info() == "recursion limit exceeded" {
+                (Code::NestingTooDeep, "flow collections nest more than 255 levels deep".to_owned())
+            } else {
+                (Code::YamlSyntax, readable(error.info()))
+            };
+            let is_flow = |frame: &&Frame| positions.is_flow_start(frame.span);
+            let flow = builder.frames.iter().find(is_flow).map(|frame| frame.span);
+            let block = builder.frames.iter().rev().find(|frame| !is_flow(frame));
+            let block = block.map(|frame| (frame.span, matches!(frame.body, Body::Mapping(_))));
+            // When our own depth limit already cut this subtree, it has been reported.
+            let reported = code == Code::NestingTooDeep && builder.skip.is_some();
+            (!reported).then(|| Failure { code, info: error.info().to_owned(), message, help: None, at, flow, block })
+        }
+    };
+    let root = match builder.finish() {
+        None if result.is_ok() => Some(null(Span::file_start(positions.source))),
+        root => root,
+    };
+    Attempt { root, problems, failure }
 }
 
 /// Rewords a scanner message as a problem message: no trailing period, and saphyr's
@@ -141,6 +232,9 @@ struct Positions<'t> {
     /// The index in `lines` of the line last asked for: positions come mostly in document
     /// order, so the next one is usually on that line or a few after it.
     cursor: Cell<usize>,
+    /// Where the parsed copy of the text has spaces the text has not ([`lenient`]); empty when
+    /// the text itself is parsed.
+    inserted: Vec<lenient::Inserted>,
 }
 
 impl<'t> Positions<'t> {
@@ -158,7 +252,7 @@ impl<'t> Positions<'t> {
                 .chain(text.chars().enumerate().filter(|(_, c)| *c == '\n').map(|(index, _)| to_u32(index + 1)))
                 .collect(),
         };
-        Positions { source, text, shift: Shift::default(), bytes, lines, cursor: Cell::new(0) }
+        Positions { source, text, shift: Shift::default(), bytes, lines, cursor: Cell::new(0), inserted: Vec::new() }
     }
 
     /// Positions in a piece of a file, `shift` placing them in the whole file.
@@ -204,8 +298,13 @@ impl<'t> Positions<'t> {
     }
 
     fn span(&self, span: saphyr_parser::Span) -> Span {
-        let first = to_u32(span.start.index()).min(self.chars());
-        let last = to_u32(span.end.index()).min(self.chars()).max(first);
+        let (mut first, mut last) = (to_u32(span.start.index()), to_u32(span.end.index()));
+        if !self.inserted.is_empty() {
+            first = lenient::original_index(&self.inserted, first);
+            last = lenient::original_index(&self.inserted, last);
+        }
+        let first = first.min(self.chars());
+        let last = last.min(self.chars()).max(first);
         let line = self.line_of(first);
         let line_start = self.lines[line - 1];
         Span {
@@ -219,6 +318,11 @@ impl<'t> Positions<'t> {
 
     fn point(&self, marker: Marker) -> Span {
         self.span(saphyr_parser::Span::empty(marker))
+    }
+
+    /// Whether `span` starts at an opening `[` or `{` (the start of a flow collection).
+    fn is_flow_start(&self, span: Span) -> bool {
+        matches!(self.text.as_bytes().get(self.shift.local(span.start) as usize), Some(b'[' | b'{'))
     }
 
     /// Whether `span` is exactly a closing `]` or `}` (the end of a flow collection).
@@ -776,6 +880,20 @@ mod tests {
         }
         text.push_str("  n0:\n    twice: true\n");
         text
+    }
+
+    #[test]
+    fn under_indented_lines_past_the_retry_budget_stay_errors() {
+        // Five constructs, each needing a retry of its own; the budget allows three.
+        let text: String = (0..5).map(|index| format!("k{index}:\n  d: [x,\ny]\n")).collect();
+        let mut problems = Problems::new();
+        let node = parse_retrying(SourceId(0), &text, &Limits::default(), &mut problems, false, 3);
+        let found: Vec<(Code, u32, bool)> =
+            problems.iter().map(|problem| (problem.code, problem.span.line, problem.help.is_some())).collect();
+        let warning = |line| (Code::YamlUnderIndented, line, true);
+        assert_eq!(found, [warning(3), warning(6), warning(9), (Code::YamlSyntax, 12, true)]);
+        // What was read before the error is kept.
+        assert_eq!(node.and_then(|node| node.as_mapping().map(<[Entry]>::len)), Some(4));
     }
 
     #[test]
