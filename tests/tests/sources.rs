@@ -345,6 +345,28 @@ fn offline_and_map_url() {
     assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
 }
 
+/// A URL mapped to a local file that the template also imports by its path is one file: read
+/// once, its types defined once (Tacker's SOL001 types import the common types from ETSI's
+/// forge, and the packages import the same file beside them).
+#[test]
+fn a_mapped_url_and_a_path_to_one_file_are_one_import() {
+    let folder = service_folder();
+    let main = folder.path().join("both.yaml");
+    std::fs::write(
+        &main,
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - types/app.yaml\n  - https://profiles.example.org/v1/types/app.yaml\ntopology_template:\n  node_templates:\n    app: { type: App }\n",
+    )
+    .unwrap();
+    let mapped = LoaderOptions {
+        offline: true,
+        map_urls: vec![("https://profiles.example.org/v1/".to_owned(), format!("{}/", folder.path().display()))],
+        ..LoaderOptions::default()
+    };
+    let compiled = compile_location(&Location::File(main), mapped);
+    assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, folder.path()));
+    assert_eq!(compiled.topology.node_templates["app"].types[0], "App");
+}
+
 #[test]
 fn archive_compiles_identically_on_one_and_eight_threads() {
     let temp = tempfile::tempdir().unwrap();

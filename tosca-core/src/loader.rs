@@ -352,6 +352,29 @@ impl Loader {
         location.clone()
     }
 
+    /// What a location stands for, so that two names of one file are read once: the mapped
+    /// location (`--map-url`), and a file's path made absolute with `.` and `..` resolved by
+    /// name (links are not followed). Other locations are themselves.
+    pub fn identity(&self, location: &Location) -> Location {
+        match self.map(location) {
+            Location::File(path) => {
+                let absolute = std::path::absolute(&path).unwrap_or(path);
+                let mut normal = PathBuf::new();
+                for component in absolute.components() {
+                    match component {
+                        std::path::Component::CurDir => {}
+                        std::path::Component::ParentDir => {
+                            normal.pop();
+                        }
+                        other => normal.push(other),
+                    }
+                }
+                Location::File(normal)
+            }
+            other => other,
+        }
+    }
+
     /// The location references inside a loaded file resolve against: the file's mapped location,
     /// or, for a URL that redirected, the final URL.
     pub fn base(&self, location: &Location) -> Location {

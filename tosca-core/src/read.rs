@@ -108,6 +108,10 @@ pub fn read(
     let repository = loader.repository_root(root);
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
+    // Each file by what it stands for (`Loader::identity`), to the location it was first
+    // imported as: an import naming it otherwise (a mapped URL, another relative path) is
+    // pointed at that one, so the file is one unit and its types are defined once.
+    let mut aliases: HashMap<Location, Location> = HashMap::from([(loader.identity(root), root.clone())]);
     let mut frontier = vec![root.clone()];
     let max_files = loader.options().max_files;
     // Files other than the embedded profiles, counted against `max_files`, and the imports
@@ -138,6 +142,10 @@ pub fn read(
                         namespace_prefix: None,
                         span: Span::file_start(file.source),
                     });
+                }
+                for import in &mut file.imports {
+                    let first = aliases.entry(loader.identity(&import.location)).or_insert(import.location.clone());
+                    import.location.clone_from(first);
                 }
                 for import in &file.imports {
                     if seen.contains(&import.location) {
