@@ -84,6 +84,11 @@ static FILES: &[ProfileFile] = embed![
     "nfv-1.0/capability.yaml",
     "nfv-1.0/relationship.yaml",
     "nfv-1.0/node.yaml",
+    "nfv-1.0.0/profile.yaml",
+    "nfv-1.0.0/capability.yaml",
+    "nfv-1.0.0/relationship.yaml",
+    "nfv-1.0.0/node.yaml",
+    "nfv-1.0.0/group.yaml",
     "tosca-2.0-draft/primitives.yaml",
     "tosca-2.0-draft/types.yaml",
 ];
@@ -136,7 +141,9 @@ pub fn by_name(name: &str) -> Option<&'static str> {
 /// `Some("simple-1.3/profile.yaml")`.
 ///
 /// `"tosca_simple_profile_for_nfv_1_0"` gives the NFV profile, `Some("nfv-1.0/profile.yaml")`,
-/// which imports the 1.3 profile in turn.
+/// which imports the 1.3 profile in turn; `"tosca_simple_profile_for_nfv_1_0_0"` gives the
+/// earlier NFV draft (VNF, VDU, CP, VL, …), `Some("nfv-1.0.0/profile.yaml")`, which imports the
+/// 1.0 profile. The two NFV versions are different type sets, not one under two names.
 ///
 /// Each Simple Profile version 1.0 to 1.3 implicitly imports its own profile
 /// (`simple-1.0/` … `simple-1.3/`). Returns `None` for versions without an implicit profile,
@@ -148,6 +155,7 @@ pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> 
         "tosca_simple_yaml_1_2" => Some("simple-1.2/profile.yaml"),
         "tosca_simple_yaml_1_3" => Some("simple-1.3/profile.yaml"),
         "tosca_simple_profile_for_nfv_1_0" => Some("nfv-1.0/profile.yaml"),
+        "tosca_simple_profile_for_nfv_1_0_0" => Some("nfv-1.0.0/profile.yaml"),
         _ => None,
     }
 }
@@ -220,16 +228,17 @@ mod tests {
     }
 
     /// Each implicitly imported profile: its `tosca_definitions_version` keyword and its folder.
-    const PROFILES: [(&str, &str); 5] = [
+    const PROFILES: [(&str, &str); 6] = [
         ("tosca_simple_yaml_1_0", "simple-1.0"),
         ("tosca_simple_yaml_1_1", "simple-1.1"),
         ("tosca_simple_yaml_1_2", "simple-1.2"),
         ("tosca_simple_yaml_1_3", "simple-1.3"),
         ("tosca_simple_profile_for_nfv_1_0", "nfv-1.0"),
+        ("tosca_simple_profile_for_nfv_1_0_0", "nfv-1.0.0"),
     ];
 
     /// The `tosca_definitions_version` an embedded file is written in: its profile's own version
-    /// (the NFV profile is written in 1.3; the primitives file too).
+    /// (the NFV profile is written in 1.3, the NFV 1.0.0 draft in 1.0; the primitives file in 1.3).
     fn expected_version(path: &str) -> &'static str {
         let folder = path.split('/').next().unwrap_or_default();
         if folder == "simple-2.0" || folder == "tosca-2.0-draft" || path == PRIMITIVES_2_0 {
@@ -237,6 +246,7 @@ mod tests {
         }
         match PROFILES.iter().find(|(_, known)| *known == folder) {
             Some((_, "nfv-1.0")) | None => "tosca_simple_yaml_1_3",
+            Some((_, "nfv-1.0.0")) => "tosca_simple_yaml_1_0",
             Some((version, _)) => version,
         }
     }
@@ -344,6 +354,14 @@ mod tests {
     }
 
     #[test]
+    fn nfv_1_0_0_draft_imports_the_1_0_profile() {
+        let entry = implicit_import("tosca_simple_profile_for_nfv_1_0_0").expect("the NFV draft has a profile");
+        let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
+        let imported: Vec<String> = imports(entry_file).iter().filter_map(|import| join(entry, import)).collect();
+        assert!(imported.iter().any(|path| path == "simple-1.0/profile.yaml"), "{imported:?}");
+    }
+
+    #[test]
     fn nfv_profile_imports_the_1_3_profile() {
         let entry = implicit_import("tosca_simple_profile_for_nfv_1_0").expect("NFV has a profile");
         let entry_file = files().iter().find(|file| file.path == entry).expect("embedded");
@@ -372,7 +390,8 @@ mod tests {
     #[test]
     fn nfv_types_live_in_the_nfv_namespace() {
         let mut count = 0;
-        for file in files().iter().filter(|file| file.path.starts_with("nfv-1.0/")) {
+        let nfv = |path: &str| path.starts_with("nfv-1.0/") || path.starts_with("nfv-1.0.0/");
+        for file in files().iter().filter(|file| nfv(file.path)) {
             for name in defined_types(file) {
                 count += 1;
                 let name = name.split_once(' ').map_or(name.as_str(), |(_, name)| name);
@@ -385,14 +404,35 @@ mod tests {
         assert!(count > 0, "the NFV profile defines no types");
     }
 
+    /// The NFV profile (csd04) and the earlier 1.0.0 draft are two type sets, not one renamed:
+    /// they share four names only, each derived from another parent in each.
+    #[test]
+    fn nfv_versions_share_only_four_names() {
+        let names = |prefix: &str| -> Vec<String> {
+            files().iter().filter(|file| file.path.starts_with(prefix)).flat_map(defined_types).collect()
+        };
+        let draft = names("nfv-1.0.0/");
+        let mut shared: Vec<String> = names("nfv-1.0/").into_iter().filter(|name| draft.contains(name)).collect();
+        shared.sort();
+        assert_eq!(
+            shared,
+            [
+                "capability_types tosca.capabilities.nfv.Metric",
+                "capability_types tosca.capabilities.nfv.VirtualBindable",
+                "relationship_types tosca.relationships.nfv.Monitor",
+                "relationship_types tosca.relationships.nfv.VirtualBindsTo",
+            ]
+        );
+    }
+
     /// The folder of an embedded file (`""` for the primitives file).
     fn folder(path: &str) -> &str {
         path.rsplit_once('/').map_or("", |(folder, _)| folder)
     }
 
     /// Each version of the Simple Profile defines its own `tosca.nodes.Compute` and so on, but
-    /// within one profile, and between a profile and those it imports (NFV imports 1.3), a name
-    /// is defined once.
+    /// within one profile, and between a profile and those it imports (NFV imports 1.3, the NFV
+    /// 1.0.0 draft 1.0), a name is defined once.
     #[test]
     fn no_type_is_defined_twice_in_a_profile() {
         let mut seen: Vec<(String, &str)> = Vec::new();
@@ -402,7 +442,8 @@ mod tests {
                 let clash = seen.iter().find(|(other, first)| {
                     *other == name
                         && (folder(first) == folder(file.path)
-                            || (folder(file.path) == "nfv-1.0" && folder(first) == "simple-1.3"))
+                            || (folder(file.path) == "nfv-1.0" && folder(first) == "simple-1.3")
+                            || (folder(file.path) == "nfv-1.0.0" && folder(first) == "simple-1.0"))
                 });
                 if let Some((_, first)) = clash {
                     panic!("{name} is defined in both {first} and {}", file.path);

@@ -51,22 +51,26 @@ impl Version {
 
     /// Parses a `tosca_definitions_version` keyword value. Profile keywords name the grammar
     /// they are written in: `tosca_simple_profile_for_nfv_1_0` reads as 1.3 (with the NFV
-    /// profile imported implicitly).
+    /// profile imported implicitly), and `tosca_simple_profile_for_nfv_1_0_0`, the earlier NFV
+    /// draft that builds on the Simple Profile 1.0 (as tosca-parser reads it), as 1.0 (with the
+    /// draft's types imported implicitly).
     pub fn from_keyword(keyword: &str) -> Option<Version> {
         match keyword {
             "tosca_simple_profile_for_nfv_1_0" => Some(Version::V1_3),
+            "tosca_simple_profile_for_nfv_1_0_0" => Some(Version::V1_0),
             _ => Version::ALL.into_iter().find(|version| version.keyword() == keyword),
         }
     }
 
     /// Every keyword [`Version::from_keyword`] accepts.
-    pub const KEYWORDS: [&str; 6] = [
+    pub const KEYWORDS: [&str; 7] = [
         "tosca_simple_yaml_1_0",
         "tosca_simple_yaml_1_1",
         "tosca_simple_yaml_1_2",
         "tosca_simple_yaml_1_3",
         "tosca_2_0",
         "tosca_simple_profile_for_nfv_1_0",
+        "tosca_simple_profile_for_nfv_1_0_0",
     ];
 }
 
