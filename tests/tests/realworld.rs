@@ -155,7 +155,10 @@ fn tacker_packages_never_regress() {
     if std::env::var_os("UPDATE_REALWORLD").is_some() {
         std::fs::write(&path, &text).expect("REPORT.md");
     }
-    assert!(unexplained.is_empty(), "packages with errors and no cause in tests/realworld/causes.tsv: {unexplained:#?}");
+    assert!(
+        unexplained.is_empty(),
+        "packages with errors and no cause in tests/realworld/causes.tsv: {unexplained:#?}"
+    );
     assert!(stale.is_empty(), "tests/realworld/causes.tsv names packages that are clean now: {stale:#?}");
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     let floor = committed_clean(&committed).unwrap_or(0);
