@@ -288,9 +288,7 @@ fn bind_unimported(
                 ),
             )
             .with_label(catalog.name(kind, id).span, "defined here")
-            .with_help(format!(
-                "import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)"
-            )),
+            .with_help(format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)")),
         );
     }
 }

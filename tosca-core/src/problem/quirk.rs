@@ -61,6 +61,45 @@ imports: [a.yaml, b.yaml]
             matches: |problem| problem.message.contains(" is not imported by this file; it is defined in `"),
         },
         Quirk {
+            name: "requirement-target-type",
+            code: Code::UnsatisfiedRequirement,
+            summary: "use a 1.x requirement's named target node template even when its type is not the definition's `node` (as a warning)",
+            explanation: "A requirement definition's `node` names the node type a target must be \
+of or derive from (3.7.3 of Simple Profile 1.3), and a node template named by the assignment \
+(`- host: my_server`) must fit it like any other. tosca-parser never compares the two: it \
+builds the relationship to whatever node template the assignment names, so templates written \
+for it (ETSI NFV and Tacker ones among them) name targets of unrelated types. tosca-parser 2.x \
+accepts such a template silently. puccini-rs always uses the named target when everything else \
+fits (its capability, the relationship's valid target types, node filters, occurrences) and \
+reports the mismatch; the quirk makes that a warning. A named target that fails any other \
+condition stays an unsatisfied requirement.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.App:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - store: { capability: tosca.capabilities.Endpoint.Database, node: my.nodes.Store }
+  my.nodes.Store:
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
+  my.nodes.Cache:
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
+topology_template:
+  node_templates:
+    cache: { type: my.nodes.Cache }
+    app:
+      type: my.nodes.App
+      requirements:
+        - store: cache
+",
+            matches: |problem| {
+                problem.message.starts_with("requirement `")
+                    && problem.message.ends_with("(the requirement's `node`); used as its target anyway")
+            },
+        },
+        Quirk {
             name: "short-name",
             code: Code::UnknownKey,
             summary: "accept the `short_name` keyname in type definitions (as a warning)",
@@ -146,7 +185,7 @@ impl QuirkSet {
     pub const ALL: &'static [QuirkSet] = &[QuirkSet {
         name: "tosca-parser",
         summary: "every deviation that templates written for OpenStack tosca-parser rely on",
-        members: &["global-namespace", "undeclared-operation-inputs"],
+        members: &["global-namespace", "requirement-target-type", "undeclared-operation-inputs"],
     }];
 }
 
