@@ -34,7 +34,7 @@ impl Quirk {
         Quirk {
             name: "global-namespace",
             code: Code::TypeNotFound,
-            summary: "accept a 1.x type that the file does not import but another file of the service template defines (as an error made a warning)",
+            summary: "accept a 1.x type that the file does not import but another file of the service template defines (as a warning)",
             explanation: "In TOSCA 1.x a file sees the types it defines and those of the files it \
 imports (3.6.1 of Simple Profile 1.3); tosca-parser instead merges the types of every file of a \
 service template into one dictionary, so a file can use a type it never imports as long as some \
