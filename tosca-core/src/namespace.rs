@@ -108,7 +108,8 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
-    let namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect };
+    let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect };
+    bind_unimported(&mut namespace, &own, &catalog, problems);
     check_references(&namespace, &catalog, problems);
     (namespace, catalog)
 }
@@ -238,9 +239,69 @@ fn post_order(units: &[Unit]) -> Vec<usize> {
     order
 }
 
+/// tosca-parser keeps one namespace for every type of a service template, so templates written
+/// for it use types that the file never imports when some other file does (the `global-namespace`
+/// quirk). The lenient reading: a 1.x file's name that its scope lacks is bound to the one type
+/// of that name defined by any other 1.x file of the service template, and reported as a
+/// `type-not-found` error naming that file. Several candidates, or a 2.0 file, bind nothing.
+fn bind_unimported(
+    namespace: &mut Namespace,
+    own: &[Vec<(Kind, String, TypeId)>],
+    catalog: &Catalog,
+    problems: &mut Problems,
+) {
+    let mut unresolved: Vec<(usize, Kind, Located<String>)> = Vec::new();
+    visit_references(&namespace.units, catalog, &mut |kind, name| {
+        if let Some(&unit) = namespace.unit_of_source.get(&name.span.source)
+            && !namespace.units[unit].version.is_2()
+            && namespace.scopes[unit].get(kind, &name.value).is_none()
+        {
+            unresolved.push((unit, kind, name.clone()));
+        }
+    });
+    if unresolved.is_empty() {
+        return;
+    }
+    // Only users' 1.x files: the embedded ones are visible everywhere already.
+    let mut defined: HashMap<(Kind, &str), Vec<(usize, TypeId)>, FixedState> = HashMap::default();
+    for (index, unit) in namespace.units.iter().enumerate() {
+        if unit.version.is_2() || unit.normative || unit.primitives || unit.builtin {
+            continue;
+        }
+        for (kind, name, id) in &own[index] {
+            defined.entry((*kind, name.as_str())).or_default().push((index, *id));
+        }
+    }
+    for (unit, kind, name) in unresolved {
+        let Some(&[(defining_unit, id)]) = defined.get(&(kind, name.value.as_str())).map(Vec::as_slice) else {
+            continue;
+        };
+        let file = file_name(&namespace.units[defining_unit].location);
+        namespace.scopes[unit].set(kind, name.value.clone(), Binding { id, alias: false });
+        problems.push(
+            Problem::new(
+                Code::TypeNotFound,
+                name.span,
+                format!(
+                    "{kind} `{}` is not imported by this file; it is defined in `{file}`, which another file imports",
+                    name.value
+                ),
+            )
+            .with_label(catalog.name(kind, id).span, "defined here")
+            .with_help(format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)")),
+        );
+    }
+}
+
+/// The last segment of a location, for messages (a full path would differ between machines).
+fn file_name(location: &crate::loader::Location) -> String {
+    let display = location.display();
+    display.rsplit(['/', '\\']).next().unwrap_or(&display).to_owned()
+}
+
 /// Reports every type name that resolves to nothing, in every type and in the topology.
 fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) {
-    let mut check = |kind: Kind, name: &Located<String>| {
+    visit_references(&namespace.units, catalog, &mut |kind: Kind, name: &Located<String>| {
         if namespace.resolve(kind, name).is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
@@ -251,11 +312,15 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
             }
             problems.push(problem);
         }
-    };
+    });
+}
+
+/// Calls `visit` with every type name written anywhere: in every type and in every topology.
+fn visit_references<'a>(units: &'a [Unit], catalog: &'a Catalog, visit: &mut dyn FnMut(Kind, &'a Located<String>)) {
     macro_rules! visit_arena {
         ($($field:ident),*) => {$(
             for defined in &catalog.$field {
-                defined.entity.visit_references(&mut check);
+                defined.entity.visit_references(visit);
             }
         )*};
     }
@@ -269,8 +334,8 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
         group_types,
         policy_types
     );
-    for unit in &namespace.units {
-        visit_template(&unit.template, &mut check);
+    for unit in units {
+        visit_template(&unit.template, visit);
     }
 }
 

@@ -32,6 +32,74 @@ impl Quirk {
     /// Every quirk, in alphabetical order.
     pub const ALL: &'static [Quirk] = &[
         Quirk {
+            name: "global-namespace",
+            code: Code::TypeNotFound,
+            summary: "accept a 1.x type that the file does not import but another file of the service template defines (as a warning)",
+            explanation: "In TOSCA 1.x a file sees the types it defines and those of the files it \
+imports (3.6.1 of Simple Profile 1.3); tosca-parser instead merges the types of every file of a \
+service template into one dictionary, so a file can use a type it never imports as long as some \
+other file of the template does. ETSI NFV packages written for Tacker rely on it: the \
+`etsi_nfv_sol001_vnfd_types.yaml` of Tacker's `practical_vnf_package` uses \
+`tosca.datatypes.nfv.*` types with the import of `etsi_nfv_sol001_common_types.yaml` commented \
+out, and only the root imports both. tosca-parser 2.x accepts such a template silently. \
+puccini-rs always binds the name to the type the rest of the service template defines, when \
+exactly one 1.x file defines a type of that kind and name (2.0 files never), and reports the \
+reference; the quirk makes that a warning. Two candidates, or none, stay a plain \
+`type-not-found` error.",
+            example: "\
+# main.yaml imports a.yaml and b.yaml; b.yaml uses a type only a.yaml defines
+# main.yaml:
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [a.yaml, b.yaml]
+# a.yaml:
+#   data_types: { my.datatypes.Size: { derived_from: integer } }
+# b.yaml:
+#   node_types:
+#     my.nodes.Disk:
+#       properties: { size: { type: my.datatypes.Size } }
+",
+            matches: |problem| problem.message.contains(" is not imported by this file; it is defined in `"),
+        },
+        Quirk {
+            name: "requirement-target-type",
+            code: Code::UnsatisfiedRequirement,
+            summary: "use a 1.x requirement's named target node template even when its type is not the definition's `node` (as a warning)",
+            explanation: "A requirement definition's `node` names the node type a target must be \
+of or derive from (3.7.3 of Simple Profile 1.3), and a node template named by the assignment \
+(`- host: my_server`) must fit it like any other. tosca-parser never compares the two: it \
+builds the relationship to whatever node template the assignment names, so templates written \
+for it (ETSI NFV and Tacker ones among them) name targets of unrelated types. tosca-parser 2.x \
+accepts such a template silently. puccini-rs always uses the named target when everything else \
+fits (its capability, the relationship's valid target types, node filters, occurrences) and \
+reports the mismatch; the quirk makes that a warning. A named target that fails any other \
+condition stays an unsatisfied requirement.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.App:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - store: { capability: tosca.capabilities.Endpoint.Database, node: my.nodes.Store }
+  my.nodes.Store:
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
+  my.nodes.Cache:
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
+topology_template:
+  node_templates:
+    cache: { type: my.nodes.Cache }
+    app:
+      type: my.nodes.App
+      requirements:
+        - store: cache
+",
+            matches: |problem| {
+                problem.message.starts_with("requirement `")
+                    && problem.message.ends_with("(the requirement's `node`); used as its target anyway")
+            },
+        },
+        Quirk {
             name: "short-name",
             code: Code::UnknownKey,
             summary: "accept the `short_name` keyname in type definitions (as a warning)",
@@ -117,7 +185,7 @@ impl QuirkSet {
     pub const ALL: &'static [QuirkSet] = &[QuirkSet {
         name: "tosca-parser",
         summary: "every deviation that templates written for OpenStack tosca-parser rely on",
-        members: &["undeclared-operation-inputs"],
+        members: &["global-namespace", "requirement-target-type", "undeclared-operation-inputs"],
     }];
 }
 

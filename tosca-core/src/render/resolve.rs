@@ -4,7 +4,9 @@
 //! # Candidates
 //! A target is a pair (node template, capability). A pair fits a requirement when:
 //! - the node is the one the assignment names, or (when it names none) any other node
-//!   template whose type is or derives from every node type the definition and assignment name;
+//!   template whose type is or derives from every node type the definition and assignment name
+//!   (in 1.x a named node of another type than the definition's `node` is still used, as
+//!   tosca-parser does, and reported: quirk `requirement-target-type`);
 //! - the capability is the one named (by its name in the target), or is of a type that is or
 //!   derives from the capability type asked for;
 //! - the relationship type accepts it (`valid_target_types` / 2.0 `valid_capability_types`,
@@ -150,6 +152,9 @@ struct Wanted<'a> {
     pinned: Option<usize>,
     /// Node types the target must be or derive from.
     node_types: Vec<TypeId>,
+    /// 1.x: the definition's `node`, which the named target neither is nor derives from. It is
+    /// not required (tosca-parser never checks it) and reported when the target is used.
+    waived_node_type: Option<TypeId>,
     /// Capability types the capability must be or derive from.
     capability_types: Vec<TypeId>,
     /// A capability name the target must have.
@@ -246,7 +251,9 @@ impl<'a> Render<'a> {
             let mut index = 0;
             for request in &node.requests {
                 let exposed = open.contains(&(source_name.to_owned(), request.definition.name.value.clone()));
-                wanted.push(self.wanted(topology, source, index, request, node.placeholder || exposed, problems));
+                let mut want = self.wanted(topology, source, index, request, node.placeholder || exposed, problems);
+                self.waive_named_target_type(&mut want, facts);
+                wanted.push(want);
                 index += usize::try_from(request.count).unwrap_or(0);
             }
         }
@@ -299,7 +306,14 @@ impl<'a> Render<'a> {
             for ordinal in 0..count {
                 let Some((position, capability)) = matching.assigned[slot + ordinal] else { continue };
                 let target = &targets[position];
-                let Some((_, node)) = context.topology.node_templates.get_index(want.source) else { continue };
+                let Some((source_name, node)) = context.topology.node_templates.get_index(want.source) else {
+                    continue;
+                };
+                if ordinal == 0
+                    && let Some(required) = want.waived_node_type
+                {
+                    problems.push(self.named_target_of_other_type(want.request, source_name, target, required));
+                }
                 let index = want.index + ordinal;
                 let named = node.requirements.get(index).and_then(|requirement| requirement.node.as_deref());
                 guessed_differently |= named != Some(target.name);
@@ -320,6 +334,54 @@ impl<'a> Render<'a> {
             slot += count;
         }
         (resolved, guessed_differently)
+    }
+
+    /// In 1.x, a named target (`- host: my_server`) whose type is not the definition's `node`
+    /// is used anyway, as tosca-parser does (quirk `requirement-target-type`): the node type is
+    /// waived for this request and the deviation reported once the target is chosen. Every
+    /// other condition (capability, relationship, filters) still applies.
+    fn waive_named_target_type(&self, want: &mut Wanted<'_>, facts: &[NodeFacts<'a>]) {
+        if self.version.is_2() {
+            return;
+        }
+        let (Some(pinned), Some(name)) = (want.pinned, &want.request.definition.node) else { return };
+        let Some(required) = self.namespace.resolve(Kind::NodeType, name) else { return };
+        let Some(fact) = facts.get(pinned) else { return };
+        if self.hierarchy.derives_from(Kind::NodeType, fact.node_type, required) {
+            return;
+        }
+        want.node_types.retain(|&id| id != required);
+        want.waived_node_type = Some(required);
+    }
+
+    /// The deviation [`Render::waive_named_target_type`] accepted, as a problem.
+    fn named_target_of_other_type(
+        &self,
+        request: &Request<'_>,
+        source: &str,
+        target: &Target<'_>,
+        required: TypeId,
+    ) -> Problem {
+        let required_name = &self.catalog.name(Kind::NodeType, required).value;
+        let actual = &self.catalog.name(Kind::NodeType, target.node_type).value;
+        let span = request.node.as_ref().map_or(request.span, |node| node.span);
+        let mut problem = Problem::new(
+            Code::UnsatisfiedRequirement,
+            span,
+            format!(
+                "requirement `{}` of node template `{source}` names `{}`, a `{actual}`, which is not a \
+                 `{required_name}` (the requirement's `node`); used as its target anyway",
+                request.definition.name.value, target.name
+            ),
+        )
+        .with_help(format!(
+            "name a node template of type `{required_name}` or one derived from it \
+             (`--quirk requirement-target-type` accepts it as a warning)"
+        ));
+        if let Some(node) = &request.definition.node {
+            problem = problem.with_label(node.span, "the requirement definition asks for this node type");
+        }
+        problem
     }
 
     /// Every rendered node template as a target, in document order.
@@ -375,6 +437,7 @@ impl<'a> Render<'a> {
             request,
             pinned: None,
             node_types: Vec::new(),
+            waived_node_type: None,
             capability_types: Vec::new(),
             capability_name: None,
             capability_written: None,

@@ -1,0 +1,122 @@
+//! The quirks for deviations tosca-parser's world relies on in names and resolution
+//! (`global-namespace`, `requirement-target-type`): the `-on` cases of `tests/cases/invalid/`
+//! compiled with each quirk, by its own name and through the set `tosca-parser`, report the
+//! deviation as a warning and give the topology the lenient reading describes; without the
+//! quirk the same problem is an error. (`expected.txt` lists code and position only, which do
+//! not change with the severity.)
+
+use std::path::PathBuf;
+
+use tosca_core::problem::{Code, Problem, Quirk, Severity};
+use tosca_core::{Compiled, Options};
+use tosca_tests::{check_compile, workspace};
+
+fn case(name: &str) -> PathBuf {
+    workspace().join("tests/cases/invalid").join(name).join("main.yaml")
+}
+
+fn compile(name: &str, quirk: Option<&str>) -> Compiled {
+    let mut options = Options::default();
+    if let Some(quirk) = quirk {
+        options.quirks = Quirk::resolve(quirk).expect("a known quirk or set");
+    }
+    check_compile(&case(name), &options)
+}
+
+fn of_code(compiled: &Compiled, code: Code) -> Vec<&Problem> {
+    compiled.problems.iter().filter(|problem| problem.code == code).collect()
+}
+
+#[test]
+fn global_namespace_binds_an_unimported_type_and_reports_it() {
+    let off = compile("global-namespace-off", None);
+    let errors = of_code(&off, Code::TypeNotFound);
+    assert_eq!(errors.len(), 1, "{:?}", off.problems);
+    assert_eq!(errors[0].severity, Severity::Error);
+    assert!(errors[0].message.contains("defined in `sizes.yaml`"), "{}", errors[0].message);
+    assert!(errors[0].help.as_deref().is_some_and(|help| help.contains("--quirk global-namespace")));
+    for quirk in ["global-namespace", "tosca-parser"] {
+        let on = compile("global-namespace-on", Some(quirk));
+        assert!(!on.has_errors(), "{quirk}: {:?}", on.problems);
+        assert_eq!(of_code(&on, Code::TypeNotFound)[0].severity, Severity::Warning, "{quirk}");
+        // The property is typed by the unimported data type: its field reads as an integer.
+        let disk = &on.topology.node_templates["disk"];
+        let size = serde_json::to_value(&disk.properties["size"]).expect("serializable");
+        assert_eq!(size, serde_json::json!({ "gigabytes": 10 }), "{quirk}");
+    }
+}
+
+#[test]
+fn global_namespace_leaves_a_genuinely_missing_type_alone() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let write = |name: &str, text: &str| std::fs::write(folder.path().join(name), text).expect("written");
+    // Two files define the name: ambiguous, so nothing is bound; and a name nobody defines.
+    write("main.yaml", "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [a.yaml, b.yaml, user.yaml]\n");
+    let define =
+        "tosca_definitions_version: tosca_simple_yaml_1_3\ndata_types:\n  my.Size: { derived_from: integer }\n";
+    write("a.yaml", define);
+    write("b.yaml", &define.replace("my.Size:", "my.Size:\n    description: another"));
+    write(
+        "user.yaml",
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  my.Disk:\n    derived_from: tosca.nodes.Root\n    properties:\n      size: { type: my.Size }\n      name: { type: my.Missing }\n",
+    );
+    let options = Options { quirks: Quirk::resolve("tosca-parser").expect("the set"), ..Options::default() };
+    let compiled = check_compile(&folder.path().join("main.yaml"), &options);
+    let not_found = of_code(&compiled, Code::TypeNotFound);
+    assert_eq!(not_found.len(), 2, "{:?}", compiled.problems);
+    assert!(
+        not_found
+            .iter()
+            .all(|problem| problem.severity == Severity::Error && problem.message.ends_with("is not defined"))
+    );
+}
+
+#[test]
+fn requirement_target_type_uses_the_named_target_and_reports_it() {
+    let deviation = |compiled: &Compiled| -> Vec<Severity> {
+        of_code(compiled, Code::UnsatisfiedRequirement)
+            .iter()
+            .filter(|problem| problem.message.contains("names `cache`"))
+            .map(|problem| problem.severity)
+            .collect()
+    };
+    let off = compile("requirement-target-type-off", None);
+    assert_eq!(deviation(&off), [Severity::Error]);
+    for quirk in ["requirement-target-type", "tosca-parser"] {
+        let on = compile("requirement-target-type-on", Some(quirk));
+        assert_eq!(deviation(&on), [Severity::Warning], "{quirk}");
+        // The other named target lacks the capability: that stays an error.
+        let errors: Vec<&Problem> = on.problems.iter().filter(|problem| problem.severity == Severity::Error).collect();
+        assert_eq!(errors.len(), 1, "{quirk}: {errors:?}");
+        assert!(errors[0].message.contains("`other_app` has no capability"), "{}", errors[0].message);
+        let edge = on.topology.relationships.iter().find(|edge| edge.source == "app").expect("app's relationship");
+        assert_eq!(edge.target, "cache", "{quirk}");
+    }
+}
+
+#[test]
+fn requirement_target_type_does_not_apply_to_2_0() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("main.yaml");
+    let text = std::fs::read_to_string(case("requirement-target-type-on")).expect("the case");
+    let text = text
+        .replace("tosca_simple_yaml_1_3", "tosca_2_0")
+        .replace("topology_template:", "service_template:")
+        .replace("tosca.capabilities.Endpoint.Database", "my.capabilities.Db")
+        .replace("tosca.relationships.ConnectsTo", "my.relationships.Uses")
+        .replace("tosca.nodes.Root", "my.nodes.Base")
+        .replace(
+            "node_types:\n",
+            "capability_types:\n  my.capabilities.Db: {}\nrelationship_types:\n  my.relationships.Uses: {}\nnode_types:\n  my.nodes.Base: {}\n",
+        );
+    std::fs::write(&path, text).expect("written");
+    let options = Options { quirks: Quirk::resolve("tosca-parser").expect("the set"), ..Options::default() };
+    let compiled = check_compile(&path, &options);
+    let unsatisfied = of_code(&compiled, Code::UnsatisfiedRequirement);
+    assert!(
+        unsatisfied.iter().any(|problem| problem.severity == Severity::Error
+            && problem.message.contains("`cache` is not a `my.nodes.Store`")),
+        "{:?}",
+        compiled.problems
+    );
+}
