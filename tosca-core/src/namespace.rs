@@ -91,6 +91,7 @@ impl Namespace {
 /// Runs the namespace phase.
 pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catalog) {
     let mut units = read.units;
+    move_misplaced_capability_types(&mut units, problems);
     let mut catalog = Catalog::default();
     let mut own: Vec<Vec<(Kind, String, TypeId)>> = Vec::with_capacity(units.len());
     for (index, unit) in units.iter_mut().enumerate() {
@@ -290,6 +291,84 @@ fn bind_unimported(
             .with_label(catalog.name(kind, id).span, "defined here")
             .with_help(format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)")),
         );
+    }
+}
+
+/// tosca-parser finds a type by name whatever section declares it, so templates written for it
+/// declare capability types under `node_types` (the `capability-types-under-node-types`
+/// quirk). The lenient reading: in a 1.x file, a `node_types` entry that derives from a
+/// capability type (declared anywhere, or moved so itself) and has nothing only a node type has
+/// (requirements, capabilities, interfaces, artifacts) is a capability type, reported as a
+/// `misplaced-type` error at its name.
+fn move_misplaced_capability_types(units: &mut [Unit], problems: &mut Problems) {
+    let mut capability_types: std::collections::HashSet<String, FixedState> =
+        units.iter().flat_map(|unit| unit.template.capability_types.keys().cloned()).collect();
+    if !units.iter().any(|unit| !unit.version.is_2() && !unit.template.node_types.is_empty()) {
+        return;
+    }
+    // A misplaced type may derive from another misplaced one, declared before or after it.
+    loop {
+        let mut moved = false;
+        for unit in units.iter_mut().filter(|unit| !unit.version.is_2() && !unit.normative) {
+            let misplaced: Vec<String> = unit
+                .template
+                .node_types
+                .iter()
+                .filter(|(_, node_type)| {
+                    node_type.requirements.0.is_empty()
+                        && node_type.capabilities.is_empty()
+                        && node_type.interfaces.is_empty()
+                        && node_type.artifacts.is_empty()
+                        && node_type.derived_from.as_ref().is_some_and(|parent| {
+                            let parent = parent.value.as_str();
+                            capability_types.contains(parent)
+                                || capability_types.contains(&format!("tosca.capabilities.{parent}"))
+                        })
+                })
+                .map(|(name, _)| name.clone())
+                .collect();
+            for name in misplaced {
+                let Some(node_type) = unit.template.node_types.shift_remove(&name) else { continue };
+                let parent = node_type.derived_from.as_ref().map_or_else(String::new, |parent| parent.value.clone());
+                problems.push(
+                    Problem::new(
+                        Code::MisplacedType,
+                        node_type.name.span,
+                        format!(
+                            "`{name}` is declared under `node_types` but derives from capability type `{parent}`; read as a capability type"
+                        ),
+                    )
+                    .with_help(
+                        "declare it under `capability_types` (`--quirk capability-types-under-node-types` accepts it \
+                         as a warning)",
+                    ),
+                );
+                capability_types.insert(name.clone());
+                unit.template.capability_types.insert(name, capability_type_of(node_type));
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
+/// A node type entry read as the capability type it declares (see
+/// [`move_misplaced_capability_types`]): the keynames the two kinds share.
+fn capability_type_of(node_type: crate::entity::NodeType) -> crate::entity::CapabilityType {
+    crate::entity::CapabilityType {
+        name: node_type.name,
+        derived_from: node_type.derived_from,
+        version: node_type.version,
+        metadata: node_type.metadata,
+        description: node_type.description,
+        properties: node_type.properties,
+        attributes: node_type.attributes,
+        valid_source_types: Vec::new(),
+        valid_source_node_types: Vec::new(),
+        valid_relationship_types: Vec::new(),
+        span: node_type.span,
     }
 }
 

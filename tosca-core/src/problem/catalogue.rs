@@ -154,6 +154,25 @@ node_types:
 ",
     }
 
+    /// A type is declared in the section of another kind: a capability type under `node_types`,
+    /// as templates written for OpenStack tosca-parser do (tosca-parser finds a type by name
+    /// whatever section declares it). A 1.x `node_types` entry that derives from a capability
+    /// type and has nothing only a node type has is read as the capability type it declares.
+    MisplacedType = "misplaced-type", Error, "a type is declared in the section of another kind" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+node_types:
+  my.capabilities.Feature:
+    derived_from: tosca.capabilities.Root
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+capability_types:
+  my.capabilities.Feature:
+    derived_from: tosca.capabilities.Root
+",
+    }
+
     /// Aliases expand into more nodes than the reader allows (a "billion laughs" document).
     /// The limit keeps a small hostile file from exhausting memory.
     AliasLimit = "alias-limit", Error, "aliases expand into too many nodes" {

@@ -32,6 +32,33 @@ impl Quirk {
     /// Every quirk, in alphabetical order.
     pub const ALL: &'static [Quirk] = &[
         Quirk {
+            name: "capability-types-under-node-types",
+            code: Code::MisplacedType,
+            summary: "read a 1.x capability type declared under `node_types` as a capability type (as a warning)",
+            explanation: "OpenStack tosca-parser keeps every type of a service template in one dictionary \
+and finds a type by name whatever section declares it, so templates written for it (heat-translator's \
+`test_tosca_get_functions_semantic.yaml`, tosca-parser's own `test_capability_without_properties.yaml`) \
+declare capability types under `node_types`. A `node_types` entry that derives from a capability type \
+and has no requirements, capabilities, interfaces or artifacts is read as the capability type it \
+declares, with its properties and attributes, so the templates that use it type their values as \
+tosca-parser does.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+node_types:
+  my.capabilities.Feature:
+    derived_from: tosca.capabilities.Root
+    properties:
+      level: { type: integer, default: 1 }
+  my.nodes.App:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      feature: my.capabilities.Feature
+",
+            matches: |problem| {
+                problem.message.contains(" is declared under `node_types` but derives from capability type ")
+            },
+        },
+        Quirk {
             name: "global-namespace",
             code: Code::TypeNotFound,
             summary: "accept a 1.x type that the file does not import but another file of the service template defines (as a warning)",
@@ -185,7 +212,12 @@ impl QuirkSet {
     pub const ALL: &'static [QuirkSet] = &[QuirkSet {
         name: "tosca-parser",
         summary: "every deviation that templates written for OpenStack tosca-parser rely on",
-        members: &["global-namespace", "requirement-target-type", "undeclared-operation-inputs"],
+        members: &[
+            "capability-types-under-node-types",
+            "global-namespace",
+            "requirement-target-type",
+            "undeclared-operation-inputs",
+        ],
     }];
 }
 
