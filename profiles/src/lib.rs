@@ -271,7 +271,12 @@ mod tests {
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0", "tosca-2.0-draft", "tosca-parser-1.0", "tosca-parser-1.2"]);
+        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain([
+            "simple-2.0",
+            "tosca-2.0-draft",
+            "tosca-parser-1.0",
+            "tosca-parser-1.2",
+        ]);
         for folder in folders {
             let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
             for entry in std::fs::read_dir(&root).expect("profile folder") {

@@ -81,7 +81,10 @@ fn docker_types_are_known_and_each_use_is_a_warning() {
         assert_eq!(severities(&compiled, Code::NonNormativeType), [Severity::Warning; 3]);
         let web = &compiled.topology.node_templates["web"];
         assert_eq!(web.types.first().map(String::as_str), Some("tosca.nodes.Container.Application.Docker"));
-        assert_eq!(web.artifacts["image"].types.first().map(String::as_str), Some("tosca.artifacts.Deployment.Image.Container.Docker"));
+        assert_eq!(
+            web.artifacts["image"].types.first().map(String::as_str),
+            Some("tosca.artifacts.Deployment.Image.Container.Docker")
+        );
         let target = web.requirements[0].target.as_ref().expect("web's host resolves");
         assert_eq!(target.node, "runtime");
         // The capability's properties come from tosca-parser's definition.

@@ -29,14 +29,14 @@ impl ToscaParserRelaxations {
     pub(crate) fn find(namespace: &Namespace, catalog: &Catalog) -> Self {
         let normative = |name: &str| {
             catalog.node_types.iter().find(|defined| {
-                defined.entity.name.value == name && namespace.units.get(defined.unit).is_some_and(|unit| unit.normative)
+                defined.entity.name.value == name
+                    && namespace.units.get(defined.unit).is_some_and(|unit| unit.normative)
             })
         };
-        let database_name =
-            normative("tosca.nodes.Database").and_then(|defined| Some(defined.entity.properties.get("name")?.name.span));
-        let compute_host_sources = normative("tosca.nodes.Compute").and_then(|defined| {
-            Some(defined.entity.capabilities.get("host")?.valid_source_types.first()?.span)
-        });
+        let database_name = normative("tosca.nodes.Database")
+            .and_then(|defined| Some(defined.entity.properties.get("name")?.name.span));
+        let compute_host_sources = normative("tosca.nodes.Compute")
+            .and_then(|defined| Some(defined.entity.capabilities.get("host")?.valid_source_types.first()?.span));
         ToscaParserRelaxations { database_name, compute_host_sources }
     }
 
