@@ -91,6 +91,8 @@ static FILES: &[ProfileFile] = embed![
     "nfv-1.0.0/group.yaml",
     "tosca-2.0-draft/primitives.yaml",
     "tosca-2.0-draft/types.yaml",
+    "tosca-parser-1.0/types.yaml",
+    "tosca-parser-1.2/types.yaml",
 ];
 
 /// The path of the file defining the primitive data types (`string`, `integer`, …), which every
@@ -159,6 +161,27 @@ pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> 
         _ => None,
     }
 }
+
+/// The embedded file of the types OpenStack tosca-parser adds to the normative ones (its Docker
+/// types), for a file whose normative profile is `normative_profile` (an entry-point path such
+/// as `"simple-1.3/profile.yaml"`); `None` for profiles tosca-parser does not extend (2.0).
+///
+/// Not normative: every 1.x file imports it implicitly, and every use of one of its types is
+/// reported. The 1.0 and 1.1 profiles and the 1.2 and later ones each get a copy that derives
+/// from their own hosting capability.
+pub fn tosca_parser_extension(normative_profile: &str) -> Option<&'static str> {
+    match normative_profile.split('/').next()? {
+        "simple-1.0" | "simple-1.1" => Some(TOSCA_PARSER_1_0),
+        "simple-1.2" | "simple-1.3" | "nfv-1.0" => Some(TOSCA_PARSER_1_2),
+        _ => None,
+    }
+}
+
+/// tosca-parser's extension types for TOSCA 1.0 and 1.1 (see [`tosca_parser_extension`]).
+const TOSCA_PARSER_1_0: &str = "tosca-parser-1.0/types.yaml";
+
+/// tosca-parser's extension types for TOSCA 1.2, 1.3 and NFV 1.0 (see [`tosca_parser_extension`]).
+const TOSCA_PARSER_1_2: &str = "tosca-parser-1.2/types.yaml";
 
 #[cfg(test)]
 mod tests {
@@ -244,6 +267,11 @@ mod tests {
         if folder == "simple-2.0" || folder == "tosca-2.0-draft" || path == PRIMITIVES_2_0 {
             return "tosca_2_0";
         }
+        match path {
+            TOSCA_PARSER_1_0 => return "tosca_simple_yaml_1_0",
+            TOSCA_PARSER_1_2 => return "tosca_simple_yaml_1_2",
+            _ => {}
+        }
         match PROFILES.iter().find(|(_, known)| *known == folder) {
             Some((_, "nfv-1.0")) | None => "tosca_simple_yaml_1_3",
             Some((_, "nfv-1.0.0")) => "tosca_simple_yaml_1_0",
@@ -253,7 +281,12 @@ mod tests {
 
     #[test]
     fn every_yaml_file_on_disk_is_embedded() {
-        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain(["simple-2.0", "tosca-2.0-draft"]);
+        let folders = PROFILES.iter().map(|(_, folder)| *folder).chain([
+            "simple-2.0",
+            "tosca-2.0-draft",
+            "tosca-parser-1.0",
+            "tosca-parser-1.2",
+        ]);
         for folder in folders {
             let root = format!("{}/{folder}", env!("CARGO_MANIFEST_DIR"));
             for entry in std::fs::read_dir(&root).expect("profile folder") {
@@ -298,6 +331,7 @@ mod tests {
                 PRIMITIVES | PRIMITIVES_2_0 => &["puccini-rs.primitives"],
                 DRAFT_2_0_PRIMITIVES => &["puccini-rs.primitives", "puccini-rs.builtin"],
                 DRAFT_2_0_TYPES => &["puccini-rs.builtin"],
+                TOSCA_PARSER_1_0 | TOSCA_PARSER_1_2 => &["puccini-rs.extension"],
                 _ => &["puccini-rs.normative"],
             };
             for marker in markers {
@@ -464,6 +498,23 @@ mod tests {
         for version in ["tosca_2_0", "tosca_simple_yaml_1_4", ""] {
             assert_eq!(implicit_import(version), None, "{version}");
         }
+    }
+
+    /// Every 1.x profile gets the tosca-parser extension written for its hosting capability,
+    /// and both copies define the same types.
+    #[test]
+    fn tosca_parser_extension_per_profile() {
+        for (version, _) in PROFILES {
+            let profile = implicit_import(version).expect("1.x profile");
+            let extension = tosca_parser_extension(profile).unwrap_or_else(|| panic!("{profile}"));
+            assert!(get(extension).is_some(), "{extension}");
+        }
+        assert_eq!(tosca_parser_extension("simple-1.1/profile.yaml"), Some(TOSCA_PARSER_1_0));
+        assert_eq!(tosca_parser_extension("simple-1.3/profile.yaml"), Some(TOSCA_PARSER_1_2));
+        assert_eq!(tosca_parser_extension("simple-2.0/profile.yaml"), None);
+        let file = |path| files().iter().find(|file| file.path == path).expect("embedded");
+        assert_eq!(defined_types(file(TOSCA_PARSER_1_0)), defined_types(file(TOSCA_PARSER_1_2)));
+        assert_eq!(defined_types(file(TOSCA_PARSER_1_0)).len(), 3);
     }
 
     #[test]

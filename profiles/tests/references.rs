@@ -142,12 +142,35 @@ fn references(document: &Yaml<'static>) -> Vec<(&'static str, String, String)> {
     found
 }
 
+/// The normative profiles a file is read with besides its own imports: for tosca-parser's
+/// extension types, each 1.x profile whose files import it implicitly (its types derive from
+/// theirs); for every other file, none (one empty entry).
+fn implicit_profiles(path: &str) -> Vec<Option<&'static str>> {
+    const ONE_X: [&str; 5] = [
+        "tosca_simple_yaml_1_0",
+        "tosca_simple_yaml_1_1",
+        "tosca_simple_yaml_1_2",
+        "tosca_simple_yaml_1_3",
+        "tosca_simple_profile_for_nfv_1_0",
+    ];
+    let profiles: Vec<Option<&'static str>> = ONE_X
+        .iter()
+        .filter_map(|version| tosca_profiles::implicit_import(version))
+        .filter(|profile| tosca_profiles::tosca_parser_extension(profile) == Some(path))
+        .map(Some)
+        .collect();
+    if profiles.is_empty() { vec![None] } else { profiles }
+}
+
 #[test]
 fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
     let mut problems = Vec::new();
-    for file in tosca_profiles::files() {
+    for (file, profile) in tosca_profiles::files()
+        .iter()
+        .flat_map(|file| implicit_profiles(file.path).into_iter().map(move |profile| (file, profile)))
+    {
         let mut defined: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
-        for path in closure(file.path) {
+        for path in closure(file.path).into_iter().chain(profile.into_iter().flat_map(closure)) {
             let document = parse(&path);
             for kind in KINDS {
                 for (name, _) in entries(&document, kind) {
@@ -161,7 +184,8 @@ fn every_referenced_type_is_defined_in_the_file_or_its_imports() {
                     || (is_2_0(file.path) && BUILT_IN_2_0.contains(&name.as_str())));
             let known = defined.get(kind).is_some_and(|names| names.contains(&name));
             if !built_in && !known {
-                problems.push(format!("{}: {place}: {name} is not a known {kind} entry", file.path));
+                let with = profile.map(|profile| format!(" (with {profile})")).unwrap_or_default();
+                problems.push(format!("{}{with}: {place}: {name} is not a known {kind} entry", file.path));
             }
         }
     }

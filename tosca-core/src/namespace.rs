@@ -6,7 +6,10 @@
 //! also visible by their short names (`Compute`, `tosca:Compute` for `tosca.nodes.Compute`);
 //! a user's own type of the same name wins over a short name without complaint. The built-in
 //! types a dialect imports implicitly (files marked `puccini-rs.builtin`) are bound like short
-//! names, by their own names and as `tosca:NAME`. Two different
+//! names, by their own names and as `tosca:NAME`. The types of a tool's extension (files marked
+//! `puccini-rs.extension`: tosca-parser's Docker types) are bound by their own names only, and
+//! hidden silently by anyone's own type too; every reference that resolves to one is a
+//! `non-normative-type` problem. Two different
 //! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
 //! is a `type-not-found` problem with the nearest visible name as help.
 
@@ -128,6 +131,11 @@ fn build_scopes(
         let unit = &units[index];
         let mut scope = Scope::default();
         for (kind, name, id) in &own[index] {
+            // A tool's extension types give way to anyone's own, like short names.
+            if unit.extension {
+                insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: true }, problems);
+                continue;
+            }
             // A dialect's built-in types give way to anyone's own, like short names.
             if unit.builtin {
                 for name in [name.clone(), format!("tosca:{name}")] {
@@ -378,10 +386,28 @@ fn file_name(location: &crate::loader::Location) -> String {
     display.rsplit(['/', '\\']).next().unwrap_or(&display).to_owned()
 }
 
-/// Reports every type name that resolves to nothing, in every type and in the topology.
+/// Reports every type name that resolves to nothing, in every type and in the topology, and
+/// every use of a tool's extension type outside its own file.
 fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) {
     visit_references(&namespace.units, catalog, &mut |kind: Kind, name: &Located<String>| {
-        if namespace.resolve(kind, name).is_none() {
+        let resolved = namespace.resolve(kind, name);
+        if let Some(id) = resolved
+            && namespace.units[catalog.unit(kind, id)].extension
+            && !namespace.unit_of_source.get(&name.span.source).is_some_and(|unit| namespace.units[*unit].extension)
+        {
+            problems.push(
+                Problem::new(
+                    Code::NonNormativeType,
+                    name.span,
+                    format!("{kind} `{}` is not a normative type: tosca-parser's extension", name.value),
+                )
+                .with_help(
+                    "define it in your own file or import a profile that does \
+                     (`--quirk tosca-parser-docker-types` accepts it as a warning)",
+                ),
+            );
+        }
+        if resolved.is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
             if let Some(unit) = namespace.unit_of_source.get(&name.span.source)

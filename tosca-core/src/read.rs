@@ -33,6 +33,12 @@ pub const PRIMITIVES_METADATA: &str = "puccini-rs.primitives";
 /// own type of the same name hides them without complaint.
 pub const BUILTIN_METADATA: &str = "puccini-rs.builtin";
 
+/// The metadata key marking an embedded file of types a tool adds to the normative ones
+/// (tosca-parser's Docker types): imported implicitly by every 1.x file, its types are visible
+/// by their names, a file's own type of the same name hides them without complaint, and every
+/// use of one is reported (`non-normative-type`).
+pub const EXTENSION_METADATA: &str = "puccini-rs.extension";
+
 /// The output of the read phase.
 #[derive(Debug)]
 pub struct ReadOutput {
@@ -63,6 +69,8 @@ pub struct Unit {
     pub primitives: bool,
     /// Whether it is an embedded file of a dialect's built-in types (see [`BUILTIN_METADATA`]).
     pub builtin: bool,
+    /// Whether it is an embedded file of a tool's extension types (see [`EXTENSION_METADATA`]).
+    pub extension: bool,
 }
 
 /// An import resolved to a unit.
@@ -84,6 +92,7 @@ struct ParsedFile {
     normative: bool,
     primitives: bool,
     builtin: bool,
+    extension: bool,
     /// The normative profile its own version implicitly imports (`None` for embedded files).
     own_profile: Option<&'static str>,
     imports: Vec<ImportTarget>,
@@ -137,11 +146,16 @@ pub fn read(
                     root_profile = file.own_profile;
                 }
                 if let Some(path) = root_profile.or(file.own_profile).filter(|_| file.own_profile.is_some()) {
-                    file.imports.push(ImportTarget {
-                        location: Location::Profile(path.to_owned()),
-                        namespace_prefix: None,
-                        span: Span::file_start(file.source),
-                    });
+                    // tosca-parser's extension types ride along with the normative ones (each
+                    // use reported), except into the extension's own file.
+                    let extension = tosca_profiles::tosca_parser_extension(path).filter(|_| !file.extension);
+                    for path in std::iter::once(path).chain(extension) {
+                        file.imports.push(ImportTarget {
+                            location: Location::Profile(path.to_owned()),
+                            namespace_prefix: None,
+                            span: Span::file_start(file.source),
+                        });
+                    }
                 }
                 for import in &mut file.imports {
                     let first = aliases.entry(loader.identity(&import.location)).or_insert(import.location.clone());
@@ -275,6 +289,7 @@ fn number_units(
             normative: file.normative,
             primitives: file.primitives,
             builtin: file.builtin,
+            extension: file.extension,
         });
     }
     ReadOutput { units, dialect: None }
@@ -353,6 +368,7 @@ fn parse_file(
     let normative = embedded_flag(NORMATIVE_METADATA);
     let primitives = embedded_flag(PRIMITIVES_METADATA);
     let builtin = embedded_flag(BUILTIN_METADATA);
+    let extension = embedded_flag(EXTENSION_METADATA);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
     let resolver = crate::import::Resolver { location: &base, loader, repository, version, template: &template };
@@ -390,7 +406,17 @@ fn parse_file(
     let own_profile = (!normative && !primitives)
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
-    Some(ParsedFile { source: loaded.source, version, template, normative, primitives, builtin, own_profile, imports })
+    Some(ParsedFile {
+        source: loaded.source,
+        version,
+        template,
+        normative,
+        primitives,
+        builtin,
+        extension,
+        own_profile,
+        imports,
+    })
 }
 
 /// A type's `version` keyname is a TOSCA version (`<major>.<minor>[.<fix>[.<qualifier>[-<build>]]]`).

@@ -545,7 +545,10 @@ topology_template:
     }
 
     /// A template is used where its type is not allowed: a group member whose node type is not
-    /// in the group type's `members`, a policy target not in the policy type's `targets`.
+    /// in the group type's `members`, a policy target not in the policy type's `targets`, a
+    /// node template hosted on a `tosca.nodes.Compute` whose `host` capability's
+    /// `valid_source_types` do not list its type (reported, and the requirement still resolved,
+    /// only where tosca-parser's copy of the normative types has no such list).
     TypeNotAllowed = "type-not-allowed", Error, "a template's type is not allowed here" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -766,6 +769,37 @@ imports:
 tosca_definitions_version: tosca_simple_yaml_1_3
 imports:
   - file: types.yaml
+",
+    }
+
+    /// A 1.x template uses a type that no OASIS profile defines but a tool adds to its copy of
+    /// the normative types: OpenStack tosca-parser's `tosca.nodes.Container.Application.Docker`,
+    /// `tosca.capabilities.Container.Docker` and `tosca.artifacts.Deployment.Image.Container.Docker`.
+    /// puccini-rs knows them, so the rest of the template compiles as tosca-parser reads it,
+    /// but another orchestrator need not: define the type in your own file (or import a profile
+    /// that does), and your definition is used instead. `--quirk tosca-parser-docker-types`
+    /// accepts the use as a warning.
+    NonNormativeType = "non-normative-type", Error, "a type from a tool's extension of the normative types" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    image:
+      type: tosca.nodes.Root
+      artifacts:
+        nginx: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+artifact_types:
+  tosca.artifacts.Deployment.Image.Container.Docker:
+    derived_from: tosca.artifacts.Deployment.Image
+topology_template:
+  node_templates:
+    image:
+      type: tosca.nodes.Root
+      artifacts:
+        nginx: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
 ",
     }
 }

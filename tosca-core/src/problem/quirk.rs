@@ -145,6 +145,90 @@ node_types:
             matches: |problem| problem.message.starts_with("unknown keyname `short_name` "),
         },
         Quirk {
+            name: "tosca-parser-compute-host",
+            code: Code::TypeNotAllowed,
+            summary: "host any node template on a `tosca.nodes.Compute` it names, whatever its type (as a warning)",
+            explanation: "The OASIS Simple Profile 1.0 to 1.3 gives `tosca.nodes.Compute`'s `host` \
+capability `valid_source_types: [tosca.nodes.SoftwareComponent]`, so only software components \
+may be hosted on a Compute. OpenStack tosca-parser's copy of the normative types \
+(`toscaparser/elements/TOSCA_definition.yaml`) has no such list, and tosca-parser 2.15 checks \
+no `valid_source_types` anywhere: it accepts, silently, a node of any type (a custom type \
+derived from `tosca.nodes.Root`, say) whose `host` requirement names a Compute, and gives it \
+its `HostedOn` relationship. puccini-rs does the same when the requirement names the Compute \
+node template (the one place where no other candidate could be meant) and reports the \
+deviation; a requirement that leaves its target to be found still follows the spec's list. \
+Accepting it changes nothing but the check: the relationship is the one the template wrote.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.Agent:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - host:
+          capability: tosca.capabilities.Compute
+          relationship: tosca.relationships.HostedOn
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+    agent:
+      type: my.nodes.Agent
+      requirements:
+        - host: server
+",
+            matches: |problem| {
+                problem.message.starts_with("the normative `tosca.nodes.Compute`'s capability `host` does not accept ")
+            },
+        },
+        Quirk {
+            name: "tosca-parser-database-name",
+            code: Code::MissingValue,
+            summary: "accept a `tosca.nodes.Database` without its `name` property (as a warning)",
+            explanation: "The OASIS Simple Profile 1.0 to 1.3 declares `tosca.nodes.Database`'s `name` \
+property (the name of the database) without `required: false`, so it is required. OpenStack \
+tosca-parser's copy of the normative types (`toscaparser/elements/TOSCA_definition.yaml`) marks it \
+`required: false`, and tosca-parser 2.15 accepts a Database node template without it silently. \
+The property is then simply absent from the topology, as it would be for any optional property; \
+an orchestrator that needs the name must find it elsewhere. Only the normative definition is \
+relaxed: a type that redefines `name` as required keeps it required.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+    dbms:
+      type: tosca.nodes.DBMS
+      requirements: [ host: server ]
+    db:
+      type: tosca.nodes.Database
+      requirements: [ host: dbms ]
+",
+            matches: |problem| {
+                problem.message.ends_with("is missing required property `name` of the normative `tosca.nodes.Database`")
+            },
+        },
+        Quirk {
+            name: "tosca-parser-docker-types",
+            code: Code::NonNormativeType,
+            summary: "accept tosca-parser's Docker types, which no OASIS profile defines (as warnings)",
+            explanation: "OpenStack tosca-parser's copy of the normative types \
+(`toscaparser/elements/TOSCA_definition.yaml`) adds `tosca.nodes.Container.Application.Docker`, \
+`tosca.capabilities.Container.Docker` and `tosca.artifacts.Deployment.Image.Container.Docker`, and \
+tosca-parser 2.15 accepts templates using them without a word. The OASIS Simple Profile lists them \
+only among its non-normative examples. puccini-rs carries tosca-parser's definitions (an embedded \
+file every 1.x template imports implicitly; a template's own definition of the same name is used \
+instead) and reports each use, since another orchestrator need not know them.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.Root
+      artifacts:
+        image: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
+",
+            matches: |problem| problem.message.ends_with("is not a normative type: tosca-parser's extension"),
+        },
+        Quirk {
             name: "undeclared-operation-inputs",
             code: Code::UndeclaredAssignment,
             summary: "accept operation and interface inputs that the interface does not declare (as warnings)",
@@ -216,6 +300,9 @@ impl QuirkSet {
             "capability-types-under-node-types",
             "global-namespace",
             "requirement-target-type",
+            "tosca-parser-compute-host",
+            "tosca-parser-database-name",
+            "tosca-parser-docker-types",
             "undeclared-operation-inputs",
         ],
     }];

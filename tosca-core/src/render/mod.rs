@@ -15,6 +15,7 @@ mod parts;
 mod resolve;
 mod scalar;
 mod substitution;
+mod tosca_parser;
 mod value;
 mod workflow;
 
@@ -71,6 +72,8 @@ pub(crate) struct Render<'a> {
     /// Interfaces rendered from the catalog's definitions alone, by the address of the
     /// definitions (see [`Render::interfaces`]).
     pub(crate) shared_interfaces: dashmap::DashMap<usize, crate::topology::Interfaces, foldhash::fast::RandomState>,
+    /// The normative definitions tosca-parser's copy relaxes (read leniently, reported).
+    pub(crate) tosca_parser: tosca_parser::ToscaParserRelaxations,
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
@@ -104,6 +107,7 @@ pub fn render(
         version: root.version,
         chains,
         shared_interfaces: dashmap::DashMap::default(),
+        tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
     };
     render.check_definitions(problems);
     let mut topology = Topology {

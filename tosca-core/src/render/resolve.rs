@@ -317,6 +317,22 @@ impl<'a> Render<'a> {
                 let index = want.index + ordinal;
                 let named = node.requirements.get(index).and_then(|requirement| requirement.node.as_deref());
                 guessed_differently |= named != Some(target.name);
+                let offer = &target.offers[capability];
+                let sources = &offer.definition.valid_source_types;
+                let source_type = context.facts[want.source].node_type;
+                if want.pinned.is_some()
+                    && self.tosca_parser.is_compute_host_sources(sources)
+                    && !context.any_of(Kind::NodeType, sources, source_type)
+                {
+                    let source = context.topology.node_templates.get_index(want.source).map_or("", |(name, _)| name);
+                    problems.push(super::tosca_parser::compute_host_refused(
+                        want.request.span,
+                        source,
+                        &context.type_name(Kind::NodeType, source_type),
+                        target.name,
+                        offer.definition,
+                    ));
+                }
                 let demand = matching.demands.get(&(request, (position, capability)));
                 let allocation = demand
                     .map(|demand| demand.items.iter().map(|item| (item.name.clone(), item.typed.clone())).collect())
@@ -653,8 +669,11 @@ impl Context<'_, '_> {
         ]
         .into_iter()
         .find(|list| !list.is_empty());
+        // A template naming a Compute as its host is hosted there whatever its type, as
+        // tosca-parser reads it; the deviation is reported once matched (`compute_host_refused`).
         if let Some(sources) = sources
             && !self.any_of(Kind::NodeType, sources, source_type)
+            && !(want.pinned.is_some() && self.render.tosca_parser.is_compute_host_sources(sources))
         {
             return Err((true, Rejection::SourceNotAccepted(offer.name)));
         }

@@ -426,7 +426,9 @@ impl Render<'_> {
             return Some(value);
         }
         let required = definition.required.as_ref().is_none_or(|required| required.value);
-        if required {
+        if required && self.tosca_parser.is_database_name(definition.name.span) {
+            problems.push(super::tosca_parser::database_name_missing(owner, owner_kind, definition.name.span));
+        } else if required {
             problems.push(
                 Problem::new(Code::MissingValue, owner, format!("{owner_kind} is missing required property `{name}`"))
                     .with_label(definition.name.span, "property declared here"),
