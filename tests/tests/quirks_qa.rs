@@ -88,7 +88,11 @@ fn requirement_target_type_uses_the_named_target_and_reports_it() {
         // The other named target lacks the capability: that stays an error.
         let errors: Vec<&Problem> = on.problems.iter().filter(|problem| problem.severity == Severity::Error).collect();
         assert_eq!(errors.len(), 1, "{quirk}: {errors:?}");
-        assert!(errors[0].message.contains("`other_app` has no capability"), "{}", errors[0].message);
+        assert!(
+            errors[0].message.contains("`other_app` is not a `my.nodes.Store`, and has no capability"),
+            "{}",
+            errors[0].message
+        );
         let edge = on.topology.relationships.iter().find(|edge| edge.source == "app").expect("app's relationship");
         assert_eq!(edge.target, "cache", "{quirk}");
     }

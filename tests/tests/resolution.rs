@@ -74,7 +74,8 @@ topology_template:
     let found = messages(&compiled, Code::UnsatisfiedRequirement);
     assert_eq!(
         found,
-        ["requirement `host` of node template `app` has no target: `web` is not a `tosca.nodes.Compute`"],
+        ["requirement `host` of node template `app` has no target: `web` is not a `tosca.nodes.Compute`, and \
+             capability `host` does not accept this source's node type (valid_source_types)"],
         "{:?}",
         compiled.problems
     );

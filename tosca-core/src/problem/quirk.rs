@@ -52,7 +52,7 @@ node_types:
   my.nodes.App:
     derived_from: tosca.nodes.Root
     capabilities:
-      feature: my.capabilities.Feature
+      extra: my.capabilities.Feature
 ",
             matches: |problem| {
                 problem.message.contains(" is declared under `node_types` but derives from capability type ")

@@ -536,8 +536,19 @@ impl Context<'_, '_> {
     }
 
     /// The capabilities of a candidate that fit a request, in definition order, each with what
-    /// the request would allocate from it, or why none.
+    /// the request would allocate from it, or why none. A named target whose node type was
+    /// waived (`requirement-target-type`) and that does not fit anyway is refused for its type
+    /// first, the first thing wrong with it, and then for the rest.
     fn fits(&self, want: &Wanted<'_>, position: usize) -> Result<Vec<(usize, Demand)>, String> {
+        let fitting = self.fits_waived(want, position);
+        match (fitting, want.waived_node_type) {
+            (Err(reason), Some(id)) => Err(format!("is not a `{}`, and {reason}", self.type_name(Kind::NodeType, id))),
+            (fitting, _) => fitting,
+        }
+    }
+
+    /// [`Self::fits`], with the node type a named target does not have waived.
+    fn fits_waived(&self, want: &Wanted<'_>, position: usize) -> Result<Vec<(usize, Demand)>, String> {
         let target = &self.targets[position];
         for &id in &want.node_types {
             if !self.derives(Kind::NodeType, target.node_type, id) {
