@@ -85,11 +85,11 @@ pub(crate) fn quirk_page(quirk: &Quirk) -> String {
 pub(crate) fn quirk_list() -> String {
     let mut text = String::from("Quirks (use --quirk NAME, repeatable):\n");
     for quirk in Quirk::ALL {
-        let _ = writeln!(text, "  {:<30} {}", quirk.name, quirk.summary);
+        let _ = writeln!(text, "  {:<34} {}", quirk.name, quirk.summary);
     }
     text.push_str("Sets (--quirk SET chooses every quirk of the set):\n");
     for set in QuirkSet::ALL {
-        let _ = writeln!(text, "  {:<30} {}", set.name, set.summary);
+        let _ = writeln!(text, "  {:<34} {}", set.name, set.summary);
     }
     text
 }

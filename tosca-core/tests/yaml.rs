@@ -156,7 +156,7 @@ fn block_collections_and_empty_values() {
 }
 
 #[test]
-fn duplicate_keys_keep_the_first_entry() {
+fn duplicate_keys_keep_the_first_place_and_the_last_value() {
     let text = "a: 1\nb: {x: 1, x: 2}\na: 3\n? [1, 2]\n: p\n? [1, 2]\n: q\n\"a\": 4\n";
     let (root, problems) = read(text);
     let root = root.unwrap();
@@ -176,9 +176,11 @@ fn duplicate_keys_keep_the_first_entry() {
 
     let entries = root.as_mapping().unwrap();
     assert_eq!(entries.len(), 3);
-    assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
-    assert_eq!(root.get("b").unwrap().get("x").unwrap().as_str(), Some("1"));
-    assert_eq!(entries[2].value.as_str(), Some("p"));
+    // As PyYAML: the key keeps its first place, the value is the last one written.
+    assert_eq!(entries[0].key.span.line, 1);
+    assert_eq!(root.get("a").unwrap().as_str(), Some("4"));
+    assert_eq!(root.get("b").unwrap().get("x").unwrap().as_str(), Some("2"));
+    assert_eq!(entries[2].value.as_str(), Some("q"));
 }
 
 #[test]
@@ -188,6 +190,20 @@ fn aliases_expand_to_the_anchored_node() {
     assert_eq!(root.get("a"), root.get("b"));
     assert_eq!(root.get("b").unwrap().span, root.get("a").unwrap().span);
     assert_eq!(root.get("d").unwrap().as_str(), Some("str"));
+}
+
+/// Past the few entries a mapping scans, repeated keys are found by hash: the same result.
+#[test]
+fn duplicate_keys_in_a_large_mapping_keep_the_last_value() {
+    let mut text: String = (0..20).map(|index| format!("k{index}: {index}\n")).collect();
+    text.push_str("k3: last\nk17: end\n");
+    let (root, problems) = read(&text);
+    let root = root.unwrap();
+    assert_eq!(codes(&problems), vec![Code::DuplicateKey; 2]);
+    assert_eq!(problems[0].labels[0].span.line, 4);
+    assert_eq!(root.as_mapping().unwrap().len(), 20);
+    assert_eq!(root.get("k3").unwrap().as_str(), Some("last"));
+    assert_eq!(root.get("k17").unwrap().as_str(), Some("end"));
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod references;
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
 pub use kind::Kind;
 pub use maybe_named::{MaybeNamed, NamedItem};
+pub(crate) use read::yaml_1_1_boolean;
 pub use read::{
     Assigned, Assignments, EntityInfo, Metadata, MetadataText, Named, Read, ReadContext, Sequenced, nearest,
 };

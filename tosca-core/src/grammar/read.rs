@@ -91,7 +91,10 @@ pub type Assignments = IndexMap<String, Assigned>;
 pub type Metadata = IndexMap<String, Located<MetadataText>>;
 
 /// A metadata value as text: a scalar as written. TOSCA 2.0 metadata may hold any YAML value
-/// (5.3.1); a list or map is kept as compact JSON. In 1.x a metadata value is a string.
+/// (5.3.1); a list or map is kept as compact JSON. In 1.x a metadata value is a string (an
+/// unquoted number or boolean keeps its text, as a 1.x `string` value does); a list or map
+/// there is an error naming `--quirk metadata-values`, and is kept as compact JSON too, as
+/// tosca-parser keeps whatever it is given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MetadataText(pub String);
 
@@ -104,7 +107,14 @@ impl std::ops::Deref for MetadataText {
 
 impl Read for MetadataText {
     fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
-        if cx.version == Version::V2_0 && !matches!(node.value, Value::Scalar(_)) {
+        if !matches!(node.value, Value::Scalar(_)) {
+            if cx.version != Version::V2_0 {
+                let key = name.map_or("", |name| name.value.as_str());
+                let message =
+                    format!("metadata value `{key}` is {}; TOSCA 1.x metadata values are strings", node.kind_name());
+                let help = "quote it, or write it as one string (`--quirk metadata-values` accepts it as a warning, kept as JSON text)";
+                cx.problems.push(Problem::new(Code::WrongKind, node.span, message).with_help(help));
+            }
             return Some(MetadataText(json(node).to_string()));
         }
         String::read(node, name, cx).map(MetadataText)
@@ -163,12 +173,31 @@ impl Read for bool {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
         match node.as_scalar().map(|scalar| scalar.resolve()) {
             Some(Plain::Bool(value)) => Some(value),
-            _ => {
-                wrong_kind(node, "a boolean", cx);
-                None
-            }
+            _ => match node.as_scalar().and_then(|scalar| scalar.yaml_1_1_boolean()).filter(|_| !cx.version.is_2()) {
+                Some(value) => {
+                    cx.problems.push(yaml_1_1_boolean(node, value));
+                    Some(value)
+                }
+                None => {
+                    wrong_kind(node, "a boolean", cx);
+                    None
+                }
+            },
         }
     }
+}
+
+/// The problem of a YAML 1.1 boolean (`yes`, `off`, …) where TOSCA 1.x, on YAML 1.2, has only
+/// `true` and `false`. PyYAML, and so tosca-parser, reads it as the boolean; so do we, so the
+/// rest of the template compiles as tosca-parser reads it.
+pub(crate) fn yaml_1_1_boolean(node: &Node, boolean: bool) -> Problem {
+    let text = node.as_scalar().map_or("", |scalar| scalar.text.as_str());
+    Problem::new(
+        Code::WrongValueType,
+        node.span,
+        format!("`{text}` is a YAML 1.1 boolean, not a TOSCA one; read as `{boolean}`"),
+    )
+    .with_help(format!("write `{boolean}` (`--quirk yaml-1-1-booleans` accepts it as a warning)"))
 }
 
 impl Read for Node {

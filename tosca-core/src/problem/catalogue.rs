@@ -115,7 +115,9 @@ topology_template:
 ",
     }
 
-    /// A mapping has the same key twice. YAML forbids it and TOSCA would silently lose one value.
+    /// A mapping has the same key twice. YAML forbids it, and readers disagree on which value
+    /// counts; like PyYAML (and so tosca-parser), the last one is used, so the rest of the file
+    /// compiles as those tools read it (`--quirk duplicate-keys` makes it a warning).
     DuplicateKey = "duplicate-key", Error, "a mapping has the same key twice" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3

@@ -59,6 +59,23 @@ node_types:
             },
         },
         Quirk {
+            name: "duplicate-keys",
+            code: Code::DuplicateKey,
+            summary: "accept a mapping with the same key twice, the last value winning (as a warning)",
+            explanation: "YAML forbids a key repeated in one mapping, but PyYAML, which \
+OpenStack tosca-parser reads templates with, accepts it silently and keeps the last value (a \
+template with `port: 80` then `port: 8080` among a node template's properties gets `8080` from \
+tosca-parser, with no message). puccini-rs always keeps the last value too, so the template \
+compiles as tosca-parser reads it, and reports the repetition at the second key with a label at \
+the first. Accepting it is safe only when the earlier value was meant to be overridden; it is \
+usually a merge or copy-paste mistake.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata: { author: me, author: you }
+",
+            matches: |problem| problem.message.starts_with("duplicate key"),
+        },
+        Quirk {
             name: "global-namespace",
             code: Code::TypeNotFound,
             summary: "accept a 1.x type that the file does not import but another file of the service template defines (as a warning)",
@@ -86,6 +103,26 @@ imports: [a.yaml, b.yaml]
 #       properties: { size: { type: my.datatypes.Size } }
 ",
             matches: |problem| problem.message.contains(" is not imported by this file; it is defined in `"),
+        },
+        Quirk {
+            name: "metadata-values",
+            code: Code::WrongKind,
+            summary: "accept a list or a map as a TOSCA 1.x metadata value, kept as JSON text (as a warning)",
+            explanation: "TOSCA 1.x defines `metadata` as a map of strings; only 2.0 lets a \
+metadata value be any YAML value. OpenStack tosca-parser never checks metadata: a list or a map \
+there (`tags: [a, b]`, in the template's, a type's or a node template's metadata) is accepted \
+silently and kept as the YAML value. puccini-rs keeps such a value as compact JSON text (`[\"a\",\"b\"]`), \
+as it keeps 2.0 metadata, so nothing is lost. An unquoted number or boolean (`template_version: \
+1.3`) is no deviation: like any 1.x string it keeps its text.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  tags: [network, demo]
+",
+            matches: |problem| {
+                problem.message.starts_with("metadata value `")
+                    && problem.message.ends_with("; TOSCA 1.x metadata values are strings")
+            },
         },
         Quirk {
             name: "requirement-target-type",
@@ -257,6 +294,54 @@ topology_template:
                 operation_owner && problem.message.contains(" has no input `")
             },
         },
+        Quirk {
+            name: "untyped-artifact",
+            code: Code::MissingKey,
+            summary: "accept a short-notation artifact whose file extension no artifact type claims, typed `tosca.artifacts.Root` (as a warning)",
+            explanation: "In the short notation (`name: file`) an artifact's type is the artifact \
+type whose `file_ext` lists the file's extension. ETSI NFV SOL001 packages written for OpenStack \
+Tacker, which reads them with tosca-parser, give disk images in that notation with extensions \
+no type claims (`sw_image: ../Files/images/cirros.img`, in Tacker's \
+`sample_vnf_package_csar_with_short_notation`). tosca-parser never types artifacts and accepts \
+it silently. puccini-rs keeps the artifact, typed with the base artifact type \
+`tosca.artifacts.Root` of the template's profile, which claims nothing the file might not be; \
+whoever deploys it must know the file's kind some other way.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      artifacts:
+        image: images/cirros.img
+",
+            matches: |problem| {
+                problem.message.starts_with("artifact `")
+                    && problem.message.contains("no artifact type claims the extension")
+                    && problem.message.ends_with("; read as `tosca.artifacts.Root`")
+            },
+        },
+        Quirk {
+            name: "yaml-1-1-booleans",
+            code: Code::WrongValueType,
+            summary: "accept YAML 1.1 booleans (`yes`, `no`, `on`, `off`) as TOSCA 1.x booleans (as warnings)",
+            explanation: "TOSCA 1.x builds on YAML 1.2, whose booleans are `true` and `false` \
+(also capitalised or in capitals). YAML 1.1 also read `yes`, `no`, `on` and `off` (each also \
+as `Yes`, `YES` and so on; not `y` or `n`) as booleans, and PyYAML, which OpenStack tosca-parser \
+reads templates with, still does: tosca-parser accepts `enabled: yes` for a `boolean` property \
+silently, as `true`, and `required: no` in a property definition as `false`. puccini-rs reads \
+them so too, where a boolean is declared (a value of a `boolean` type, a boolean keyname) and \
+only in 1.x; elsewhere they stay the strings they are in YAML 1.2.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.App:
+    derived_from: tosca.nodes.Root
+    properties:
+      debug: { type: boolean, required: no }
+",
+            matches: |problem| problem.message.contains(" is a YAML 1.1 boolean, not a TOSCA one"),
+        },
     ];
 
     /// Looks a quirk up by name.
@@ -298,12 +383,16 @@ impl QuirkSet {
         summary: "every deviation that templates written for OpenStack tosca-parser rely on",
         members: &[
             "capability-types-under-node-types",
+            "duplicate-keys",
             "global-namespace",
+            "metadata-values",
             "requirement-target-type",
             "tosca-parser-compute-host",
             "tosca-parser-database-name",
             "tosca-parser-docker-types",
             "undeclared-operation-inputs",
+            "untyped-artifact",
+            "yaml-1-1-booleans",
         ],
     }];
 }

@@ -299,22 +299,44 @@ impl Render<'_> {
             .filter(|(_, defined)| defined.entity.file_ext.iter().any(|ext| ext.value.eq_ignore_ascii_case(extension)))
             .map(|(index, _)| crate::catalog::TypeId(index as u32))
             .max_by_key(|id| (self.hierarchy.kind(Kind::ArtifactType).depth[id.index()], std::cmp::Reverse(id.0)));
-        match found {
-            Some(id) => self.chain(Kind::ArtifactType, id).cloned(),
-            None => {
-                problems.push(
-                    Problem::new(
-                        Code::MissingKey,
-                        definition.span,
-                        format!("artifact `{}` of {owner} has no `type` and no artifact type claims the extension `.{extension}`", definition.name.value),
-                    )
-                    .with_help("use the long notation with `type` and `file`"),
-                );
-                None
-            }
+        if let Some(id) = found {
+            return self.chain(Kind::ArtifactType, id).cloned();
         }
+        // tosca-parser never types artifacts, so templates written for it leave such files
+        // untyped; the artifact is kept with the base type, which says nothing it does not know.
+        let root = self.root_artifact_type();
+        let (reading, quirk) = match root {
+            Some(_) => {
+                (format!("; read as `{ROOT_ARTIFACT_TYPE}`"), " (`--quirk untyped-artifact` accepts it as a warning)")
+            }
+            None => (String::new(), ""),
+        };
+        problems.push(
+            Problem::new(
+                Code::MissingKey,
+                definition.span,
+                format!(
+                    "artifact `{}` of {owner} has no `type` and no artifact type claims the extension `.{extension}`{reading}",
+                    definition.name.value
+                ),
+            )
+            .with_help(format!("use the long notation with `type` and `file`{quirk}")),
+        );
+        root
+    }
+
+    /// The chain of the normative base artifact type, when the template's profile defines it.
+    fn root_artifact_type(&self) -> Option<TypeChain> {
+        let id = self.catalog.artifact_types.iter().position(|defined| {
+            defined.entity.name.value == ROOT_ARTIFACT_TYPE && self.namespace.units[defined.unit].normative
+        })?;
+        self.chain(Kind::ArtifactType, crate::catalog::TypeId(id as u32)).cloned()
     }
 }
+
+/// The base of every artifact type in the 1.x profiles: the type an artifact that no artifact
+/// type claims is read as.
+const ROOT_ARTIFACT_TYPE: &str = "tosca.artifacts.Root";
 
 fn implementation_json(implementation: &Implementation) -> topology::Implementation {
     topology::Implementation {

@@ -251,7 +251,13 @@ impl Render<'_> {
                     mismatch(node, type_name, "a boolean (`true` or `false`, lowercase)", problems)
                 }
                 Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
-                _ => mismatch(node, type_name, "a boolean", problems),
+                _ => match scalar.and_then(yaml::Scalar::yaml_1_1_boolean).filter(|_| !self.version.is_2()) {
+                    Some(boolean) => {
+                        problems.push(crate::grammar::yaml_1_1_boolean(node, boolean));
+                        Typed::Boolean(boolean)
+                    }
+                    None => mismatch(node, type_name, "a boolean", problems),
+                },
             },
             "scalar" if self.is_abstract_scalar(id) => invalid(
                 node,

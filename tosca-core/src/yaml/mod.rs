@@ -121,6 +121,20 @@ impl Scalar {
         }
         Plain::String(text)
     }
+
+    /// The boolean YAML 1.1 (and so PyYAML) reads in a plain scalar the core schema reads as a
+    /// string: `yes`, `no`, `on`, `off`, each also capitalised or in capitals. Not `y` or `n`:
+    /// PyYAML reads those as strings.
+    pub fn yaml_1_1_boolean(&self) -> Option<bool> {
+        if self.is_quoted() || self.tag.is_some() {
+            return None;
+        }
+        match self.text.as_str() {
+            "yes" | "Yes" | "YES" | "on" | "On" | "ON" => Some(true),
+            "no" | "No" | "NO" | "off" | "Off" | "OFF" => Some(false),
+            _ => None,
+        }
+    }
 }
 
 fn parse_core_integer(text: &str) -> Option<i64> {

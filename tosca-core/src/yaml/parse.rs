@@ -487,8 +487,9 @@ enum Body {
 #[derive(Default)]
 struct MapBody {
     entries: Vec<Entry>,
-    /// A key waiting for its value, and whether the entry is kept (not a duplicate).
-    pending: Option<(Node, bool)>,
+    /// A key waiting for its value, and the index of the entry it repeats, if it does: like
+    /// PyYAML, a repeated key's last value wins (still reported as `duplicate-key`).
+    pending: Option<(Node, Option<usize>)>,
     /// Structural hash of each kept key → index of its entry; built only once the mapping has
     /// [`SCAN_LIMIT`] entries (smaller ones are scanned).
     keys: HashMap<u64, usize, FixedState>,
@@ -498,11 +499,12 @@ struct MapBody {
 const SCAN_LIMIT: usize = 8;
 
 impl MapBody {
-    /// Where `key` was first used in this mapping, if it was; otherwise remembers it.
-    fn first_use(&mut self, key: &Node) -> Option<Span> {
+    /// The index of the entry where `key` was first used in this mapping, if it was; otherwise
+    /// remembers it.
+    fn first_use(&mut self, key: &Node) -> Option<usize> {
         let index = self.entries.len();
         if index < SCAN_LIMIT {
-            return self.entries.iter().find(|entry| same_node(&entry.key, key)).map(|entry| entry.key.span);
+            return self.entries.iter().position(|entry| same_node(&entry.key, key));
         }
         if self.keys.is_empty() {
             for (earlier, entry) in self.entries.iter().enumerate() {
@@ -511,9 +513,9 @@ impl MapBody {
         }
         let hash = hash_key(&self.keys, key);
         match self.keys.get(&hash).and_then(|&i| self.entries.get(i)) {
-            Some(first) if same_node(&first.key, key) => Some(first.key.span),
+            Some(first) if same_node(&first.key, key) => self.keys.get(&hash).copied(),
             // A hash collision: fall back to a scan.
-            Some(_) => self.entries.iter().find(|entry| same_node(&entry.key, key)).map(|entry| entry.key.span),
+            Some(_) => self.entries.iter().position(|entry| same_node(&entry.key, key)),
             None => {
                 self.keys.insert(hash, index);
                 None
@@ -800,11 +802,9 @@ impl<'b, 'a> Builder<'b, 'a> {
         match &mut frame.body {
             Body::Sequence(items) => items.push(node),
             Body::Mapping(map) => match map.pending.take() {
-                Some((key, keep)) => {
-                    if keep {
-                        map.entries.push(Entry { key, value: node });
-                    }
-                }
+                // The first key keeps its place; its value is the last one written.
+                Some((_, Some(first))) => map.entries[first].value = node,
+                Some((key, None)) => map.entries.push(Entry { key, value: node }),
                 None => {
                     let first = map.first_use(&node);
                     if let Some(first) = first.filter(|_| !frame.replayed) {
@@ -812,10 +812,12 @@ impl<'b, 'a> Builder<'b, 'a> {
                             Some(text) => format!("duplicate key `{text}`"),
                             None => "duplicate key".to_owned(),
                         };
-                        let problem = Problem::new(Code::DuplicateKey, node.span, message);
-                        self.problems.push(problem.with_label(first, "first defined here"));
+                        let problem = Problem::new(Code::DuplicateKey, node.span, message).with_help(
+                            "the last value is used, as PyYAML does (`--quirk duplicate-keys` accepts it as a warning)",
+                        );
+                        self.problems.push(problem.with_label(map.entries[first].key.span, "first defined here"));
                     }
-                    map.pending = Some((node, first.is_none()));
+                    map.pending = Some((node, first));
                 }
             },
         }
