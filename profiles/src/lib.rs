@@ -171,13 +171,13 @@ pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> 
 /// from their own hosting capability.
 pub fn tosca_parser_extension(normative_profile: &str) -> Option<&'static str> {
     match normative_profile.split('/').next()? {
-        "simple-1.0" | "simple-1.1" => Some(TOSCA_PARSER_1_0),
+        "simple-1.0" | "simple-1.1" | "nfv-1.0.0" => Some(TOSCA_PARSER_1_0),
         "simple-1.2" | "simple-1.3" | "nfv-1.0" => Some(TOSCA_PARSER_1_2),
         _ => None,
     }
 }
 
-/// tosca-parser's extension types for TOSCA 1.0 and 1.1 (see [`tosca_parser_extension`]).
+/// tosca-parser's extension types for TOSCA 1.0, 1.1 and the NFV 1.0.0 draft (see [`tosca_parser_extension`]).
 const TOSCA_PARSER_1_0: &str = "tosca-parser-1.0/types.yaml";
 
 /// tosca-parser's extension types for TOSCA 1.2, 1.3 and NFV 1.0 (see [`tosca_parser_extension`]).

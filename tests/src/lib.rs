@@ -125,3 +125,30 @@ pub fn check_golden(golden: &Path, actual: &str) -> Result<(), String> {
         actual.lines().nth(first).unwrap_or("<end>"),
     ))
 }
+
+/// Checks a committed report that a suite keeps as a ratchet (`tests/conformance/REPORT.md`,
+/// `tests/realworld/REPORT.md`): with `update_var` set in the environment it is rewritten with
+/// `text`; otherwise every figure, the `N` of a line `label: N/…`, must be no lower than the
+/// committed one, and the text must be the committed text.
+pub fn check_report(path: &Path, text: &str, update_var: &str, figures: &[(&str, usize)]) {
+    if std::env::var_os(update_var).is_some() {
+        std::fs::create_dir_all(path.parent().expect("a report has a folder")).expect("the report's folder");
+        std::fs::write(path, text).expect("the report is written");
+        return;
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    for (label, figure) in figures {
+        let floor = committed
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{label}: ")))
+            .and_then(|rest| rest.split('/').next()?.parse::<usize>().ok())
+            .unwrap_or(0);
+        assert!(*figure >= floor, "{}: {label} dropped to {figure} from the committed {floor}", path.display());
+    }
+    assert!(
+        committed == text,
+        "{} is stale ({}): run the suite with {update_var}=1 to rewrite it",
+        path.display(),
+        figures.iter().map(|(label, figure)| format!("{label}: {figure}")).collect::<Vec<_>>().join(", ")
+    );
+}

@@ -6,7 +6,7 @@
 //! committed `tests/conformance/REPORT.md` holds the agreement and one line per disagreeing
 //! case, with its cause from `tests/conformance/causes.tsv` (ours to fill: our bug, or a label
 //! that contradicts the spec). The test fails when agreement drops below the committed figure
-//! or the report is stale; `UPDATE_CONFORMANCE=1` rewrites it.
+//! or the report is stale; `UPDATE_CONFORMANCE=1` rewrites it (`tosca_tests::check_report`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -15,7 +15,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::{Location, Options};
-use tosca_tests::{shared, workspace};
+use tosca_tests::{check_report, shared, workspace};
 
 /// One case's outcome.
 struct Outcome {
@@ -122,11 +122,6 @@ fn report(outcomes: &[Outcome], skipped: &[String]) -> (usize, String) {
     (agreed, text)
 }
 
-fn committed_agreement(text: &str) -> Option<usize> {
-    let line = text.lines().find(|line| line.starts_with("Agreement: "))?;
-    line.trim_start_matches("Agreement: ").split('/').next()?.parse().ok()
-}
-
 #[test]
 fn conformance_never_drops() {
     let corpus = shared().join("corpus");
@@ -144,18 +139,10 @@ fn conformance_never_drops() {
     assert!(cases.len() >= 400, "only {} cases in the manifest", cases.len());
     let outcomes: Vec<Outcome> = cases.par_iter().map(|(path, expected)| run_case(&corpus, path, expected)).collect();
     let (agreed, text) = report(&outcomes, &skipped);
-    let path = workspace().join("tests/conformance/REPORT.md");
-    if std::env::var_os("UPDATE_CONFORMANCE").is_some() {
-        std::fs::create_dir_all(path.parent().expect("folder")).expect("tests/conformance");
-        std::fs::write(&path, &text).expect("REPORT.md");
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    let floor = committed_agreement(&committed).unwrap_or(0);
-    assert!(agreed >= floor, "conformance dropped: {agreed} cases agree, the committed report has {floor}");
-    assert!(
-        committed == text,
-        "tests/conformance/REPORT.md is stale ({agreed} agree now, {floor} committed): \
-         run UPDATE_CONFORMANCE=1 cargo test -p tosca-tests --test conformance"
+    check_report(
+        &workspace().join("tests/conformance/REPORT.md"),
+        &text,
+        "UPDATE_CONFORMANCE",
+        &[("Agreement", agreed)],
     );
 }
