@@ -15,7 +15,7 @@
 //! - 1.x: two imports of one file under the same name are a `duplicate-name` error.
 //! - 2.0: there is no named form (6.8.1): an `unknown-key` error, and the import is skipped.
 //!
-//! The list is read by [`MaybeNamed`](crate::grammar::MaybeNamed), which tells the two shapes
+//! The list is read by [`MaybeNamed`], which tells the two shapes
 //! apart by the import's keynames; the checks live here because they need the version.
 
 use std::collections::HashMap;
