@@ -234,3 +234,36 @@ fn dialect_reads_draft_2_0_on_compile_validate_and_diff() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).contains("tosca-2.0-draft"), "stderr: {}", text(&unknown.stderr));
 }
+
+/// `--quirk` is taken by every command that compiles: `compile`, `validate` and `diff`. A
+/// template that relies on a tosca-parser deviation (a YAML 1.1 boolean) fails without it and
+/// passes with the set's name, the deviation then a warning naming the quirk.
+#[test]
+fn quirks_on_compile_validate_and_diff() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("legacy.yaml");
+    std::fs::write(
+        &path,
+        "tosca_definitions_version: tosca_simple_yaml_1_2\nnode_types:\n  App:\n    derived_from: tosca.nodes.Root\n    properties:\n      debug: { type: boolean }\ntopology_template:\n  node_templates:\n    app: { type: App, properties: { debug: yes } }\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    for command in [vec!["compile", path], vec!["validate", path], vec!["diff", path, path]] {
+        let strict = run(&command);
+        assert_eq!(strict.status.code(), Some(if command[0] == "diff" { 2 } else { 1 }), "{command:?}");
+        // `validate` reports on stdout, `compile` and `diff` on stderr.
+        let report = text(&strict.stdout) + &text(&strict.stderr);
+        assert!(report.contains("error[wrong-value-type]"), "{command:?}: {report}");
+        let mut lenient = command.clone();
+        lenient.extend(["--quirk", "tosca-parser"]);
+        let output = run(&lenient);
+        assert_eq!(output.status.code(), Some(0), "{lenient:?}: {}", text(&output.stderr));
+        let report = text(&output.stdout) + &text(&output.stderr);
+        if command[0] != "diff" {
+            assert!(report.contains("warning[wrong-value-type]"), "{lenient:?}: {report}");
+            assert!(report.contains("accepted as a warning by `--quirk yaml-1-1-booleans`"), "{lenient:?}: {report}");
+        }
+    }
+    let compiled = run(&["compile", path, "--quirk", "yaml-1-1-booleans"]);
+    assert_eq!(json(&compiled)["node_templates"]["app"]["properties"]["debug"], true);
+}
