@@ -756,6 +756,29 @@ imports:
 ",
     }
 
+    /// A TOSCA 2.0 construct that puccini-rs reads as written although the standard's text
+    /// (cs01) does not settle it, so another processor may refuse it: `status` on a property
+    /// definition (the keyname table of 9.4 leaves it out, while the grammar block of 9.4 writes
+    /// `status:` and the refinement rules of 9.8 refine it), and `$in_range` in a validation
+    /// clause (not one of the built-in functions of 10.2, though examples in the text use it;
+    /// 10.4 lets a processor offer more functions). Write the portable form where there is one.
+    NotPortable = "not-portable", Warning, "a construct the TOSCA 2.0 text leaves unsettled, read as written" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Port:
+    derived_from: integer
+    validation: { $in_range: [ $value, [ 1, 65535 ] ] }
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Port:
+    derived_from: integer
+    validation: { $and: [ { $greater_or_equal: [ $value, 1 ] }, { $less_or_equal: [ $value, 65535 ] } ] }
+",
+    }
+
     /// A 1.x import written under a name (`- my_types: types.yaml`) where the name reads as a
     /// deviation: TOSCA 1.2 and 1.3 define the import definition without a name (3.6.8), and
     /// in 1.0 and 1.1, where naming imports is the grammar, a name spelt like a keyname
