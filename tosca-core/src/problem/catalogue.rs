@@ -689,7 +689,7 @@ topology_template:
 
     /// A 2.0 requirement assignment's `allocation` names a property its target capability does
     /// not have, or one that is not an integer, float or scalar, or gives an amount that does
-    /// not fit the property's type or is negative. The spec (8.7.5) calls such a statement
+    /// not fit the property's type or is negative. TOSCA 2.0 (cs01 8.5.5) calls such a statement
     /// invalid; the entry is left out, so it limits nothing, and the rest of the allocation
     /// still applies. Usually a misspelt property name.
     InvalidAllocation = "invalid-allocation", Warning, "an allocation entry cannot be taken from its capability" {
