@@ -433,7 +433,7 @@ fn our_2_0_profile_names_what_the_oasis_copy_names() {
         assert!(ours.get(kind).is_some_and(|types| !types.is_empty()), "ours has no {kind}");
     }
     // The OASIS copy uses `scalar-unit.*` and `range` as if they were still built in; TOSCA
-    // 2.0 csd06 (9.1) has neither, so our profile defines them as data types.
+    // 2.0 cs01 (9.1) has neither, so our profile defines them as data types.
     let defined_here = [
         "data_types range: type only in ours",
         "data_types scalar-unit.bitrate: type only in ours",

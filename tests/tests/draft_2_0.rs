@@ -12,7 +12,7 @@ use tosca_tests::{check_compile, check_spans, draft_2_0_options, problem_lines, 
 /// The problems that remain in the dialect, as `file code line:column`: mistakes in the
 /// examples, not draft grammar.
 const GENUINE: &[&str] = &[
-    // The file declares `profile: example` and also has a `service_template`. csd06 (6.1)
+    // The file declares `profile: example` and also has a `service_template`. cs01 (6.1)
     // forbids a file that defines a profile from defining a service template; nothing in the
     // corpus shows a draft allowing it (the draft constructs the dialect reads are keynames and
     // types), so it stays an error.

@@ -60,7 +60,7 @@ it takes; `valid_target_types` of a relationship type as `valid_capability_types
 `deploy_path` of an artifact. Every 2.0 file sees the drafts' built-in types: `range`, the four \
 `scalar-unit` types with the 1.3 units and Puccini's names for them (`Size`, `Time`, \
 `Frequency`, `Bitrate`), also as `tosca:NAME`. Timestamps take YAML 1.1's forms, and \
-substitution mappings of properties and attributes 1.x's lists. Everything else is csd06."
+substitution mappings of properties and attributes 1.x's lists. Everything else is TOSCA 2.0 as cs01 has it."
             }
         }
     }

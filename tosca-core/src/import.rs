@@ -176,11 +176,12 @@ impl Resolver<'_> {
 
 /// A TOSCA file whose `profile:` keyname declares `name`, in the importing file's folder, else
 /// under a profile folder of the options (`--profile-path`): local profile repositories (6.8.2.1
-/// leaves how profiles are known to the processor). The first such file wins (the importer's
-/// folder in name order, then each profile folder in path order), so the choice is
-/// deterministic.
+/// leaves how profiles are known to the processor). The first such file wins (a file beside the
+/// importer named after the profile, then the importer's folder in name order, then each profile
+/// folder in path order), so the choice is deterministic.
 fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
-    let candidates = loader.siblings(importer).into_iter().chain(loader.profile_candidates());
+    let candidates =
+        named_after(importer, name).into_iter().chain(loader.siblings(importer)).chain(loader.profile_candidates());
     candidates.into_iter().find(|candidate| {
         loader.load(candidate).is_ok_and(|loaded| {
             loaded.text.lines().any(|line| {
@@ -190,4 +191,22 @@ fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<
             })
         })
     })
+}
+
+/// The files beside a local or archived importer named exactly after a profile, with and
+/// without its version (`io.kubernetes:1.30`, `io.kubernetes`): the conformance suite keeps its
+/// Kubernetes profile in a file named so, without a `.yaml` extension, which the listing of
+/// YAML siblings does not see. None beside a URL, whose folder is not probed.
+fn named_after(importer: &Location, name: &str) -> Vec<Location> {
+    if !matches!(importer, Location::File(_) | Location::Entry { .. }) {
+        return Vec::new();
+    }
+    let unversioned = name.rsplit_once(':').map(|(unversioned, _)| unversioned);
+    [Some(name), unversioned]
+        .into_iter()
+        .flatten()
+        .filter(|file| !file.is_empty() && !file.contains(['/', '\\']) && *file != "." && *file != "..")
+        // `./` so a name like `io.kubernetes:1.30` is a path, not a URL scheme.
+        .filter_map(|file| importer.join(&format!("./{file}"), None).ok())
+        .collect()
 }

@@ -314,8 +314,15 @@ fn parse_file(
     }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;
-    let mut cx = ReadContext { problems, version, dialect };
-    let template = ServiceTemplate::read(&node, None, &mut cx);
+    let mut read_problems = Problems::new();
+    let template =
+        ServiceTemplate::read(&node, None, &mut ReadContext { problems: &mut read_problems, version, dialect });
+    // The embedded profiles are ours and follow the standard's own text (its PortDef validates
+    // with `$in_range`): what is not portable is worth saying of users' files only.
+    let embedded = matches!(location, Location::Profile(_));
+    for problem in read_problems.into_iter().filter(|problem| !(embedded && problem.code == Code::NotPortable)) {
+        problems.push(problem);
+    }
     // Freeing a large tree takes a while and nothing waits for it: a pool thread does it.
     rayon::spawn(move || drop(node));
     let template = template?;

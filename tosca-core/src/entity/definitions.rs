@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
-use super::{Range, Status};
+use super::{PropertyStatus, Range, Status};
 use crate::grammar::Metadata;
 use crate::source::{Located, Span};
 use crate::value::constraint::Constraint;
@@ -35,9 +35,9 @@ pub struct PropertyDefinition {
     /// `value` (a fixed value, 1.3 parameter style); a refinement cannot change it.
     #[tosca(since = "1.3", refine = "fixed")]
     pub value: Option<Node>,
-    /// `status`: supported, unsupported, experimental or deprecated.
-    #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
-    pub status: Option<Status>,
+    /// `status`: supported, unsupported, experimental or deprecated. Read in 2.0 too, with a
+    /// `not-portable` warning: cs01's grammar for it has `status`, its keyname table does not.
+    pub status: Option<PropertyStatus>,
     /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,

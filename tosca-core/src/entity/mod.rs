@@ -14,4 +14,4 @@ pub use definitions::*;
 pub use service_template::*;
 pub use templates::*;
 pub use types::*;
-pub use values::{Bound, Range, Status};
+pub use values::{Bound, PropertyStatus, Range, Status};

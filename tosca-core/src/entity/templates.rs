@@ -305,7 +305,7 @@ pub struct PolicyTemplate {
 }
 
 /// The `node` of a requirement assignment: a node template or node type name, or in TOSCA 2.0
-/// `[template, index]`, one of the representations of a template with a `count` (8.7.2; the
+/// `[template, index]`, one of the representations of a template with a `count` (cs01 8.5.2; the
 /// index may be a function such as `$node_index`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NodeSelector {

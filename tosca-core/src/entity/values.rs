@@ -109,3 +109,37 @@ impl Read for Status {
 impl References for Status {
     fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}
 }
+
+/// A property definition's `status`. TOSCA 2.0 contradicts itself on it: the keyname table of
+/// cs01 9.4 leaves it out, while the grammar block of 9.4 writes `status:` and the refinement
+/// rules of 9.8 refine it. It is read as the grammar has it, with a `not-portable` warning in
+/// 2.0 (outside the pre-csd06 drafts, which have it), since a processor following the table
+/// refuses it; cs01 defines no values for it, so in 2.0 any text is taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertyStatus(pub Status);
+
+impl Read for PropertyStatus {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
+        if !(cx.version.is_2() && cx.dialect.is_none()) {
+            return Status::read(node, name, cx).map(PropertyStatus);
+        }
+        // cs01 names no status values (`<status_value>` is not defined anywhere in it), so any
+        // text is taken; 1.x's four values are not imposed on 2.0.
+        let text = Located::<String>::read(node, name, cx)?;
+        cx.problems.push(
+            crate::problem::Problem::new(
+                Code::NotPortable,
+                node.span,
+                "`status` on a property definition: TOSCA 2.0 cs01 contradicts itself (the keyname table of \
+                 9.4 leaves it out, its grammar block and the refinement rules of 9.8 have it, and no values \
+                 are defined for it); read as the grammar has it, other processors may refuse it",
+            )
+            .with_help("leave `status` out, or say it in `metadata`, to be portable"),
+        );
+        Some(PropertyStatus(Status(text)))
+    }
+}
+
+impl References for PropertyStatus {
+    fn visit_references<'a>(&'a self, _: &mut dyn FnMut(Kind, &'a Located<String>)) {}
+}

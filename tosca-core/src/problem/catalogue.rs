@@ -689,7 +689,7 @@ topology_template:
 
     /// A 2.0 requirement assignment's `allocation` names a property its target capability does
     /// not have, or one that is not an integer, float or scalar, or gives an amount that does
-    /// not fit the property's type or is negative. The spec (8.7.5) calls such a statement
+    /// not fit the property's type or is negative. TOSCA 2.0 (cs01 8.5.5) calls such a statement
     /// invalid; the entry is left out, so it limits nothing, and the rest of the allocation
     /// still applies. Usually a misspelt property name.
     InvalidAllocation = "invalid-allocation", Warning, "an allocation entry cannot be taken from its capability" {
@@ -753,6 +753,29 @@ imports:
 tosca_definitions_version: tosca_simple_yaml_1_3
 imports:
   - { file: types.yaml, namespace_prefix: types }
+",
+    }
+
+    /// A TOSCA 2.0 construct that puccini-rs reads as written although the standard's text
+    /// (cs01) does not settle it, so another processor may refuse it: `status` on a property
+    /// definition (the keyname table of 9.4 leaves it out, while the grammar block of 9.4 writes
+    /// `status:` and the refinement rules of 9.8 refine it), and `$in_range` in a validation
+    /// clause (not one of the built-in functions of 10.2, though examples in the text use it;
+    /// 10.4 lets a processor offer more functions). Write the portable form where there is one.
+    NotPortable = "not-portable", Warning, "a construct the TOSCA 2.0 text leaves unsettled, read as written" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Port:
+    derived_from: integer
+    validation: { $in_range: [ $value, [ 1, 65535 ] ] }
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Port:
+    derived_from: integer
+    validation: { $and: [ { $greater_or_equal: [ $value, 1 ] }, { $less_or_equal: [ $value, 65535 ] } ] }
 ",
     }
 

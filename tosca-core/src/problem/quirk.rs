@@ -273,7 +273,10 @@ topology_template:
 ETSI NFV SOL001 or ONAP style templates, pass inputs to operations that neither the interface \
 type nor the node type declares (the Turandot examples under `examples/1.3/turandot/` of \
 tosca-community-contributions, for instance). The inputs still reach the operation's \
-implementation, but their values are not typed or checked against a definition.",
+implementation, but their values are not typed or checked against a definition. TOSCA 2.0 allows \
+them (cs01 11.3 and 11.5: ad-hoc parameters, typed by their value), so 2.0 templates need no quirk; \
+this one matters for 1.x. Inputs of a workflow's `call_operation` activity are still checked \
+against the operation called.",
             example: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:

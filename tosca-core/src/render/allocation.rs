@@ -1,4 +1,4 @@
-//! TOSCA 2.0 capability allocation (8.7.5): what a requirement assignment's `allocation`
+//! TOSCA 2.0 capability allocation (cs01 8.5.5): what a requirement assignment's `allocation`
 //! takes from the properties of its target capability.
 //!
 //! Each entry names a property of the target capability and an amount, typed by that

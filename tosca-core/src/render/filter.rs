@@ -2,7 +2,7 @@
 //!
 //! TOSCA 1.x writes a node filter as property constraints on the target node and on its
 //! capabilities (1.3 3.6.5); TOSCA 2.0 as one condition clause whose TOSCA paths start at the
-//! relationship being formed (csd06 8.8: `[SELF, CAPABILITY, num_cpus]` is a property of the
+//! relationship being formed (cs01 8.6: `[SELF, CAPABILITY, num_cpus]` is a property of the
 //! target capability, `[SELF, TARGET, …]` of the target node, `[SELF, SOURCE, …]` of the
 //! source). A candidate is rejected only by a clause that is definitely false; a clause over a
 //! value known only at deployment (an attribute without a value, an unevaluated function) does

@@ -2,7 +2,7 @@
 
 use crate::IndexMap;
 
-use super::value::{ValueDefinition, plain};
+use super::value::{ValueDefinition, ValueType, plain};
 use super::{Owner, Render};
 use crate::entity::{
     ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
@@ -58,7 +58,18 @@ impl Render<'_> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
-        self.optional_values(definitions, assigned, |assigned| &assigned.value, "input", owner, problems)
+        if !self.version.is_2() {
+            return self.optional_values(definitions, assigned, |assigned| &assigned.value, "input", owner, problems);
+        }
+        // TOSCA 2.0 lets a template assign inputs its interface or operation does not define
+        // (cs01 11.3: "Template authors MAY provide parameter assignments for interface inputs
+        // that are not defined"; 11.5: "equivalent to an ad-hoc definition of a parameter, where
+        // the type is inferred from the assigned value"): kept, typed by what YAML says.
+        let mut values = self.declared_values(definitions, assigned, |assigned| &assigned.value, problems);
+        for (name, assignment) in assigned.iter().filter(|(name, _)| !definitions.contains_key(*name)) {
+            values.insert(name.clone(), self.coerce(&assignment.value, ValueType::UNTYPED, problems));
+        }
+        values
     }
 
     /// Values of definitions that need none: assigned or written in the definition, typed.
@@ -72,6 +83,17 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Values {
         undeclared(assigned, |name| definitions.contains_key(name), what, owner, problems);
+        self.declared_values(definitions, assigned, assigned_value, problems)
+    }
+
+    /// The values of the declared definitions: assigned or written in the definition, typed.
+    fn declared_values<D: ValueDefinition>(
+        &self,
+        definitions: &IndexMap<String, D>,
+        assigned: &Assignments,
+        assigned_value: fn(&Assigned) -> &Node,
+        problems: &mut Problems,
+    ) -> Values {
         let mut values = Values::default();
         for (name, definition) in definitions {
             if let Some(node) = assigned.get(name).map(assigned_value).or_else(|| definition.fallback()) {

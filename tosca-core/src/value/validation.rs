@@ -95,7 +95,36 @@ pub fn read_expression(node: &Node, problems: &mut Problems) -> Expr {
 
 impl Read for Validation {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
-        Some(Validation { expression: read_expression(node, cx.problems), span: node.span })
+        let expression = read_expression(node, cx.problems);
+        // The pre-csd06 drafts had `$in_range`; the standard does not.
+        if cx.version.is_2() && cx.dialect.is_none() {
+            report_not_built_in(&expression, cx.problems);
+        }
+        Some(Validation { expression, span: node.span })
+    }
+}
+
+/// Reports each `$in_range` call of a 2.0 clause as not portable: cs01 does not list it among
+/// the built-in functions (10.2), though its own examples use it (PortDef, 9.1.1.2), and 10.4
+/// lets a processor offer functions of its own. It is still evaluated.
+fn report_not_built_in(expression: &Expr, problems: &mut Problems) {
+    let Expr::Call(call) = expression else { return };
+    if call.name == "in_range" {
+        problems.push(
+            crate::problem::Problem::new(
+                Code::NotPortable,
+                call.span,
+                "`$in_range` is not a TOSCA 2.0 built-in function (cs01 10.2); puccini-rs evaluates it, \
+                 other processors may refuse it",
+            )
+            .with_help(
+                "write `{ $and: [ { $greater_or_equal: [ $value, LOW ] }, { $less_or_equal: [ $value, HIGH ] } ] }` \
+                 to be portable",
+            ),
+        );
+    }
+    for argument in &call.arguments {
+        report_not_built_in(argument, problems);
     }
 }
 
