@@ -20,9 +20,10 @@ use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
 
 use crate::entity::{
     ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
-    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipType, SchemaDefinition,
+    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipDefinition, RelationshipType,
+    SchemaDefinition,
 };
-use crate::grammar::{InheritContext, InheritField, Kind};
+use crate::grammar::{Inherit, InheritContext, InheritField, Kind};
 use crate::hierarchy::{Hierarchy, Relations};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
@@ -224,6 +225,7 @@ impl Complete for NodeType {
         }
         for requirement in &mut self.requirements.0 {
             if let Some(relationship) = &mut requirement.relationship {
+                refine_relationship_interfaces(relationship, catalog, namespace, cx);
                 for interface in relationship.interfaces.values_mut() {
                     complete_interface(interface, catalog, namespace, cx);
                 }
@@ -246,6 +248,26 @@ fn complete_capability(
     definition.properties.inherit_field(&capability_type.properties, cx);
     definition.attributes.inherit_field(&capability_type.attributes, cx);
     definition.valid_source_types.inherit_field(&capability_type.valid_source_types, cx);
+}
+
+/// The interfaces of a requirement definition's `relationship` refine its relationship type's
+/// interfaces of the same names, which give them their type (and operations): writing `type`
+/// again there is allowed, not required.
+fn refine_relationship_interfaces(
+    relationship: &mut RelationshipDefinition,
+    catalog: &Catalog,
+    namespace: &Namespace,
+    cx: &mut InheritContext<'_>,
+) {
+    let Some(id) = relationship.r#type.as_ref().and_then(|name| namespace.resolve(Kind::RelationshipType, name)) else {
+        return;
+    };
+    let relationship_type = &catalog.relationship_types[id.index()].entity;
+    for (name, interface) in &mut relationship.interfaces {
+        if let Some(refined) = relationship_type.interfaces.get(name) {
+            interface.inherit(refined, cx);
+        }
+    }
 }
 
 /// An interface definition's inputs, operations and notifications refine its interface type's.

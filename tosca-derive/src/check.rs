@@ -14,6 +14,8 @@ pub(crate) struct Entity {
     pub(crate) generics: syn::Generics,
     pub(crate) entity: String,
     pub(crate) short: Option<syn::Ident>,
+    /// The first grammar version with the short notation (`None`: every version).
+    pub(crate) short_since: Option<TokenStream>,
     /// Whether an empty list reads as the empty entity (with a warning).
     pub(crate) empty_list: bool,
     pub(crate) fields: Vec<Field>,
@@ -249,11 +251,21 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
             }
         }
     });
+    let short_since = input.short_since.as_ref().and_then(|since| {
+        if input.short.is_none() {
+            errors.push(error(
+                "`short_since` needs `short`: it says from which version the short notation is read",
+                since.span(),
+            ));
+        }
+        version(since, &mut errors)
+    });
     errors.finish_with(Entity {
         ident: input.ident,
         generics: input.generics,
         entity,
         short,
+        short_since,
         empty_list: input.empty_list.is_present(),
         fields: checked,
     })

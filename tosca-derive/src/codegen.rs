@@ -113,8 +113,19 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         } else {
             quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
         };
+        // Before `short_since`, a non-map node is not short notation: it is reported as
+        // the wrong kind, with a word on the version that has the short notation.
+        let gate = entity.short_since.as_ref().map(|since| {
+            quote! {
+                if !#p::version_in(cx.version, ::core::option::Option::Some(#since), ::core::option::Option::None) {
+                    #p::short_outside_versions(node, #entity_name, #since, cx);
+                    return ::core::option::Option::None;
+                }
+            }
+        });
         quote! {
             if !#p::is_mapping_or_null(node) {
+                #gate
                 #read
                 __short = true;
             }

@@ -29,6 +29,9 @@
 //!   it is read whole into the field of that keyname (for example `socket: Socket` for a requirement
 //!   definition's `capability`); required keys are then not required. When the node does not
 //!   read as that field, the entity is not read either.
+//! - `#[tosca(short_since = "2.0")]` (with `short`): the short notation exists from that grammar
+//!   version on; before it a non-map node is a `wrong-kind` problem whose help names the version
+//!   (a 1.x property definition written as a bare value).
 //! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
 //!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
 //!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.

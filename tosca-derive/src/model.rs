@@ -14,6 +14,9 @@ pub(crate) struct EntityInput {
     pub(crate) entity: Option<SpannedValue<String>>,
     /// `short = "field"`: the field a non-map node is read into (short notation).
     pub(crate) short: Option<SpannedValue<String>>,
+    /// `short_since = "2.0"`: the first grammar version with the short notation; before it a
+    /// non-map node is reported like any other.
+    pub(crate) short_since: Option<SpannedValue<String>>,
     /// `empty_list`: an empty list reads as the empty entity, with a warning.
     pub(crate) empty_list: Flag,
 }

@@ -16,7 +16,7 @@ use crate::yaml::Node;
 
 /// A property definition.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "property definition", short = "value")]
+#[tosca(entity = "property definition", short = "value", short_since = "2.0")]
 pub struct PropertyDefinition {
     /// The property's name.
     #[tosca(name)]

@@ -312,6 +312,24 @@ pub fn entity_entries<'n>(node: &'n Node, entity: &str, cx: &mut ReadContext<'_>
     }
 }
 
+/// Reports a non-map node where an entity's short notation is not part of the file's version
+/// (`short_since`): the node is the wrong kind there, however the later version would read it.
+pub fn short_outside_versions(node: &Node, entity: &str, since: Version, cx: &mut ReadContext<'_>) {
+    cx.problems.push(
+        Problem::new(
+            Code::WrongKind,
+            node.span,
+            format!("expected a map for {} {entity}, found {}", article(entity), node.kind_name()),
+        )
+        .with_help(format!(
+            "the short notation of {} {entity} (a value alone) exists in TOSCA since {}, not in {}; write it as a map of keynames",
+            article(entity),
+            since.number(),
+            cx.version
+        )),
+    );
+}
+
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }

@@ -827,4 +827,35 @@ topology_template:
         nginx: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
 ",
     }
+
+    /// TOSCA 2.0 forbids a `default` on a property or parameter definition that says
+    /// `required: false`: "The `default` keyname SHALL NOT be defined when property is not
+    /// required (i.e. the value of the `required` keyname is false)" (cs01 9.4, and 9.8 for
+    /// parameters, which take the property definition's keynames), because "a non-required
+    /// property that is not assigned stays undefined, thus the `default` keyname is irrelevant
+    /// for a non-required property". TOSCA 1.x allows the combination. cs01 contradicts itself
+    /// here: its example s84 (9.4) and the Simple Profile 2.0 write `required: false` with a
+    /// `default`; the definitions of OASIS's own profiles are not reported (a user cannot change
+    /// them), a template's are.
+    DefaultNotRequired = "default-not-required", Error, "a default on a definition that is not required" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Settings:
+    properties:
+      retries:
+        type: integer
+        required: false
+        default: 3
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Settings:
+    properties:
+      retries:
+        type: integer
+        default: 3
+",
+    }
 }

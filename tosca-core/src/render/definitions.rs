@@ -8,8 +8,32 @@ use super::value::{FUNCTIONS, ValueDefinition};
 use crate::catalog::{Defined, TypeEntity};
 use crate::entity::InterfaceDefinition;
 
-use crate::problem::Problems;
+use crate::namespace::Namespace;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::SourceId;
 use crate::yaml::Node;
+
+/// The files of OASIS's own profiles: the embedded normative ones, and every file a file
+/// declaring an `org.oasis-open.` profile imports (the community copy of the Simple Profile 2.0
+/// names itself only in its `profile.yaml`).
+pub(crate) fn oasis_profile_sources(namespace: &Namespace) -> Vec<SourceId> {
+    let units = &namespace.units;
+    let mut seen = vec![false; units.len()];
+    let mut pending: Vec<usize> = (0..units.len())
+        .filter(|&index| {
+            let unit = &units[index];
+            unit.normative
+                || unit.template.profile.as_ref().is_some_and(|name| name.value.starts_with("org.oasis-open."))
+        })
+        .collect();
+    while let Some(index) = pending.pop() {
+        if std::mem::replace(&mut seen[index], true) {
+            continue;
+        }
+        pending.extend(units[index].imports.iter().map(|import| import.unit).filter(|&unit| unit < units.len()));
+    }
+    units.iter().zip(seen).filter(|(_, seen)| *seen).map(|(unit, _)| unit.source).collect()
+}
 
 impl Render<'_> {
     /// Checks the defaults (and fixed values) of every definition of every complete type.
@@ -69,8 +93,45 @@ impl Render<'_> {
         }
     }
 
+    /// TOSCA 2.0 (9.4, 9.8): "The `default` keyname SHALL NOT be defined when property is not
+    /// required"; a non-required property or parameter that is not assigned stays undefined,
+    /// so its default would never be used.
+    pub(crate) fn check_optional_defaults<D: ValueDefinition>(
+        &self,
+        definitions: &IndexMap<String, D>,
+        problems: &mut Problems,
+    ) {
+        if !self.version.is_2() {
+            return;
+        }
+        for (name, definition) in definitions {
+            if let (Some(required), Some(default)) = definition.required_and_default()
+                && !required.value
+                && !self.is_normative(default.span.source)
+            {
+                problems.push(
+                    Problem::new(
+                        Code::DefaultNotRequired,
+                        default.span,
+                        format!("`{name}` has a `default` but is not required: a default is never used there"),
+                    )
+                    .with_label(required.span, "declared not required here")
+                    .with_help("remove `default`, or `required: false` if the value should always be there"),
+                );
+            }
+        }
+    }
+
+    /// Whether a source is a file of OASIS's own profiles: the Simple Profile 2.0 writes
+    /// `default` on non-required properties itself (so does cs01's own example s84), and a user
+    /// cannot change it.
+    fn is_normative(&self, source: SourceId) -> bool {
+        self.oasis_profile_sources.contains(&source)
+    }
+
     /// Types every value a definition writes itself (`value`, `default`).
     fn check_written<D: ValueDefinition>(&self, definitions: &IndexMap<String, D>, problems: &mut Problems) {
+        self.check_optional_defaults(definitions, problems);
         for definition in definitions.values() {
             let value_type = self.definition_type(definition);
             let (declared, entry_schema, key_schema) = definition.declared();

@@ -74,6 +74,8 @@ pub(crate) struct Render<'a> {
     pub(crate) shared_interfaces: dashmap::DashMap<usize, crate::topology::Interfaces, foldhash::fast::RandomState>,
     /// The normative definitions tosca-parser's copy relaxes (read leniently, reported).
     pub(crate) tosca_parser: tosca_parser::ToscaParserRelaxations,
+    /// The files of OASIS's own profiles (see [`definitions::oasis_profile_sources`]).
+    pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
@@ -108,6 +110,7 @@ pub fn render(
         chains,
         shared_interfaces: dashmap::DashMap::default(),
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
+        oasis_profile_sources: definitions::oasis_profile_sources(namespace),
     };
     render.check_definitions(problems);
     let mut topology = Topology {
@@ -124,6 +127,8 @@ pub fn render(
         parameters.flat_map(|definition| [&definition.entry_schema, &definition.key_schema]).flatten(),
         problems,
     );
+    render.check_optional_defaults(&topology_template.inputs, problems);
+    render.check_optional_defaults(&topology_template.outputs, problems);
     // While node templates are rendered, the rendered inputs are all their calls can see.
     let inputs_only =
         Topology { inputs: render.inputs(&topology_template.inputs, inputs, problems), ..Topology::default() };

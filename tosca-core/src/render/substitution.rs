@@ -6,7 +6,9 @@
 //! 1.x's deprecated `[node, property]`, or a value), `attributes` (`[output]` or
 //! `[node, attribute]`), `capabilities` and `requirements` (`[node, name]`; a requirement
 //! mapped this way may stay unresolved here: the substituting service's client satisfies it),
-//! and `interfaces` (operation → workflow, or Puccini's `[node, interface]`).
+//! and `interfaces` (operation → workflow, or Puccini's `[node, interface]`). In 2.0 (15.2) a
+//! property maps to an input of its own type, and every required input without a default or a
+//! fixed value has a property mapped to it.
 //!
 //! A compiled file's mappings stand in for a node template to be substituted when they name its
 //! node type (or one derived from it) and their `substitution_filter`, if any, holds for the
@@ -75,6 +77,9 @@ impl Render<'_> {
                     format!("`substitution_mappings` has no keyname `{other}`"),
                 ),
             }
+        }
+        if self.version.is_2() && !self.draft_2_0() {
+            check.check_unmapped_inputs(&substitution.properties, mappings);
         }
         (Some(substitution), exposed)
     }
@@ -227,6 +232,9 @@ impl Check<'_, '_> {
                 if self.declared_value(name, attributes, &entry.key)
                     && self.parameter(parameter, attributes, &entry.value)
                 {
+                    if !attributes {
+                        self.check_mapped_type(name, parameter, &entry.value);
+                    }
                     mapped.insert(name.to_owned(), SubstitutionMapping::Path(vec![parameter.to_owned()]));
                 }
                 continue;
@@ -291,6 +299,63 @@ impl Check<'_, '_> {
             mapped.insert(name.to_owned(), SubstitutionMapping::Path(path));
         }
         mapped
+    }
+
+    /// 2.0 (15.2): "Mappings must be type-compatible (i.e., properties mapped to input must have
+    /// the type specified in the corresponding input definition)": the property's data type is
+    /// the input's or derives from it. An input without a type takes any.
+    fn check_mapped_type(&mut self, property: &str, input: &str, at: &Node) {
+        let Some(property_type) = self.node_type.properties.get(property).and_then(|d| d.r#type.as_ref()) else {
+            return;
+        };
+        let Some(input_type) = self.template.inputs.get(input).and_then(|d| d.r#type.as_ref()) else { return };
+        let namespace = self.render.namespace;
+        let (Some(property_id), Some(input_id)) =
+            (namespace.resolve(Kind::DataType, property_type), namespace.resolve(Kind::DataType, input_type))
+        else {
+            return;
+        };
+        if !self.render.hierarchy.derives_from(Kind::DataType, property_id, input_id) {
+            self.problems.push(
+                Problem::new(
+                    Code::WrongValueType,
+                    at.span,
+                    format!(
+                        "property `{property}` of type `{}` is mapped to input `{input}` of type `{}`",
+                        property_type.value, input_type.value
+                    ),
+                )
+                .with_label(input_type.span, "the input's type")
+                .with_label(property_type.span, "the property's type")
+                .with_help("a property maps to an input of its own type (or of a type it derives from)"),
+            );
+        }
+    }
+
+    /// 2.0 (15.2): "Property mappings must be defined for all non-optional service template
+    /// inputs that do not define a `default` value"; an input with a fixed `value` needs none.
+    fn check_unmapped_inputs(&mut self, mapped: &IndexMap<String, SubstitutionMapping>, at: &Node) {
+        let mapped: HashSet<&str> = mapped
+            .values()
+            .filter_map(|mapping| match mapping {
+                SubstitutionMapping::Path(path) if path.len() == 1 => Some(path[0].as_str()),
+                _ => None,
+            })
+            .collect();
+        for (name, input) in &self.template.inputs {
+            let required = input.required.as_ref().is_none_or(|required| required.value);
+            if required && input.default.is_none() && input.value.is_none() && !mapped.contains(name.as_str()) {
+                self.problems.push(
+                    Problem::new(
+                        Code::MissingValue,
+                        input.name.span,
+                        format!("required input `{name}` has no default and no property of the substituted node is mapped to it"),
+                    )
+                    .with_label(at.span, "the substitution mappings")
+                    .with_help(format!("map a property to it (`<property>: {name}`), give it a `default`, or make it `required: false`")),
+                );
+            }
+        }
     }
 
     /// Whether the substituted node type declares a property (or attribute); reported if not.

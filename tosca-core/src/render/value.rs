@@ -84,6 +84,11 @@ pub(crate) trait ValueDefinition {
     }
     /// The values written in the definition itself: the fixed `value`, then the `default`.
     fn written(&self) -> [Option<&Node>; 2];
+    /// The `required` keyname and the `default` value, as written (`None` where the definition
+    /// has no such keyname).
+    fn required_and_default(&self) -> (Option<&Located<bool>>, Option<&Node>) {
+        (None, None)
+    }
     /// The value used when nothing is assigned.
     fn fallback(&self) -> Option<&Node> {
         self.written().into_iter().flatten().next()
@@ -102,6 +107,9 @@ impl ValueDefinition for PropertyDefinition {
     }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
+    }
+    fn required_and_default(&self) -> (Option<&Located<bool>>, Option<&Node>) {
+        (self.required.as_ref(), self.default.as_ref())
     }
 }
 
@@ -129,6 +137,9 @@ impl ValueDefinition for ParameterDefinition {
     }
     fn written(&self) -> [Option<&Node>; 2] {
         [self.value.as_ref(), self.default.as_ref()]
+    }
+    fn required_and_default(&self) -> (Option<&Located<bool>>, Option<&Node>) {
+        (self.required.as_ref(), self.default.as_ref())
     }
 }
 
