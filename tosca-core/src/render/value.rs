@@ -210,7 +210,7 @@ impl Render<'_> {
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
     ) -> Typed {
-        let Some(id) = value_type.data_type else { return plain(node) };
+        let Some(id) = value_type.data_type else { return self.untyped_in(node, defaults, problems) };
         if self.hierarchy.kind(Kind::DataType).broken[id.index()] {
             return plain(node);
         }
@@ -337,6 +337,26 @@ impl Render<'_> {
                 // A primitive this compiler does not know: kept as written.
                 None => plain(node),
             },
+        }
+    }
+
+    /// A value with no declared type (a function's argument, an item of a list without an
+    /// entry schema): plain YAML, except that calls nested in its lists and maps are calls, so
+    /// `join: [[{get_input: a}, b]]` evaluates its items first.
+    fn untyped_in(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Typed {
+        match &node.value {
+            yaml::Value::Sequence(items) => Typed::List(
+                items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect(),
+            ),
+            yaml::Value::Mapping(entries) => Typed::Map(
+                entries
+                    .iter()
+                    .map(|entry| {
+                        (key_text(&entry.key), self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems))
+                    })
+                    .collect(),
+            ),
+            yaml::Value::Scalar(_) => plain(node),
         }
     }
 
