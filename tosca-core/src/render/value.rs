@@ -469,7 +469,9 @@ impl Render<'_> {
             && let Some(name) =
                 node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))
         {
-            return Some(Typed::Call(Call { name: name.to_owned(), arguments: Vec::new(), span: node.span }));
+            let call = Call { name: name.to_owned(), arguments: Vec::new(), span: node.span };
+            self.check_arguments(&call, problems);
+            return Some(Typed::Call(call));
         }
         let [entry] = node.as_mapping()? else { return None };
         let key = entry.key.as_str()?;
@@ -489,7 +491,9 @@ impl Render<'_> {
             }
             None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
         };
-        Some(Typed::Call(Call { name: name.to_owned(), arguments, span: node.span }))
+        let call = Call { name: name.to_owned(), arguments, span: node.span };
+        self.check_arguments(&call, problems);
+        Some(Typed::Call(call))
     }
 }
 
