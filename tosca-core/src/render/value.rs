@@ -223,10 +223,8 @@ impl Render<'_> {
         let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));
         match primitive {
             // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
-            "string"
-                if self.version.is_2()
-                    && scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) =>
-            {
+            // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
+            "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
                 mismatch(node, type_name, "a string (quote it)", problems)
             }
             "string" => match scalar {
