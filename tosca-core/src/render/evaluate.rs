@@ -917,7 +917,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
     }
 }
 
-fn concat(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+/// `concat`: the texts of known scalar arguments, joined.
+pub(super) fn concat(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
     match arguments.iter().map(Typed::text).collect::<Option<Vec<String>>>() {
         Some(parts) => Some(Typed::String(parts.concat())),
         None => {
@@ -927,7 +928,8 @@ fn concat(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Type
     }
 }
 
-fn join(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+/// `join`: the texts of a known list's scalars, joined by the optional delimiter.
+pub(super) fn join(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
     let (Some(Typed::List(items)), 1..=2) = (arguments.first(), arguments.len()) else {
         problems.report(Code::InvalidValue, at, "`join` needs a list of strings and an optional delimiter");
         return None;
@@ -942,7 +944,8 @@ fn join(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed>
     }
 }
 
-fn token(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+/// `token`: the `index`-th part of a string split at any of the separator characters.
+pub(super) fn token(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
     let (Some(Typed::String(string)), Some(Typed::String(separators)), Some(Typed::Integer(index))) =
         (arguments.first(), arguments.get(1), arguments.get(2))
     else {
