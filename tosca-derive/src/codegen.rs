@@ -114,7 +114,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
         };
         quote! {
-            if !#p::is_mapping_or_null(node) {
+            if #p::is_short_notation(node, cx) {
                 #read
                 __short = true;
             }
