@@ -7,7 +7,9 @@
 //!   relative to the case folder. Lines starting with `#` say what the case is about.
 //! - A case folder holding a file `dialect` is compiled in the dialect it names
 //!   (`tosca-2.0-draft`), as with `--dialect`; one holding a file `quirks` with the quirks
-//!   (or sets of quirks) it names, one per line, as with `--quirk`.
+//!   (or sets of quirks) it names, one per line, as with `--quirk`; one holding a file
+//!   `complete` is compiled as the `compile` command compiles (`Options::complete`), and an
+//!   invalid one must then report at least one error (`compile` exits 1).
 //!
 //! Every case also checks that spans point where they claim and that a second compilation
 //! gives the same bytes.
@@ -36,6 +38,7 @@ fn options(folder: &Path) -> Result<Options, String> {
             }
         }
     }
+    options.complete = folder.join("complete").exists();
     Ok(options)
 }
 
@@ -70,6 +73,9 @@ fn invalid(path: &Path) -> datatest_stable::Result<()> {
         expected_text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
     if expected.is_empty() {
         return Err("expected.txt lists no problem: an invalid case must expect at least one".into());
+    }
+    if options.complete && !compiled.has_errors() {
+        return Err("compiled as `compile` does, the case must report an error".into());
     }
     if actual != expected {
         let full = problem_lines(&compiled, folder).join("\n");

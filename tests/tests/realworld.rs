@@ -13,6 +13,10 @@
 //! Some packages' copy of the SOL001 VNFD types imports the SOL001 common types from ETSI's
 //! forge by URL, and ship the same file beside it. Offline, the URL is mapped to the package's
 //! own folder, as `--map-url` does and as a deployment with network would fetch the same file.
+//!
+//! Packages are checked as `validate` checks them (`Options::complete` off): Tacker supplies
+//! the inputs when it instantiates a package, so a required input without a value here is a
+//! warning, not the error `compile` makes it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

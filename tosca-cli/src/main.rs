@@ -86,6 +86,7 @@ pub(crate) fn options(
         loader: loader_options(sources),
         dialect: dialect.dialect.map(DialectName::dialect),
         quirks,
+        complete: false,
     }
 }
 
@@ -135,7 +136,10 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
-    let mut compiled = run(&args.template, &options(&args.inputs, &args.sources, &args.dialect, quirks))?;
+    // The topology is what an orchestrator deploys: a required input without a value is an
+    // error here, while `validate` only warns (the template itself is valid).
+    let options = Options { complete: true, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    let mut compiled = run(&args.template, &options)?;
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(

@@ -61,6 +61,24 @@ fn compile_reports_problems_with_location_and_exits_1() {
 }
 
 #[test]
+fn required_input_without_value_fails_compile_but_not_validate() {
+    let template = "tests/cases/invalid/input-missing-value-compiled/main.yaml";
+    let compiled = run(&["compile", template]);
+    assert_eq!(compiled.status.code(), Some(1), "the topology is not complete");
+    let stderr = text(&compiled.stderr);
+    assert!(stderr.starts_with("error[missing-input]: input `port` is required but has no value"), "stderr: {stderr}");
+    assert!(stderr.contains(&format!("{template}:7:5\n")), "at the input: {stderr}");
+
+    let validated = run(&["validate", template]);
+    let stdout = text(&validated.stdout);
+    assert!(stdout.starts_with("warning[missing-input]"), "the template is valid: {stdout}");
+    assert!(!stdout.contains("error["), "stdout: {stdout}");
+
+    let supplied = run(&["compile", template, "--input", "port=8080"]);
+    assert_eq!(supplied.status.code(), Some(0), "stderr: {}", text(&supplied.stderr));
+}
+
+#[test]
 fn missing_file_is_an_io_error_exit_2() {
     let output = run(&["compile", "no/such/file.yaml"]);
     assert_eq!(output.status.code(), Some(2));

@@ -30,6 +30,11 @@ pub struct Options {
     /// The known real-world deviations accepted as warnings (`--quirk`); see
     /// [`Quirk::resolve`](crate::problem::Quirk::resolve) for choosing them by name.
     pub quirks: Vec<&'static Quirk>,
+    /// Whether the topology must be complete, as `compile` needs it to hand it to an
+    /// orchestrator: a required input with no value and no default is then an error. Off (the
+    /// default), the template is checked as `validate` checks it: valid, with a warning, since
+    /// the orchestrator supplies the value when it deploys.
+    pub complete: bool,
 }
 
 /// The result of a compilation.
@@ -96,12 +101,24 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         "problems",
         || {
             let mut problems = problems.into_sorted(&sources);
+            if options.complete {
+                require_input_values(&mut problems);
+            }
             quirk::apply(&options.quirks, &mut problems);
             problems
         },
         Vec::len,
     );
     Ok(Compiled { topology, problems, sources, timings })
+}
+
+/// Makes every `missing-input` warning an error: a topology with a required input left without
+/// a value cannot be deployed as compiled.
+fn require_input_values(problems: &mut [Problem]) {
+    for problem in problems.iter_mut().filter(|problem| problem.code == Code::MissingInput) {
+        problem.severity = crate::problem::Severity::Error;
+        problem.message.push_str(", so the topology is not complete");
+    }
 }
 
 /// Parses the supplied input values: the file first, then `--input` values on top.

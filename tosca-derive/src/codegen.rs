@@ -124,7 +124,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             }
         });
         quote! {
-            if !#p::is_mapping_or_null(node) {
+            if #p::is_short_notation(node, cx) {
                 #gate
                 #read
                 __short = true;

@@ -457,6 +457,18 @@ pub fn is_mapping_or_null(node: &Node) -> bool {
     matches!(node.value, Value::Mapping(_)) || node.is_null()
 }
 
+/// Whether an entity with a short notation is written in it: anything but a map or null, and
+/// in 2.0 also a map that is one function call (`{ $get_property: [SELF, p] }`), since no
+/// keyname starts with `$` (cs01 9.8: a parameter definition may be just its value).
+pub fn is_short_notation(node: &Node, cx: &ReadContext<'_>) -> bool {
+    if !is_mapping_or_null(node) {
+        return true;
+    }
+    cx.version.is_2()
+        && matches!(node.as_mapping(), Some([entry])
+            if entry.key.as_str().and_then(crate::value::validation::function_name).is_some())
+}
+
 /// Reads an entity written as an empty list (`instantiate: []`) as the empty entity, with a
 /// warning: ETSI NFV SOL001 packages write `[]` for an operation with nothing to say. Returns the
 /// node to read: a null at the same place for an empty list, `node` itself otherwise.

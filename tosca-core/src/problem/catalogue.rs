@@ -509,8 +509,9 @@ topology_template:
     }
 
     /// A required input of the service has no value and no default. The template itself is
-    /// valid, so this is a warning; an orchestrator must supply the value when it deploys
-    /// (`--input port=8080`), and the topology shows the input as null until then.
+    /// valid, so `validate` reports a warning; an orchestrator must supply the value when it
+    /// deploys (`--input port=8080`), and the topology shows the input as null until then.
+    /// `compile` makes it an error (exit 1): the topology it prints cannot be complete.
     MissingInput = "missing-input", Warning, "a required input has no value" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3

@@ -7,6 +7,7 @@
 //! parallel and merged in document order.
 
 mod allocation;
+mod arguments;
 mod definitions;
 mod evaluate;
 mod filter;

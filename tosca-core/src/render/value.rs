@@ -221,7 +221,7 @@ impl Render<'_> {
         defaults: &mut Vec<Span>,
         problems: &mut Problems,
     ) -> Typed {
-        let Some(id) = value_type.data_type else { return plain(node) };
+        let Some(id) = value_type.data_type else { return self.untyped_in(node, defaults, problems) };
         if self.hierarchy.kind(Kind::DataType).broken[id.index()] {
             return plain(node);
         }
@@ -234,10 +234,8 @@ impl Render<'_> {
         let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));
         match primitive {
             // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
-            "string"
-                if self.version.is_2()
-                    && scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) =>
-            {
+            // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
+            "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
                 mismatch(node, type_name, "a string (quote it)", problems)
             }
             "string" => match scalar {
@@ -311,13 +309,7 @@ impl Render<'_> {
                     let key_type = key_schema.map(|schema| self.schema_type(schema));
                     let mut map = Vec::with_capacity(entries.len());
                     for entry in entries {
-                        let key = match key_type {
-                            Some(key_type) => {
-                                let key = self.coerce_in(&entry.key, key_type, defaults, problems);
-                                key.text().unwrap_or_else(|| key.to_json().to_string())
-                            }
-                            None => key_text(&entry.key),
-                        };
+                        let Some(key) = self.map_key(&entry.key, key_type, defaults, problems) else { continue };
                         map.push((key, self.coerce_in(&entry.value, item_type, defaults, problems)));
                     }
                     Typed::Map(map)
@@ -348,6 +340,84 @@ impl Render<'_> {
                 // A primitive this compiler does not know: kept as written.
                 None => plain(node),
             },
+        }
+    }
+
+    /// The key of a typed map's entry, typed by the map's `key_schema` (a string without one,
+    /// 1.x 3.6.6 and 2.0 9.4.3), as the text the output's JSON object keys it by. A key that
+    /// is not a scalar (a list, a map, a function call: keys are fixed when the template is
+    /// read) is reported and its entry left out; `None` then.
+    fn map_key(
+        &self,
+        key: &Node,
+        key_type: Option<ValueType<'_>>,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Option<String> {
+        let folded;
+        let key = match self.constant_call_key(key, defaults, problems) {
+            Some(text) => {
+                folded = to_node(&Typed::String(text), key.span);
+                &folded
+            }
+            None if !scalar_key(key, problems) => return None,
+            None => key,
+        };
+        match key_type {
+            Some(key_type) => {
+                let typed = self.coerce_in(key, key_type, defaults, problems);
+                Some(typed.text().unwrap_or_else(|| key_text(key)))
+            }
+            None => {
+                if key.as_scalar().is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) {
+                    mismatch(key, "string", "a string (quote it, or declare a key_schema)", problems);
+                }
+                Some(key_text(key))
+            }
+        }
+    }
+
+    /// A key written as `concat`, `join` or `token` over constants (as Puccini's examples
+    /// write them): known when the template is read, so it is the key it evaluates to.
+    fn constant_call_key(&self, key: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<String> {
+        key.as_mapping()?;
+        let mut local = Problems::new();
+        let Some(Typed::Call(call)) = self.function(key, defaults, &mut local) else { return None };
+        if call.arguments.iter().any(Typed::is_call) {
+            return None;
+        }
+        let folded = match call.name.as_str() {
+            "concat" => super::evaluate::concat(&call.arguments, call.span, &mut local),
+            "join" => super::evaluate::join(&call.arguments, call.span, &mut local),
+            "token" => super::evaluate::token(&call.arguments, call.span, &mut local),
+            _ => None,
+        };
+        problems.extend(local);
+        folded.and_then(|folded| folded.text())
+    }
+
+    /// A value with no declared type (a function's argument, an item of a list without an
+    /// entry schema): plain YAML, except that calls nested in its lists and maps are calls, so
+    /// `join: [[{get_input: a}, b]]` evaluates its items first.
+    fn untyped_in(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Typed {
+        match &node.value {
+            yaml::Value::Sequence(items) => Typed::List(
+                items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect(),
+            ),
+            yaml::Value::Mapping(entries) => {
+                let mut map = Vec::with_capacity(entries.len());
+                for entry in entries {
+                    if !scalar_key(&entry.key, problems) {
+                        continue;
+                    }
+                    map.push((
+                        key_text(&entry.key),
+                        self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems),
+                    ));
+                }
+                Typed::Map(map)
+            }
+            yaml::Value::Scalar(_) => plain(node),
         }
     }
 
@@ -460,7 +530,9 @@ impl Render<'_> {
             && let Some(name) =
                 node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))
         {
-            return Some(Typed::Call(Call { name: name.to_owned(), arguments: Vec::new(), span: node.span }));
+            let call = Call { name: name.to_owned(), arguments: Vec::new(), span: node.span };
+            self.check_arguments(&call, problems);
+            return Some(Typed::Call(call));
         }
         let [entry] = node.as_mapping()? else { return None };
         let key = entry.key.as_str()?;
@@ -480,7 +552,9 @@ impl Render<'_> {
             }
             None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
         };
-        Some(Typed::Call(Call { name: name.to_owned(), arguments, span: node.span }))
+        let call = Call { name: name.to_owned(), arguments, span: node.span };
+        self.check_arguments(&call, problems);
+        Some(Typed::Call(call))
     }
 }
 
@@ -754,6 +828,31 @@ fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problem
 fn invalid(node: &Node, reason: String, problems: &mut Problems) -> Typed {
     problems.push(Problem::new(Code::WrongValueType, node.span, reason));
     plain(node)
+}
+
+/// Whether a map key is a scalar; a list, a map or a function call is reported (JSON, and so
+/// the topology, keys objects by text only, and a call's value is not known when keys are;
+/// one over constants was folded already, [`Render::constant_call_key`]).
+fn scalar_key(key: &Node, problems: &mut Problems) -> bool {
+    if key.as_scalar().is_some() {
+        return true;
+    }
+    let what = match key.as_mapping() {
+        Some([entry])
+            if entry.key.as_str().is_some_and(|name| {
+                FUNCTIONS.contains(&name) || crate::value::validation::function_name(name).is_some()
+            }) =>
+        {
+            "a function call"
+        }
+        _ => key.kind_name(),
+    };
+    problems.push(Problem::new(
+        Code::InvalidValue,
+        key.span,
+        format!("a map key must be a string or another scalar, not {what}"),
+    ));
+    false
 }
 
 fn key_text(key: &Node) -> String {

@@ -1,0 +1,415 @@
+//! The built-in functions the evaluator knows (its walk, memo and slots are in the parent
+//! module): `get_input`, `get_property` and `get_attribute` with their paths (a capability, a
+//! requirement's relationship, HOST chains, nested keys and indices), `get_nodes_of_type`, and
+//! the string functions `concat`, `join` and `token`, which also fold constant map keys
+//! ([`super::super::value`]).
+
+use super::{Declared, Evaluator, Scope, Slot};
+use crate::grammar::Kind;
+use crate::problem::{Code, Problem, Problems};
+use crate::source::Span;
+use crate::value::Typed;
+
+impl<'a> Evaluator<'a, '_> {
+    pub(super) fn get_input(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
+        let Some(Typed::String(name)) = arguments.first() else {
+            self.problems.report(Code::InvalidValue, at, "`get_input` needs the input's name as its first argument");
+            return None;
+        };
+        // An undeclared input was reported when the call was typed.
+        let value = self.slot(Slot::Input(name), at)?;
+        self.navigate(value, &arguments[1..], at, &|| format!("input `{name}`"))
+    }
+
+    /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
+    pub(super) fn get_value(
+        &mut self,
+        arguments: &[Typed],
+        at: Span,
+        scope: Scope<'_>,
+        attribute: bool,
+    ) -> Option<Typed> {
+        // A 2.0 TOSCA path (10.3) names what follows the entity: `[SELF, CAPABILITY, host, …]`
+        // and `[SELF, RELATIONSHIP, requirement, (index,) …]` read like the 1.x forms without
+        // the keyword.
+        let stripped: Vec<Typed>;
+        let arguments = match arguments.get(1) {
+            Some(Typed::String(keyword)) if matches!(keyword.as_str(), "CAPABILITY" | "RELATIONSHIP") => {
+                stripped =
+                    arguments.iter().enumerate().filter(|(index, _)| *index != 1).map(|(_, a)| a.clone()).collect();
+                stripped.as_slice()
+            }
+            _ => arguments,
+        };
+        let function = if attribute { "get_attribute" } else { "get_property" };
+        let strings: Vec<Option<&str>> = arguments
+            .iter()
+            .map(|argument| if let Typed::String(text) = argument { Some(text.as_str()) } else { None })
+            .collect();
+        let (Some(Some(entity)), Some(Some(first))) = (strings.first(), strings.get(1)) else {
+            self.problems.report(
+                Code::InvalidValue,
+                at,
+                format!("`{function}` needs an entity (SELF, SOURCE, TARGET, HOST or a node template) and a name"),
+            );
+            return None;
+        };
+        let nodes = self.entity(entity, scope, at)?;
+        let what = if attribute { "attribute" } else { "property" };
+        for node_name in &nodes {
+            let Some(node) = self.original.node_templates.get(node_name) else { continue };
+            // `[entity, capability, name, …]` when the second argument names a capability that
+            // has the third; otherwise `[entity, name, …]`.
+            let capability = strings.get(2).copied().flatten().filter(|name| {
+                node.capabilities.get(*first).is_some_and(|capability| {
+                    let values = if attribute { &capability.attributes } else { &capability.properties };
+                    values.contains_key(*name)
+                        || self.declared_on_capability(node_name, first, name, attribute)
+                        // Every property is also an attribute.
+                        || (attribute && capability.properties.contains_key(*name))
+                })
+            });
+            if capability.is_none() && node.requirements.iter().any(|requirement| requirement.name == *first) {
+                return self.requirement_value(node_name, first, &arguments[2..], at, attribute);
+            }
+            let (capability, name, rest) = match capability {
+                Some(name) => (Some((*first).to_owned()), name, &arguments[3..]),
+                None => (None, *first, &arguments[2..]),
+            };
+            let slot =
+                self.reflected(Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name });
+            if self.locate(slot).is_none() {
+                if attribute && self.declared(node_name, capability.as_deref(), name) {
+                    // Declared with no value: only a running system knows it.
+                    return None;
+                }
+                if nodes.len() > 1 {
+                    continue;
+                }
+                let place = match &capability {
+                    Some(capability) => format!("capability `{capability}` of node template `{node_name}`"),
+                    None => format!("node template `{node_name}`"),
+                };
+                self.problems.push(Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`")));
+                return None;
+            }
+            let value = self.slot(slot, at)?;
+            return self.navigate(value, rest, at, &|| slot.describe());
+        }
+        if nodes.len() > 1 {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!(
+                    "no node in the HOST chain of `{}` has the {what} `{first}`",
+                    scope.this.or(scope.source).unwrap_or("?")
+                ),
+            ));
+        }
+        None
+    }
+
+    /// `[entity, requirement, (index,)? name, nested…]`: a value of the relationship of the
+    /// requirement's first (or `index`-th) assignment.
+    pub(super) fn requirement_value(
+        &mut self,
+        node: &str,
+        requirement: &str,
+        path: &[Typed],
+        at: Span,
+        attribute: bool,
+    ) -> Option<Typed> {
+        let (index, path) = match path.first() {
+            Some(Typed::Integer(index)) => (usize::try_from(*index).ok(), &path[1..]),
+            _ => (Some(0), path),
+        };
+        let positions: Vec<usize> = self
+            .original
+            .node_templates
+            .get(node)?
+            .requirements
+            .iter()
+            .enumerate()
+            .filter(|(_, assignment)| assignment.name == requirement)
+            .map(|(position, _)| position)
+            .collect();
+        let Some(&position) = index.and_then(|index| positions.get(index)) else {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!("node template `{node}` has {} assignments of requirement `{requirement}`", positions.len()),
+            ));
+            return None;
+        };
+        let Some(Typed::String(name)) = path.first() else {
+            self.problems.report(Code::InvalidValue, at, "a requirement path needs a property or attribute name");
+            return None;
+        };
+        // 2.0 TOSCA paths (10.3) continue from the relationship to its ends: `TARGET …` and
+        // `SOURCE …` are node paths, `CAPABILITY …` the target capability. The target is known
+        // once the requirement is resolved; until then the call waits for the next pass.
+        if matches!(name.as_str(), "TARGET" | "SOURCE" | "CAPABILITY") {
+            let assignment = self.original.node_templates.get(node)?.requirements.get(position)?;
+            self.note_target(assignment);
+            let (entity, rest): (String, Vec<Typed>) = match name.as_str() {
+                "SOURCE" => (node.to_owned(), path[1..].to_vec()),
+                "TARGET" => (assignment.target.as_ref()?.node.clone(), path[1..].to_vec()),
+                _ => {
+                    let target = assignment.target.as_ref()?;
+                    let mut rest = vec![Typed::String(target.capability.clone())];
+                    rest.extend(path[1..].iter().cloned());
+                    (target.node.clone(), rest)
+                }
+            };
+            let mut arguments = vec![Typed::String(entity)];
+            arguments.extend(rest);
+            return self.get_value(&arguments, at, Scope::default(), attribute);
+        }
+        let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
+        if self.locate(slot).is_none() {
+            if attribute {
+                return None;
+            }
+            let what = if attribute { "attribute" } else { "property" };
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!(
+                    "the relationship of requirement `{requirement}` of node template `{node}` has no {what} `{name}`"
+                ),
+            ));
+            return None;
+        }
+        let value = self.slot(slot, at)?;
+        self.navigate(value, &path[1..], at, &|| slot.describe())
+    }
+
+    /// The definition a slot's value must fit: a property or attribute of the node's type (or
+    /// of a capability), a property or attribute of a requirement's relationship type, an input.
+    pub(super) fn definition(&self, slot: &Slot<'_>) -> Option<Declared<'a>> {
+        match *slot {
+            Slot::Input(name) => self.render.topology?.inputs.get(name).map(Declared::Parameter),
+            Slot::Node { node, capability, attribute, name } => {
+                let node_type = self.node_type(node)?;
+                match (capability, attribute) {
+                    (Some(capability), false) => {
+                        node_type.capabilities.get(capability)?.properties.get(name).map(Declared::Property)
+                    }
+                    (Some(capability), true) => {
+                        node_type.capabilities.get(capability)?.attributes.get(name).map(Declared::Attribute)
+                    }
+                    (None, false) => node_type.properties.get(name).map(Declared::Property),
+                    (None, true) => node_type.attributes.get(name).map(Declared::Attribute),
+                }
+            }
+            Slot::Relationship { node, requirement, attribute, name } => {
+                let types = &self
+                    .original
+                    .node_templates
+                    .get(node)?
+                    .requirements
+                    .get(requirement)?
+                    .relationship
+                    .as_ref()?
+                    .types;
+                let id = self.render.namespace.root().get(Kind::RelationshipType, types.first()?)?;
+                let relationship_type = &self.render.catalog.relationship_types[id.index()].entity;
+                if attribute {
+                    relationship_type.attributes.get(name).map(Declared::Attribute)
+                } else {
+                    relationship_type.properties.get(name).map(Declared::Property)
+                }
+            }
+            Slot::Output(name) => self.render.topology?.outputs.get(name).map(Declared::Parameter),
+        }
+    }
+
+    /// Whether the node template's type declares an attribute (with or without a value).
+    pub(super) fn declared(&self, node: &str, capability: Option<&str>, name: &str) -> bool {
+        let Some(node_type) = self.node_type(node) else { return false };
+        match capability {
+            Some(capability) => node_type
+                .capabilities
+                .get(capability)
+                .is_some_and(|definition| definition.attributes.contains_key(name)),
+            None => node_type.attributes.contains_key(name),
+        }
+    }
+
+    pub(super) fn declared_on_capability(&self, node: &str, capability: &str, name: &str, attribute: bool) -> bool {
+        let Some(node_type) = self.node_type(node) else { return false };
+        node_type.capabilities.get(capability).is_some_and(|definition| {
+            if attribute { definition.attributes.contains_key(name) } else { definition.properties.contains_key(name) }
+        })
+    }
+
+    pub(super) fn node_type(&self, node: &str) -> Option<&'a crate::entity::NodeType> {
+        let template = self.render.topology?.node_templates.get(node)?;
+        let id = self.render.resolve_type_id(Kind::NodeType, template.r#type.as_ref())?;
+        Some(&self.render.catalog.node_types[id.index()].entity)
+    }
+
+    /// The node templates an entity keyword or name refers to (HOST: the hosting chain, nearest
+    /// first); `None` when it cannot be known now (an unnamed TARGET) or does not exist.
+    pub(super) fn entity(&mut self, entity: &str, scope: Scope<'_>, at: Span) -> Option<Vec<String>> {
+        let known = |name: Option<&str>| name.map(|name| vec![name.to_owned()]);
+        match entity {
+            "SELF" => known(scope.this.or(scope.source)),
+            "SOURCE" => known(scope.source),
+            "TARGET" => {
+                if scope.target.is_none() {
+                    self.awaits_targets.set(true);
+                }
+                known(scope.target)
+            }
+            "HOST" => {
+                let mut chain = Vec::new();
+                let mut current = scope.this.or(scope.source)?.to_owned();
+                while let Some(host) = self.host_of(&current) {
+                    if chain.contains(&host) {
+                        break;
+                    }
+                    chain.push(host.clone());
+                    current = host;
+                }
+                (!chain.is_empty()).then_some(chain)
+            }
+            name if self.original.node_templates.contains_key(name) => known(Some(name)),
+            name => {
+                let mut problem = Problem::new(
+                    Code::NameNotFound,
+                    at,
+                    format!("`{name}` is not a node template (nor SELF, SOURCE, TARGET or HOST)"),
+                );
+                let names = self.original.node_templates.keys().map(String::as_str);
+                if let Some(nearest) = crate::grammar::nearest(name, names) {
+                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                }
+                self.problems.push(problem);
+                None
+            }
+        }
+    }
+
+    /// The node template a node's `host` requirement was resolved to (or names).
+    /// Notes a requirement consulted for its target that has none yet.
+    pub(super) fn note_target(&self, requirement: &crate::topology::Requirement) {
+        if requirement.target.is_none() {
+            self.awaits_targets.set(true);
+        }
+    }
+
+    pub(super) fn host_of(&self, node: &str) -> Option<String> {
+        let template = self.original.node_templates.get(node)?;
+        template
+            .requirements
+            .iter()
+            .filter(|requirement| requirement.name == "host")
+            .find_map(|requirement| {
+                self.note_target(requirement);
+                requirement.target.as_ref().map(|target| target.node.clone()).or(requirement.node.clone())
+            })
+            .filter(|host| self.original.node_templates.contains_key(host))
+    }
+
+    /// Follows `path` (map keys, list indexes) into `value`; `what` names the value in a problem
+    /// (only formatted when there is one).
+    pub(super) fn navigate(
+        &mut self,
+        mut value: Typed,
+        path: &[Typed],
+        at: Span,
+        what: &dyn Fn() -> String,
+    ) -> Option<Typed> {
+        for step in path {
+            let next = match (&value, step) {
+                (Typed::Map(entries), Typed::String(key)) => {
+                    entries.iter().find(|(name, _)| name == key).map(|(_, item)| item.clone())
+                }
+                (Typed::List(items), Typed::Integer(index)) => {
+                    usize::try_from(*index).ok().and_then(|index| items.get(index)).cloned()
+                }
+                _ => None,
+            };
+            match next {
+                Some(next) => value = next,
+                None => {
+                    self.problems.push(Problem::new(
+                        Code::NameNotFound,
+                        at,
+                        format!("{} has no `{}`", what(), step.to_json().to_string().trim_matches('"')),
+                    ));
+                    return None;
+                }
+            }
+        }
+        Some(value)
+    }
+
+    pub(super) fn get_nodes_of_type(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
+        let Some(Typed::String(name)) = arguments.first() else { return None };
+        let id = self.render.namespace.root().get(Kind::NodeType, name);
+        let Some(id) = id else {
+            self.problems.push(Problem::new(Code::TypeNotFound, at, format!("node type `{name}` is not defined")));
+            return None;
+        };
+        let full = &self.render.catalog.name(Kind::NodeType, id).value;
+        let names = self
+            .original
+            .node_templates
+            .iter()
+            .filter(|(_, node)| node.types.iter().any(|ancestor| ancestor == full))
+            .map(|(node, _)| Typed::String(node.clone()))
+            .collect();
+        Some(Typed::List(names))
+    }
+}
+
+/// `concat`: the texts of known scalar arguments, joined.
+pub(in crate::render) fn concat(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    match arguments.iter().map(Typed::text).collect::<Option<Vec<String>>>() {
+        Some(parts) => Some(Typed::String(parts.concat())),
+        None => {
+            problems.report(Code::InvalidValue, at, "`concat` joins strings and scalars, not lists, maps or null");
+            None
+        }
+    }
+}
+
+/// `join`: the texts of a known list's scalars, joined by the optional delimiter.
+pub(in crate::render) fn join(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    let (Some(Typed::List(items)), 1..=2) = (arguments.first(), arguments.len()) else {
+        problems.report(Code::InvalidValue, at, "`join` needs a list of strings and an optional delimiter");
+        return None;
+    };
+    let delimiter = arguments.get(1).map_or(Some(String::new()), Typed::text);
+    match (items.iter().map(Typed::text).collect::<Option<Vec<String>>>(), delimiter) {
+        (Some(parts), Some(delimiter)) => Some(Typed::String(parts.join(&delimiter))),
+        _ => {
+            problems.report(Code::InvalidValue, at, "`join` joins strings and scalars with a string delimiter");
+            None
+        }
+    }
+}
+
+/// `token`: the `index`-th part of a string split at any of the separator characters.
+pub(in crate::render) fn token(arguments: &[Typed], at: Span, problems: &mut Problems) -> Option<Typed> {
+    let (Some(Typed::String(string)), Some(Typed::String(separators)), Some(Typed::Integer(index))) =
+        (arguments.first(), arguments.get(1), arguments.get(2))
+    else {
+        problems.report(Code::InvalidValue, at, "`token` needs a string, a string of separators and an index");
+        return None;
+    };
+    let tokens: Vec<&str> = string.split(|c| separators.contains(c)).collect();
+    match usize::try_from(*index).ok().and_then(|index| tokens.get(index)) {
+        Some(token) => Some(Typed::String((*token).to_owned())),
+        None => {
+            problems.report(
+                Code::InvalidValue,
+                at,
+                format!("`token` index {index} is out of range: `{string}` has {} tokens", tokens.len()),
+            );
+            None
+        }
+    }
+}
