@@ -56,6 +56,14 @@ fn yaml_1_1_booleans_are_read_as_booleans() {
 }
 
 #[test]
+fn unquoted_numbers_and_booleans_are_read_as_their_text() {
+    let topology = accepted("scalars-as-strings");
+    let properties = &topology["node_templates"]["link"]["properties"];
+    assert_eq!(properties["segmentation_id"], "100");
+    assert_eq!(properties["label"], "true");
+}
+
+#[test]
 fn a_repeated_key_keeps_its_last_value() {
     let topology = accepted("duplicate-keys");
     assert_eq!(topology["node_templates"]["server"]["properties"]["port"], json!(8080));

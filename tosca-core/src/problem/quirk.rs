@@ -164,6 +164,35 @@ topology_template:
             },
         },
         Quirk {
+            name: "scalars-as-strings",
+            code: Code::WrongValueType,
+            summary: "read a 1.x unquoted number or boolean where a `string` is declared as its text (as a warning)",
+            explanation: "TOSCA's `string` is YAML's string (1.x 3.2.1), so `segmentation_id: 100` \
+for a `string` property is an integer, not a string; Puccini refuses it. OpenStack tosca-parser \
+2.15 turns the value into text before checking it (`str(value)`), so templates written for it \
+(heat-translator's NFV samples, for instance) leave such numbers unquoted. The value is read as \
+the text YAML wrote (`100`, `1.5`, `true`), which is what tosca-parser passes on. TOSCA 2.0 files \
+are never read this way.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_2
+node_types:
+  my.nodes.Link:
+    derived_from: tosca.nodes.Root
+    properties:
+      segmentation_id: { type: string }
+topology_template:
+  node_templates:
+    link:
+      type: my.nodes.Link
+      properties:
+        segmentation_id: 100
+",
+            matches: |problem| {
+                problem.message.contains(" is not a string (declared type `")
+                    && problem.message.contains("`); read as the text `")
+            },
+        },
+        Quirk {
             name: "short-name",
             code: Code::UnknownKey,
             summary: "accept the `short_name` keyname in type definitions (as a warning)",
@@ -390,6 +419,7 @@ impl QuirkSet {
             "global-namespace",
             "metadata-values",
             "requirement-target-type",
+            "scalars-as-strings",
             "tosca-parser-compute-host",
             "tosca-parser-database-name",
             "tosca-parser-docker-types",

@@ -236,7 +236,10 @@ impl Render<'_> {
             // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
             // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
             "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
-                mismatch(node, type_name, "a string (quote it)", problems)
+                match scalar.filter(|_| !self.version.is_2()) {
+                    Some(scalar) => unquoted_string(node, scalar, type_name, problems),
+                    None => mismatch(node, type_name, "a string (quote it)", problems),
+                }
             }
             "string" => match scalar {
                 Some(scalar) => Typed::String(scalar.text.clone()),
@@ -822,6 +825,23 @@ fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problem
         format!("{shown} is not {expected} (declared type `{type_name}`)"),
     ));
     plain(node)
+}
+
+/// A 1.x unquoted number or boolean where a `string` is declared: reported, and read as its
+/// text, as tosca-parser reads it (quirk `scalars-as-strings`), so the rest still compiles.
+fn unquoted_string(node: &Node, scalar: &yaml::Scalar, type_name: &str, problems: &mut Problems) -> Typed {
+    problems.push(
+        Problem::new(
+            Code::WrongValueType,
+            node.span,
+            format!(
+                "{:?} is not a string (declared type `{type_name}`); read as the text `{}`",
+                scalar.text, scalar.text
+            ),
+        )
+        .with_help(format!("quote it: `\"{}\"` (`--quirk scalars-as-strings` accepts it as a warning)", scalar.text)),
+    );
+    Typed::String(scalar.text.clone())
 }
 
 /// A value whose text a primitive type's parser rejected, with the parser's reason.
