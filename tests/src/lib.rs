@@ -126,6 +126,17 @@ pub fn check_golden(golden: &Path, actual: &str) -> Result<(), String> {
     ))
 }
 
+/// The causes a ratchet report gives its entries: a committed `causes.tsv` of `entry<TAB>cause`
+/// lines (`#` lines are comments), by entry. A missing file gives no causes.
+pub fn read_causes(path: &Path) -> std::collections::BTreeMap<String, String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(entry, cause)| (entry.trim().to_owned(), cause.trim().to_owned()))
+        .collect()
+}
+
 /// Checks a committed report that a suite keeps as a ratchet (`tests/conformance/REPORT.md`,
 /// `tests/realworld/REPORT.md`): with `update_var` set in the environment it is rewritten with
 /// `text`; otherwise every figure, the `N` of a line `label: N/…`, must be no lower than the

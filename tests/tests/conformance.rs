@@ -15,7 +15,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::{Location, Options};
-use tosca_tests::{check_report, shared, workspace};
+use tosca_tests::{check_report, read_causes, shared, workspace};
 
 /// One case's outcome.
 struct Outcome {
@@ -86,18 +86,9 @@ fn without_corpus_prefix(what: &str, corpus: &Path) -> String {
     prefixes.iter().fold(what.to_owned(), |what, prefix| what.replace(&format!("{}/", prefix.display()), ""))
 }
 
-fn causes() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(workspace().join("tests/conformance/causes.tsv")).unwrap_or_default();
-    text.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| line.split_once('\t'))
-        .map(|(case, cause)| (case.trim().to_owned(), cause.trim().to_owned()))
-        .collect()
-}
-
 fn report(outcomes: &[Outcome], skipped: &[String]) -> (usize, String) {
     let agreed = outcomes.iter().filter(|outcome| outcome.agrees).count();
-    let causes = causes();
+    let causes = read_causes(&workspace().join("tests/conformance/causes.tsv"));
     let mut text = String::new();
     let percent = agreed as f64 * 100.0 / outcomes.len().max(1) as f64;
     let _ = writeln!(text, "# TOSCA 2.0 conformance\n");

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::{Quirk, Severity};
 use tosca_core::{Location, Options};
-use tosca_tests::{check_report, shared, workspace};
+use tosca_tests::{check_report, read_causes, shared, workspace};
 
 /// Where the SOL001 VNFD types file of some packages imports the common types from.
 const ETSI_FORGE: &str = "https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/";
@@ -75,15 +75,6 @@ struct Outcome {
     path: String,
     strict: BTreeMap<String, usize>,
     lenient: BTreeMap<String, usize>,
-}
-
-fn causes() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(workspace().join("tests/realworld/causes.tsv")).unwrap_or_default();
-    text.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| line.split_once('\t'))
-        .map(|(package, cause)| (package.trim().to_owned(), cause.trim().to_owned()))
-        .collect()
 }
 
 fn codes_text(codes: &BTreeMap<String, usize>) -> String {
@@ -139,7 +130,7 @@ fn tacker_packages_never_regress() {
             lenient: errors(&corpus, path, &tosca_parser),
         })
         .collect();
-    let causes = causes();
+    let causes = read_causes(&workspace().join("tests/realworld/causes.tsv"));
     let unexplained: Vec<&str> = outcomes
         .iter()
         .filter(|outcome| !outcome.strict.is_empty() && !causes.contains_key(&outcome.path))

@@ -160,6 +160,16 @@ fn dialect(value: &SpannedValue<String>, errors: &mut darling::error::Accumulato
     }
 }
 
+/// `since` and `until` when both are known versions and `since` comes after `until`, so no
+/// version lies between them.
+fn out_of_order<'a>(
+    since: &'a Option<SpannedValue<String>>,
+    until: &'a Option<SpannedValue<String>>,
+) -> Option<(&'a SpannedValue<String>, &'a SpannedValue<String>)> {
+    let (since, until) = (since.as_ref()?, until.as_ref()?);
+    (version_index(since)? > version_index(until)?).then_some((since, until))
+}
+
 /// The position of a known version in [`VERSIONS`]; unknown versions are reported elsewhere.
 fn version_index(value: &SpannedValue<String>) -> Option<usize> {
     VERSIONS.iter().position(|(name, _)| *name == value.as_str())
@@ -360,10 +370,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
         errors.push(error("`required` and `required_since` cannot be combined; keep one", value.span()));
     }
     let until = field.until.as_ref().and_then(|v| version(v, errors));
-    if let (Some(since), Some(until)) = (&field.since, &field.until)
-        && let (Some(first), Some(last)) = (version_index(since), version_index(until))
-        && first > last
-    {
+    if let Some((since, until)) = out_of_order(&field.since, &field.until) {
         errors.push(error(
             format!(
                 "`since = \"{}\"` is after `until = \"{}\"`, so no version has this keyname",
@@ -423,10 +430,7 @@ fn check_rest(
         Override::Inherit => &none,
         Override::Explicit(versions) => versions,
     };
-    if let (Some(since), Some(until)) = (&versions.since, &versions.until)
-        && let (Some(first), Some(last)) = (version_index(since), version_index(until))
-        && first > last
-    {
+    if let Some((since, until)) = out_of_order(&versions.since, &versions.until) {
         errors.push(error(
             format!(
                 "`rest(since = \"{}\")` is after `until = \"{}\"`, so no version reads other keys",
