@@ -829,16 +829,17 @@ topology_template:
 ",
     }
 
-    /// TOSCA 2.0 forbids a `default` on a property or parameter definition that says
-    /// `required: false`: "The `default` keyname SHALL NOT be defined when property is not
-    /// required (i.e. the value of the `required` keyname is false)" (cs01 9.4, and 9.8 for
-    /// parameters, which take the property definition's keynames), because "a non-required
-    /// property that is not assigned stays undefined, thus the `default` keyname is irrelevant
-    /// for a non-required property". TOSCA 1.x allows the combination. cs01 contradicts itself
-    /// here: its example s84 (9.4) and the Simple Profile 2.0 write `required: false` with a
-    /// `default`; the definitions of OASIS's own profiles are not reported (a user cannot change
-    /// them), a template's are.
-    DefaultNotRequired = "default-not-required", Error, "a default on a definition that is not required" {
+    /// A `default` on a TOSCA 2.0 property or parameter definition that says `required: false`.
+    /// cs01 contradicts itself here. Its 9.4 keyname table says "The `default` keyname SHALL NOT
+    /// be defined when property is not required" (and 9.8 for parameters), yet 9.5 calls such
+    /// a default only "irrelevant" ("a non-required property that is not assigned stays
+    /// undefined"), and its own example s84 (9.4), the Simple Profile 2.0 and six cases of the
+    /// OASIS conformance suite write `required: false` with a `default`. As with `status`, the
+    /// form is read as written with a warning that names the contradiction: the default is
+    /// applied, as those authors intend, and a portable template writes one or the other.
+    /// TOSCA 1.x allows the combination. The definitions of OASIS's own profiles are not
+    /// reported (a user cannot change them), a template's are.
+    DefaultNotRequired = "default-not-required", Warning, "a default on a definition that is not required, which cs01 both forbids and writes" {
         wrong: "\
 tosca_definitions_version: tosca_2_0
 data_types:

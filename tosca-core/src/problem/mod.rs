@@ -109,6 +109,12 @@ impl Problems {
         self.list.extend(other.list);
     }
 
+    /// Keeps only the problems `keep` accepts: for a phase that reports a fact more precisely
+    /// than an earlier one did, so the fact is reported once.
+    pub fn retain(&mut self, keep: impl FnMut(&Problem) -> bool) {
+        self.list.retain(keep);
+    }
+
     /// Whether nothing was reported.
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()

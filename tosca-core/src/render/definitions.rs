@@ -94,8 +94,8 @@ impl Render<'_> {
     }
 
     /// TOSCA 2.0 (9.4, 9.8): "The `default` keyname SHALL NOT be defined when property is not
-    /// required"; a non-required property or parameter that is not assigned stays undefined,
-    /// so its default would never be used.
+    /// required", a rule cs01's own example s84 breaks: a warning that names the contradiction
+    /// (`default-not-required`), with the default applied as written.
     pub(crate) fn check_optional_defaults<D: ValueDefinition>(
         &self,
         definitions: &IndexMap<String, D>,
@@ -113,10 +113,13 @@ impl Render<'_> {
                     Problem::new(
                         Code::DefaultNotRequired,
                         default.span,
-                        format!("`{name}` has a `default` but is not required: a default is never used there"),
+                        format!(
+                            "`{name}` has a `default` but is not required: cs01 9.4 says `default` SHALL NOT be \
+                             defined then, though its own example s84 does it; the default is applied as written"
+                        ),
                     )
                     .with_label(required.span, "declared not required here")
-                    .with_help("remove `default`, or `required: false` if the value should always be there"),
+                    .with_help("for a portable template, remove `default`, or `required: false` if the value should always be there"),
                 );
             }
         }

@@ -206,7 +206,14 @@ pub fn render(
     // Node filters see evaluated values; functions reaching through a relationship to its
     // target are evaluated once the targets are known.
     let started = std::time::Instant::now();
-    let (substitution, exposed) = render.substitution(topology_template, &topology, problems);
+    let mut substituted = Problems::new();
+    let (substitution, exposed) = render.substitution(topology_template, &topology, &mut substituted);
+    // An input the substitution mappings leave unmapped is reported there, with the mappings;
+    // its plain `missing-input` would say the same thing again at the same place.
+    let unmapped: std::collections::HashSet<crate::source::Span> =
+        substituted.iter().filter(|problem| problem.code == Code::MissingValue).map(|problem| problem.span).collect();
+    problems.retain(|problem| !(problem.code == Code::MissingInput && unmapped.contains(&problem.span)));
+    problems.extend(substituted);
     topology.substitution = substitution;
     let (guessed, mut allocations) = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
     let requests = facts.iter().map(|fact| fact.requests.len()).sum();
