@@ -46,7 +46,7 @@ impl<'a> Render<'a> {
         let node_type = &catalog.node_types[id.index()].entity;
         let owner = Owner::Template("node template", &template.name.value);
         // A template to be selected from an inventory or substituted by another service is a
-        // placeholder: values it leaves out are not missing (2.0 8.7.2, 15; 1.3 3.8.3).
+        // placeholder: values it leaves out are not missing (2.0 7.2.1, 15; 1.3 3.8.3).
         let placeholder = template.directives.iter().any(|directive| is_placeholder_directive(&directive.value));
         let mut local = Problems::new();
         let (requirements, requests) = self.requirements(node_type, template, &owner, &mut local);
@@ -165,7 +165,7 @@ impl<'a> Render<'a> {
             if let Some(target) = &assignment.node {
                 self.check_requirement_target(&Located::new(target.value.name.clone(), target.span), problems);
             }
-            // 2.0 (8.7.4): an assignment stands for `count` relationships (default 1).
+            // 2.0 (8.5.4): an assignment stands for `count` relationships (default 1).
             let (weight, expanded) = assignment_count(assignment.count.as_ref(), problems);
             let count = counts.entry(name).or_insert((0, assignment.span));
             count.0 = count.0.saturating_add(weight);
@@ -226,7 +226,7 @@ impl<'a> Render<'a> {
         }
         for definition in &node_type.requirements.0 {
             let name = definition.name.value.as_str();
-            // 1.x `occurrences` defaults to [1, 1]; 2.0 `count_range` to [0, UNBOUNDED] (8.5).
+            // 1.x `occurrences` defaults to [1, 1]; 2.0 `count_range` to [0, UNBOUNDED] (8.4).
             let occurrences = match (definition.occurrences, definition.count_range) {
                 (Some(range), _) | (None, Some(range)) => range,
                 (None, None) if self.version.is_2() => {
@@ -234,7 +234,7 @@ impl<'a> Render<'a> {
                 }
                 (None, None) => Range { lower: 1, upper: Bound::Finite(1), span: definition.span },
             };
-            // 2.0 creates one implicit assignment standing for the minimum count (8.7.4); 1.x
+            // 2.0 creates one implicit assignment standing for the minimum count (8.5.4); 1.x
             // one assignment per missing occurrence.
             let (lower, implicit_count) = if self.version.is_2() {
                 (occurrences.lower.min(1), occurrences.lower.min(MAX_COUNT))
@@ -252,7 +252,7 @@ impl<'a> Render<'a> {
                     .with_label(occurrences.span, "occurrences declared here"),
                 );
             }
-            // 2.0 (8.7.4): the assignments written must add up to at least the lower bound; only
+            // 2.0 (8.5.4): the assignments written must add up to at least the lower bound; only
             // a requirement left unassigned gets the implicit one.
             if self.version.is_2() && count > 0 && count < occurrences.lower {
                 problems.push(
@@ -594,7 +594,7 @@ pub(crate) fn is_placeholder_directive(directive: &str) -> bool {
 /// `invalid-value` problem (it would only make a template that blows up the output).
 pub(crate) const MAX_COUNT: u64 = 10_000;
 
-/// A 2.0 requirement assignment's `count` (8.7.1: a non-negative integer, default 1): the
+/// A 2.0 requirement assignment's `count` (8.5.1: a non-negative integer, default 1): the
 /// number its `count_range` sums, and how many relationships it stands for here. A count
 /// written as a function is known only at deployment, so it stands for one relationship; a
 /// count past [`MAX_COUNT`] is reported and stands for one too.

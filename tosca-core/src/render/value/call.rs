@@ -1,0 +1,74 @@
+//! Function calls in values: a single-key map naming an intrinsic function (1.x) or a `$`
+//! function (2.0) becomes a [`Typed::Call`] with its arguments typed, evaluated later.
+
+use super::ValueType;
+use crate::problem::{Code, Problem, Problems};
+use crate::render::Render;
+use crate::source::Span;
+use crate::value::{Call, Typed};
+use crate::yaml::Node;
+
+/// The TOSCA 1.x intrinsic functions; a single-key map with one of these keys is a call.
+pub(crate) const FUNCTIONS: &[&str] = &[
+    "get_input",
+    "get_property",
+    "get_attribute",
+    "get_operation_output",
+    "get_nodes_of_type",
+    "get_artifact",
+    "concat",
+    "join",
+    "token",
+];
+
+impl Render<'_> {
+    /// A function call in TOSCA 2.0 syntax, if `node` is one.
+    pub(super) fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Typed> {
+        if self.version.is_2()
+            && let Some(name) =
+                node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))
+        {
+            let call = Call { name: name.to_owned(), arguments: Vec::new(), span: node.span };
+            self.check_arguments(&call, problems);
+            return Some(Typed::Call(call));
+        }
+        let [entry] = node.as_mapping()? else { return None };
+        let key = entry.key.as_str()?;
+        let name = if self.version.is_2() {
+            crate::value::validation::function_name(key)?
+        } else if FUNCTIONS.contains(&key) {
+            key
+        } else {
+            return None;
+        };
+        if name == "get_input" {
+            self.check_input_name(&entry.value, problems);
+        }
+        let arguments = match entry.value.as_sequence() {
+            Some(items) => {
+                items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect()
+            }
+            None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
+        };
+        let call = Call { name: name.to_owned(), arguments, span: node.span };
+        self.check_arguments(&call, problems);
+        Some(Typed::Call(call))
+    }
+
+    /// `get_input` names an input of the topology (its first argument; later ones index into it).
+    fn check_input_name(&self, argument: &Node, problems: &mut Problems) {
+        let name = argument.as_sequence().and_then(<[Node]>::first).unwrap_or(argument);
+        let Some(text) = name.as_scalar().map(|scalar| scalar.text.as_str()) else { return };
+        let inputs = self.topology.map(|topology| &topology.inputs);
+        if inputs.is_some_and(|inputs| inputs.contains_key(text)) {
+            return;
+        }
+        let mut problem =
+            Problem::new(Code::NameNotFound, name.span, format!("input `{text}` is not declared by the topology"));
+        let nearest = inputs.and_then(|inputs| crate::grammar::nearest(text, inputs.keys().map(String::as_str)));
+        if let Some(nearest) = nearest {
+            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+        }
+        problems.push(problem);
+    }
+}

@@ -1,0 +1,115 @@
+//! Checking a typed value against the constraint and validation clauses that apply to it:
+//! its definition's, and those of its data type and every ancestor.
+
+use super::ValueType;
+use crate::grammar::Kind;
+use crate::problem::{Code, Problem, Problems};
+use crate::render::Render;
+use crate::source::Span;
+use crate::value::Typed;
+use crate::value::constraint::Constraint;
+use crate::value::validation::{Environment, FunctionCall, Validation};
+use crate::yaml::Node;
+
+impl Render<'_> {
+    /// Checks a typed value against the definition's constraint clauses and those of its data
+    /// type and every ancestor (each level adds its own). Arguments are typed like the value.
+    pub(super) fn check_constraints(
+        &self,
+        node: &Node,
+        value: &Typed,
+        value_type: ValueType<'_>,
+        problems: &mut Problems,
+    ) {
+        let shown = || match node.as_scalar() {
+            Some(scalar) => scalar.text.clone(),
+            None => value.to_json().to_string(),
+        };
+        self.check_clauses(&shown, node.span, value, value_type, problems);
+    }
+
+    /// Checks `value` (shown as `shown` gives, only in a problem; located at `at`) against every
+    /// clause that applies.
+    pub(super) fn check_clauses(
+        &self,
+        shown: &dyn Fn() -> String,
+        at: Span,
+        value: &Typed,
+        value_type: ValueType<'_>,
+        problems: &mut Problems,
+    ) {
+        let inherited = value_type.data_type.into_iter().flat_map(|id| self.hierarchy.ancestors(Kind::DataType, id));
+        let mut clauses: Vec<&Constraint> = value_type.constraints.iter().collect();
+        let mut validations: Vec<&Validation> = value_type.validation.into_iter().collect();
+        for ancestor in inherited {
+            let data_type = &self.catalog.data_types[ancestor.index()].entity;
+            clauses.extend(&data_type.constraints);
+            validations.extend(&data_type.validation);
+        }
+        if clauses.is_empty() && validations.is_empty() {
+            return;
+        }
+        let argument_type = ValueType { constraints: &[], validation: None, check_constraints: false, ..value_type };
+        for validation in validations {
+            let mut environment = ValidationEnvironment { render: self, argument_type };
+            if let Err(reason) = crate::value::validation::check(validation, value, &mut environment) {
+                problems.push(
+                    Problem::new(Code::ConstraintViolated, at, format!("`{}` {reason}", shown()))
+                        .with_label(validation.span, "validation clause declared here"),
+                );
+            }
+        }
+        for clause in clauses {
+            // An argument that does not fit the type is reported at the argument (once, since
+            // identical problems are merged) and the clause is not applied.
+            let mut argument_problems = Problems::new();
+            let mut typer = |argument: &Node| {
+                let mut local = Problems::new();
+                let typed = self.coerce_in(argument, argument_type, &mut Vec::new(), &mut local);
+                if local.is_empty() {
+                    Some(typed)
+                } else {
+                    argument_problems.extend(local);
+                    None
+                }
+            };
+            let outcome = clause.check(value, &mut typer);
+            let arguments_fit = argument_problems.is_empty();
+            problems.extend(argument_problems);
+            if let (Err(reason), true) = (outcome, arguments_fit) {
+                problems.push(
+                    Problem::new(
+                        Code::ConstraintViolated,
+                        at,
+                        format!("`{}` {reason} (constraint `{}`)", shown(), clause.name()),
+                    )
+                    .with_label(clause.span, "constraint declared here"),
+                );
+            }
+        }
+    }
+}
+
+/// What a validation clause needs while a value is typed: literals typed like the value, and
+/// the functions it cannot evaluate yet (they are known after rendering, so the clause is not
+/// decided here).
+struct ValidationEnvironment<'r, 'a> {
+    render: &'r Render<'a>,
+    argument_type: ValueType<'r>,
+}
+
+impl Environment for ValidationEnvironment<'_, '_> {
+    fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
+        let mut problems = Problems::new();
+        let typed = self.render.coerce_in(literal, self.argument_type, &mut Vec::new(), &mut problems);
+        problems.is_empty().then_some(typed)
+    }
+
+    fn untyped(&mut self, literal: &Node) -> Typed {
+        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Vec::new(), &mut Problems::new())
+    }
+
+    fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {
+        Ok(None)
+    }
+}

@@ -1,0 +1,124 @@
+//! The values of properties: of a complex data type's value property by property, and of one
+//! property assigned, else its `value`, else its default (defaults nest within a bound and
+//! without cycles), else reported as missing when required.
+
+use super::primitive::mismatch;
+use crate::catalog::TypeId;
+use crate::entity::PropertyDefinition;
+use crate::problem::{Code, Problem, Problems};
+use crate::render::Render;
+use crate::render::value::ValueDefinition;
+use crate::source::Span;
+use crate::value::Typed;
+use crate::yaml::Node;
+
+/// How many defaults may be expanded inside each other: a property whose default is a data
+/// type whose property has a default, and so on. Written values are bounded by the YAML depth
+/// limit; defaults are not, and a chain of 10,000 data types would overflow the stack of the
+/// thread typing them. No real profile comes near this.
+const MAX_DEFAULT_DEPTH: usize = 100;
+
+impl Render<'_> {
+    pub(super) fn complex(
+        &self,
+        node: &Node,
+        id: TypeId,
+        type_name: &str,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Typed {
+        let Some(entries) = node.as_mapping() else {
+            return mismatch(node, type_name, "a map of its properties", problems);
+        };
+        let data_type = &self.catalog.data_types[id.index()].entity;
+        let mut map = Vec::with_capacity(data_type.properties.len());
+        for entry in entries {
+            let Some(key) = entry.key.as_str() else { continue };
+            if !data_type.properties.contains_key(key) {
+                problems.push(
+                    Problem::new(
+                        Code::UndeclaredAssignment,
+                        entry.key.span,
+                        format!("data type `{type_name}` has no property `{key}`"),
+                    )
+                    .with_label(data_type.name.span, "data type declared here"),
+                );
+            }
+        }
+        for (name, definition) in &data_type.properties {
+            let assigned = entries.iter().find(|entry| entry.key.as_str() == Some(name)).map(|entry| &entry.value);
+            if let Some(value) =
+                self.property_value_in(name, definition, assigned, node.span, &"data type value", defaults, problems)
+            {
+                map.push((name.clone(), value));
+            }
+        }
+        Typed::Map(map)
+    }
+
+    /// The value of one property: assigned, else `value`, else default; a required property
+    /// with none of these is a `missing-value` problem at `owner`.
+    pub(crate) fn property_value(
+        &self,
+        name: &str,
+        definition: &PropertyDefinition,
+        assigned: Option<&Node>,
+        owner: Span,
+        owner_kind: &dyn std::fmt::Display,
+        problems: &mut Problems,
+    ) -> Option<Typed> {
+        self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Vec::new(), problems)
+    }
+
+    #[allow(clippy::too_many_arguments)] // reason: the public wrapper hides `defaults`
+    fn property_value_in(
+        &self,
+        name: &str,
+        definition: &PropertyDefinition,
+        assigned: Option<&Node>,
+        owner: Span,
+        owner_kind: &dyn std::fmt::Display,
+        defaults: &mut Vec<Span>,
+        problems: &mut Problems,
+    ) -> Option<Typed> {
+        let value_type = self.definition_type(definition);
+        if let Some(node) = assigned {
+            return Some(self.coerce_in(node, value_type, defaults, problems));
+        }
+        if let Some(node) = definition.fallback() {
+            if defaults.len() >= MAX_DEFAULT_DEPTH {
+                problems.report(
+                    Code::NestingTooDeep,
+                    node.span,
+                    format!("defaults of data types nest more than {MAX_DEFAULT_DEPTH} levels deep here"),
+                );
+                return None;
+            }
+            if defaults.contains(&node.span) {
+                problems.push(
+                    Problem::new(
+                        Code::DependencyCycle,
+                        node.span,
+                        format!("the default of property `{name}` contains a value of its own type, which needs this default again"),
+                    )
+                    .with_help("give the nested property no default, or make it optional"),
+                );
+                return None;
+            }
+            defaults.push(node.span);
+            let value = self.coerce_in(node, value_type, defaults, problems);
+            defaults.pop();
+            return Some(value);
+        }
+        let required = definition.required.as_ref().is_none_or(|required| required.value);
+        if required && self.tosca_parser.is_database_name(definition.name.span) {
+            problems.push(crate::render::tosca_parser::database_name_missing(owner, owner_kind, definition.name.span));
+        } else if required {
+            problems.push(
+                Problem::new(Code::MissingValue, owner, format!("{owner_kind} is missing required property `{name}`"))
+                    .with_label(definition.name.span, "property declared here"),
+            );
+        }
+        None
+    }
+}
