@@ -15,18 +15,19 @@
 //!   `Ok` and leaves the report to the caller's typing of the arguments, so one mistake is
 //!   reported once.
 //! - **Calls are not checked.** A value or argument that is (or contains) a function call
-//!   ([`Typed::Call`]) is not known at compile time; `check` returns `Ok`.
+//!   ([`Typed::Call`](super::Typed::Call)) is not known at compile time; `check` returns `Ok`.
 //! - **Incomparable is a violation.** A comparison operator (`greater_than` and the others,
-//!   `in_range`) on values that have no order ([`Typed::compare`] gives `None`: lists, maps,
-//!   NaN, a `range` against a bound of another type) fails with "cannot be compared with …":
-//!   the clause can never hold, and saying so at the value is clearer than silence.
+//!   `in_range`) on values that have no order ([`Typed::compare`](super::Typed::compare)
+//!   gives `None`: lists, maps, NaN, a `range` against a bound of another type) fails with
+//!   "cannot be compared with …": the clause can never hold, and saying so at the value is
+//!   clearer than silence.
 //! - **`in_range` is inclusive.** On a `range` value (as in the normative
 //!   `tosca.datatypes.network.PortSpec`, whose `source_range` has `in_range: [1, 65535]`) the
 //!   whole range must lie within the bounds, which are integers and are read here, not typed
 //!   (a bound is not itself a range); the upper bound may then be `UNBOUNDED`. Other values
 //!   have no `UNBOUNDED`: their bounds are typed like the value.
-//! - **Length** applies to strings (in characters), lists and maps ([`Typed::length`]); any
-//!   other value fails the clause.
+//! - **Length** applies to strings (in characters), lists and maps
+//!   ([`Typed::length`](super::Typed::length)); any other value fails the clause.
 //! - **`pattern` matches the whole value**: `pattern: ab` accepts `ab` but not `abc`, as if
 //!   written `\A(?:ab)\z`. Patterns are compiled once, when read, by the `regex` crate, which
 //!   matches in linear time whatever the pattern (`(a+)+$` is harmless). A pattern `regex`
