@@ -75,6 +75,10 @@ pub(crate) struct SourceArgs {
     /// Give up on a remote read after this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub(crate) timeout: u64,
+    /// Give up on every remote read not done this many seconds after the first one started
+    /// (all the remote reads of one template together; each import left unread is a problem).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub(crate) network_deadline: u64,
 }
 
 /// How the grammar is read, and which real-world deviations are accepted.

@@ -71,6 +71,7 @@ fn loader_options(sources: &SourceArgs) -> LoaderOptions {
         ..LoaderOptions::default()
     };
     options.fetch.timeout = std::time::Duration::from_secs(sources.timeout.max(1));
+    options.fetch.deadline = std::time::Duration::from_secs(sources.network_deadline.max(1));
     options
 }
 

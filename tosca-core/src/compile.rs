@@ -171,7 +171,7 @@ pub struct ArchiveCheck {
 pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<ArchiveCheck, LoadError> {
     let sources = SourceMap::new();
     let loader = Loader::with_options(sources.clone(), options.clone());
-    let mapped = loader.map(archive);
+    let mapped = loader.map(archive)?;
     let mut problems = Problems::new();
     // Opening it directly reports what is not an archive at all.
     if let Err(error) = loader.archive(&mapped) {

@@ -5,6 +5,13 @@
 //! redirects. Failures come back as a [`FetchError`] whose message says what went wrong in words
 //! a user can act on (`cannot fetch https://x/y.yaml: 404 Not Found`).
 //!
+//! Besides each read's own timeout, a fetcher keeps one deadline for all the reads it makes
+//! ([`FetchOptions::deadline`], counted from when it is built, i.e. from a compilation's first
+//! remote read): a read is given at most the time left, and none starts once it has run out, so
+//! however many slow imports a template names, its remote reads end by the deadline. The
+//! fetcher may be used from many threads at once (the loader reads the remote imports of one
+//! level concurrently, [`FetchOptions::max_concurrent`] at a time).
+//!
 //! TLS is rustls with the *ring* crypto provider (no CMake, no OpenSSL) and the platform's
 //! certificate store (`rustls-platform-verifier`). The provider is given to this client only:
 //! nothing is installed process-wide. Proxies named by the usual environment variables
@@ -14,7 +21,7 @@ use std::error::Error as StdError;
 use std::fmt;
 use std::io::{self, Read};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use reqwest::blocking::{Client, Response};
@@ -33,7 +40,21 @@ pub struct FetchOptions {
     pub max_size: u64,
     /// How many redirects are followed before giving up. Default 5.
     pub max_redirects: usize,
+    /// How long all the remote reads of one fetcher (one compilation) may take together, from
+    /// the first one's start: a read still running then is abandoned, and a read not started by
+    /// then is not started ([`FetchError::Deadline`]). Default [`DEFAULT_DEADLINE`].
+    pub deadline: Duration,
+    /// How many remote reads the loader runs at once (the imports of one level are read
+    /// concurrently, whatever the number of cores). Default [`DEFAULT_MAX_CONCURRENT`].
+    pub max_concurrent: usize,
 }
+
+/// The default of [`FetchOptions::deadline`]: 60 s, the default timeout of a single read, so
+/// that a compilation waits on the network no longer than one slow read would.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(60);
+
+/// The default of [`FetchOptions::max_concurrent`]: 32 reads at once.
+pub const DEFAULT_MAX_CONCURRENT: usize = 32;
 
 impl Default for FetchOptions {
     fn default() -> Self {
@@ -42,6 +63,8 @@ impl Default for FetchOptions {
             timeout: Duration::from_secs(60),
             max_size: 64 * 1024 * 1024,
             max_redirects: 5,
+            deadline: DEFAULT_DEADLINE,
+            max_concurrent: DEFAULT_MAX_CONCURRENT,
         }
     }
 }
@@ -98,6 +121,18 @@ pub enum FetchError {
         /// The limit that was reached.
         after: Duration,
     },
+    /// The [deadline](FetchOptions::deadline) of all remote reads ran out before this one
+    /// ended, or before it could start.
+    #[error(
+        "cannot fetch {url}: the {} allowed for all the remote reads of a compilation ran out before it was read",
+        human_duration(*.deadline)
+    )]
+    Deadline {
+        /// The URL that was not read.
+        url: Url,
+        /// The deadline, counted from the first remote read.
+        deadline: Duration,
+    },
     /// The body is larger than [`FetchOptions::max_size`].
     #[error("cannot fetch {url}: larger than the {} limit", human_size(*.limit))]
     TooLarge {
@@ -132,6 +167,7 @@ impl FetchError {
             | FetchError::Connect { url, .. }
             | FetchError::Tls { url, .. }
             | FetchError::Timeout { url, .. }
+            | FetchError::Deadline { url, .. }
             | FetchError::TooLarge { url, .. }
             | FetchError::TooManyRedirects { url }
             | FetchError::Other { url, .. } => url,
@@ -148,6 +184,8 @@ impl FetchError {
 pub struct Fetcher {
     client: Client,
     options: FetchOptions,
+    /// When the deadline runs out.
+    ends: Instant,
 }
 
 impl fmt::Debug for Fetcher {
@@ -157,8 +195,9 @@ impl fmt::Debug for Fetcher {
 }
 
 impl Fetcher {
-    /// Builds a client with these options. Fails (as [`FetchError::Other`] on `about:blank`)
-    /// only if the TLS configuration or the client's runtime thread cannot be set up.
+    /// Builds a client with these options; its [deadline](FetchOptions::deadline) starts now.
+    /// Fails (as [`FetchError::Other`] on `about:blank`) only if the TLS configuration or the
+    /// client's runtime thread cannot be set up.
     pub fn new(options: FetchOptions) -> Result<Fetcher, FetchError> {
         let setup_error = |reason: String| FetchError::Other {
             url: setup_url(),
@@ -173,7 +212,8 @@ impl Fetcher {
             .redirect(Policy::limited(options.max_redirects))
             .build()
             .map_err(|error| setup_error(chain_text(&error)))?;
-        Ok(Fetcher { client, options })
+        let ends = Instant::now().checked_add(options.deadline).unwrap_or_else(far_future);
+        Ok(Fetcher { client, options, ends })
     }
 
     /// The options this fetcher was built with.
@@ -187,6 +227,10 @@ impl Fetcher {
     /// Only a success status (2xx) is accepted. The body is counted while it is read and the
     /// fetch stops as soon as it passes [`FetchOptions::max_size`], whatever `Content-Length`
     /// claims; a body shorter than its `Content-Length` is an error, not a truncated file.
+    ///
+    /// The read is given its [timeout](FetchOptions::timeout) or the time left before the
+    /// [deadline](FetchOptions::deadline), whichever is shorter; with no time left it is not
+    /// started.
     pub fn fetch(&self, url: &Url) -> Result<(Vec<u8>, Url), FetchError> {
         match url.scheme() {
             "http" | "https" => {}
@@ -197,14 +241,30 @@ impl Fetcher {
                 });
             }
         }
+        let left = self.ends.saturating_duration_since(Instant::now());
+        let deadline = || FetchError::Deadline { url: url.clone(), deadline: self.options.deadline };
+        if left.is_zero() {
+            return Err(deadline());
+        }
+        let limit = left.min(self.options.timeout);
+        let cut_by_deadline = limit < self.options.timeout;
+        let fetched = self.fetch_within(url, limit);
+        match fetched {
+            Err(FetchError::Timeout { after, .. }) if cut_by_deadline && after == limit => Err(deadline()),
+            other => other,
+        }
+    }
+
+    /// [`Fetcher::fetch`] with `limit` as the read's whole time.
+    fn fetch_within(&self, url: &Url, limit: Duration) -> Result<(Vec<u8>, Url), FetchError> {
         let response = self
             .client
             .get(url.clone())
             // Per request, the timeout is one deadline for headers *and* body (the client-wide
             // one of the blocking client only bounds each wait).
-            .timeout(self.options.timeout)
+            .timeout(limit)
             .send()
-            .map_err(|error| self.classify(url, &error))?;
+            .map_err(|error| self.classify(url, &error, limit))?;
         let final_url = response.url().clone();
         let status = response.status();
         if status == StatusCode::NOT_FOUND {
@@ -213,13 +273,13 @@ impl Fetcher {
         if !status.is_success() {
             return Err(FetchError::Status { url: final_url, status: status.as_u16() });
         }
-        let body = self.read_body(response, &final_url)?;
+        let body = self.read_body(response, &final_url, limit)?;
         Ok((body, final_url))
     }
 
     /// Reads the body through `take(max_size + 1)`, so an endless or lying body stops one byte
     /// past the limit.
-    fn read_body(&self, response: Response, url: &Url) -> Result<Vec<u8>, FetchError> {
+    fn read_body(&self, response: Response, url: &Url, limit_time: Duration) -> Result<Vec<u8>, FetchError> {
         let limit = self.options.max_size;
         let too_large = || FetchError::TooLarge { url: url.clone(), limit };
         // An honest Content-Length over the limit fails before reading anything.
@@ -231,15 +291,19 @@ impl Fetcher {
         const MAX_PREALLOCATION: u64 = 8 * 1024 * 1024;
         let capacity = announced.unwrap_or(0).min(limit).min(MAX_PREALLOCATION);
         let mut body = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
-        response.take(limit.saturating_add(1)).read_to_end(&mut body).map_err(|error| self.classify_io(url, &error))?;
+        response
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut body)
+            .map_err(|error| self.classify_io(url, &error, limit_time))?;
         if body.len() as u64 > limit {
             return Err(too_large());
         }
         Ok(body)
     }
 
-    /// Turns a reqwest error into the variant a user can act on.
-    fn classify(&self, requested: &Url, error: &reqwest::Error) -> FetchError {
+    /// Turns a reqwest error into the variant a user can act on; `limit` is the time the read
+    /// was given.
+    fn classify(&self, requested: &Url, error: &reqwest::Error, limit: Duration) -> FetchError {
         let url = error.url().cloned().unwrap_or_else(|| requested.clone());
         if error.is_redirect() {
             return FetchError::TooManyRedirects { url: requested.clone() };
@@ -252,10 +316,10 @@ impl Fetcher {
             };
         }
         if error.is_timeout() {
-            let after = if error.is_connect() && self.options.connect_timeout < self.options.timeout {
+            let after = if error.is_connect() && self.options.connect_timeout < limit {
                 self.options.connect_timeout
             } else {
-                self.options.timeout
+                limit
             };
             return FetchError::Timeout { url, after };
         }
@@ -279,12 +343,12 @@ impl Fetcher {
     }
 
     /// Classifies an error met while reading the body.
-    fn classify_io(&self, url: &Url, error: &io::Error) -> FetchError {
+    fn classify_io(&self, url: &Url, error: &io::Error, limit: Duration) -> FetchError {
         if let Some(inner) = error.get_ref().and_then(|inner| inner.downcast_ref::<reqwest::Error>()) {
-            return self.classify(url, inner);
+            return self.classify(url, inner, limit);
         }
         if error.kind() == io::ErrorKind::TimedOut {
-            return FetchError::Timeout { url: url.clone(), after: self.options.timeout };
+            return FetchError::Timeout { url: url.clone(), after: limit };
         }
         FetchError::Other { url: url.clone(), reason: format!("the response body could not be read: {error}") }
     }
@@ -394,6 +458,13 @@ pub(crate) fn human_size(bytes: u64) -> String {
         }
     }
     if bytes == 1 { "1 byte".to_owned() } else { format!("{bytes} bytes") }
+}
+
+/// An instant no deadline reaches (about thirty years from now), for a deadline too far off to
+/// add to the clock.
+fn far_future() -> Instant {
+    let now = Instant::now();
+    now.checked_add(Duration::from_secs(1 << 30)).unwrap_or(now)
 }
 
 /// The URL named by errors that belong to no fetch (setting the client up).

@@ -3,15 +3,25 @@
 //! Every read goes through a [`Loader`], which resolves a [`Location`] (a local file, an
 //! `http(s)` URL, an entry inside a zip or tar archive, or a file of the embedded profiles),
 //! reads it once per compilation (concurrent caches keyed by location), and registers the text
-//! in the [`SourceMap`] so spans can point into it. `--map-url` prefixes are applied here, and
-//! `--offline` refuses every URL here, so no other code needs to know about either.
+//! in the [`SourceMap`] so spans can point into it. `--map-url` prefixes are applied here (never
+//! outside their `TO`: see [`map_url`]), and `--offline` refuses every URL here, so no other code
+//! needs to know about either.
+//!
+//! Only regular files are read from the file system (a symbolic link to one is followed): a
+//! named pipe, a device or a folder is refused before a byte is read, since reading a pipe or a
+//! terminal would wait for a writer forever. Remote reads run concurrently
+//! ([`Loader::prefetch`], a bounded pool of threads, not rayon's: waiting on the network is not
+//! bounded by the cores) and all end by one deadline ([`FetchOptions::deadline`]).
 //!
 //! Archives are read into memory once, with the limits of [`ArchiveLimits`]; an import inside
 //! an archive resolves inside it and can never reach the local file system (a `/` path starts
 //! at the archive's root; a drive path, a `file:` URL or a `..` that leaves the archive is an
 //! error), though it may name an explicit `http(s)` URL.
 
+pub mod map_url;
+
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
@@ -217,6 +227,29 @@ pub enum LoadError {
         /// The limit, in bytes.
         limit: u64,
     },
+    /// A local path is not a regular file (nor a link to one): a folder, a named pipe, a device
+    /// or a socket, which could block or never end.
+    #[error("cannot read {location}: it is {kind}, not a regular file (only regular files are read)")]
+    NotRegular {
+        /// The location shown to users.
+        location: String,
+        /// What it is: `a folder`, `a named pipe (FIFO)`, `a character device`, …
+        kind: &'static str,
+    },
+    /// A `--map-url` rewrite would read the location from outside its `TO`.
+    #[error(
+        "cannot read {location}: --map-url {}={} maps it to {}, outside {}",
+        .escape.from,
+        .escape.to,
+        .escape.mapped,
+        .escape.to
+    )]
+    MapEscape {
+        /// The location asked for.
+        location: String,
+        /// The rewrite and its result.
+        escape: map_url::Escape,
+    },
     /// A remote read failed.
     #[error(transparent)]
     Fetch(#[from] FetchError),
@@ -244,6 +277,21 @@ pub enum LoadError {
     NoSuchProfile(String),
 }
 
+impl LoadError {
+    /// What the user can do about it, when there is something to say beyond the message.
+    pub fn help(&self) -> Option<&'static str> {
+        match self {
+            LoadError::MapEscape { .. } => Some(
+                "a mapped location must stay under TO: end both FROM and TO with `/`, so the prefix matches whole names",
+            ),
+            LoadError::Fetch(FetchError::Deadline { .. }) => Some(
+                "allow the remote reads more time with --network-deadline SECONDS, or read local copies with --map-url",
+            ),
+            _ => None,
+        }
+    }
+}
+
 /// What a root location stands for (see [`Loader::resolve_root`]).
 #[derive(Debug)]
 pub struct Root {
@@ -268,8 +316,8 @@ pub struct LoaderOptions {
     pub archive_limits: ArchiveLimits,
     /// The largest local file read, in bytes: a service template, an import or an archive.
     /// Default [`DEFAULT_MAX_FILE_SIZE`], as for a remote read. Bigger files are refused
-    /// before they are read (by their size), and a file without a size (a device such as
-    /// `/dev/zero`) is read only until it passes the limit.
+    /// before they are read (by their size), and a file growing while it is read is read only
+    /// until it passes the limit.
     pub max_file_size: u64,
     /// The most files one compilation reads (the root and everything it imports, the embedded
     /// profiles aside). Default [`DEFAULT_MAX_FILES`]. An import past it is a problem at the
@@ -302,14 +350,19 @@ impl Default for LoaderOptions {
     }
 }
 
+/// A value computed once per location: the map's lock is held only to find the cell, so loads
+/// of different locations never wait for each other, and loads of one location wait for the
+/// first.
+type Once<T> = DashMap<Location, Arc<OnceLock<T>>>;
+
 /// Reads sources, each at most once per compilation.
 #[derive(Default)]
 pub struct Loader {
     sources: SourceMap,
     options: LoaderOptions,
-    texts: DashMap<Location, Result<Loaded, LoadError>>,
+    texts: Once<Result<Loaded, LoadError>>,
     bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
-    archives: DashMap<Location, Result<Arc<Archive>, LoadError>>,
+    archives: Once<Result<Arc<Archive>, LoadError>>,
     redirects: DashMap<Location, Location>,
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
 }
@@ -341,22 +394,23 @@ impl Loader {
         &self.sources
     }
 
-    /// Applies the first matching `--map-url` prefix.
-    pub fn map(&self, location: &Location) -> Location {
-        let Some(key) = location.mapping_key() else { return location.clone() };
-        for (from, to) in &self.options.map_urls {
-            if let Some(rest) = key.strip_prefix(from.as_str()) {
-                return Location::from_argument(&format!("{to}{rest}"));
-            }
+    /// Applies the first matching `--map-url` prefix; an error when its result would leave
+    /// the rewrite's `TO` (see [`map_url`]).
+    pub fn map(&self, location: &Location) -> Result<Location, LoadError> {
+        let Some(key) = location.mapping_key() else { return Ok(location.clone()) };
+        match map_url::rewrite(&key, &self.options.map_urls) {
+            None => Ok(location.clone()),
+            Some(Ok(mapped)) => Ok(mapped),
+            Some(Err(escape)) => Err(LoadError::MapEscape { location: location.display(), escape }),
         }
-        location.clone()
     }
 
     /// What a location stands for, so that two names of one file are read once: the mapped
     /// location (`--map-url`), and a file's path made absolute with `.` and `..` resolved by
-    /// name (links are not followed). Other locations are themselves.
+    /// name (links are not followed). Other locations, and one that cannot be mapped, are
+    /// themselves.
     pub fn identity(&self, location: &Location) -> Location {
-        match self.map(location) {
+        match self.map(location).unwrap_or_else(|_| location.clone()) {
             Location::File(path) => {
                 let absolute = std::path::absolute(&path).unwrap_or(path);
                 let mut normal = PathBuf::new();
@@ -378,16 +432,49 @@ impl Loader {
     /// The location references inside a loaded file resolve against: the file's mapped location,
     /// or, for a URL that redirected, the final URL.
     pub fn base(&self, location: &Location) -> Location {
-        let mapped = self.map(location);
+        let Ok(mapped) = self.map(location) else { return location.clone() };
         self.redirects.get(&mapped).map(|target| target.clone()).unwrap_or(mapped)
     }
 
     /// Loads a location as text (from the cache after the first time).
     pub fn load(&self, location: &Location) -> Result<Loaded, LoadError> {
-        let location = self.map(location);
-        // The entry holds its shard's lock while reading, so concurrent loads of one location
-        // read it once and register it once.
-        self.texts.entry(location.clone()).or_insert_with(|| self.read_text(&location)).clone()
+        let location = self.map(location)?;
+        // Concurrent loads of one location read it once and register it once.
+        once(&self.texts, &location, || self.read_text(&location))
+    }
+
+    /// Loads the remote ones of `locations` concurrently, so that the parse that follows finds
+    /// them read: up to [`FetchOptions::max_concurrent`] at once, on threads of their own
+    /// (rayon's are as many as the cores, and a read waiting on a slow server holds one). What
+    /// fails is kept like any load's result, for the importer to report. Local files, archive
+    /// entries and embedded profiles are left to the caller: reading them is not waiting.
+    pub fn prefetch(&self, locations: &[Location]) {
+        if self.options.offline {
+            return;
+        }
+        let remote: Vec<Location> = locations
+            .iter()
+            .filter_map(|location| self.map(location).ok())
+            .filter(|location| matches!(location, Location::Url(_)) && !self.texts.contains_key(location))
+            .collect();
+        if remote.len() < 2 {
+            return; // One read gains nothing from a thread of its own.
+        }
+        let next = AtomicUsize::new(0);
+        let work = || {
+            while let Some(location) = remote.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let _ = self.load(location);
+            }
+        };
+        let workers = remote.len().min(self.options.fetch.max_concurrent.max(1));
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                // A thread the system refuses leaves its share to the others (or to the parse).
+                if std::thread::Builder::new().name("fetch".into()).spawn_scoped(scope, work).is_err() {
+                    break;
+                }
+            }
+        });
     }
 
     /// The service template a root location stands for: the location itself, or, when it is an
@@ -395,7 +482,7 @@ impl Loader {
     /// root), with the archive's metadata and any problem with it. An archive that cannot be
     /// used is a problem, not an error: `location` is then `None`.
     pub fn resolve_root(&self, location: &Location) -> Result<Root, LoadError> {
-        let location = self.map(location);
+        let location = self.map(location)?;
         let plain = |location: Location| Root { location: Some(location), meta: None, problems: Problems::new() };
         if matches!(location, Location::Profile(_)) {
             return Ok(plain(location));
@@ -462,7 +549,7 @@ impl Loader {
     /// folder (the repository is the tree the template was handed in). `None` for any other
     /// root: an archive's root and a URL's host root need no folder.
     pub fn repository_root(&self, root: &Location) -> Option<PathBuf> {
-        let Location::File(path) = self.map(root) else { return None };
+        let Ok(Location::File(path)) = self.map(root) else { return None };
         let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
         let csar = folder.ancestors().filter(|ancestor| !ancestor.as_os_str().is_empty()).find(|ancestor| {
@@ -476,7 +563,8 @@ impl Loader {
     /// find profiles imported by name that a neighbouring file declares.
     pub fn siblings(&self, location: &Location) -> Vec<Location> {
         let is_yaml = |name: &str| name.ends_with(".yaml") || name.ends_with(".yml");
-        let mut found = match &self.map(location) {
+        let Ok(mapped) = self.map(location) else { return Vec::new() };
+        let mut found = match &mapped {
             Location::File(path) => {
                 let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
@@ -541,15 +629,12 @@ impl Loader {
 
     /// The archive at a location, read once.
     pub fn archive(&self, location: &Location) -> Result<Arc<Archive>, LoadError> {
-        self.archives
-            .entry(location.clone())
-            .or_insert_with(|| {
-                let bytes = self.bytes(location)?;
-                Archive::open(&bytes, &self.options.archive_limits)
-                    .map(Arc::new)
-                    .map_err(|error| LoadError::Archive { archive: location.display(), error })
-            })
-            .clone()
+        once(&self.archives, location, || {
+            let bytes = self.bytes(location)?;
+            Archive::open(&bytes, &self.options.archive_limits)
+                .map(Arc::new)
+                .map_err(|error| LoadError::Archive { archive: location.display(), error })
+        })
     }
 
     fn read_text(&self, location: &Location) -> Result<Loaded, LoadError> {
@@ -575,21 +660,32 @@ impl Loader {
         self.bytes.entry(location.clone()).or_insert(read).clone()
     }
 
-    /// Reads a local file of at most [`LoaderOptions::max_file_size`] bytes: a regular file
-    /// is refused by its size before any byte is read, anything else (a device, a pipe) is read
-    /// through `take(limit + 1)`, so an endless one stops one byte past the limit.
+    /// Reads a local regular file of at most [`LoaderOptions::max_file_size`] bytes. Anything
+    /// else (a folder, a pipe, a device, a socket) is refused by what it is, a larger file by its
+    /// size, both before a byte is read; the file is read through `take(limit + 1)`, so one
+    /// growing meanwhile stops one byte past the limit.
     fn read_file(&self, location: &Location, path: &Path) -> Result<Arc<[u8]>, LoadError> {
         use std::io::Read as _;
         let io = |error: std::io::Error| LoadError::Io { location: location.display(), reason: error.to_string() };
         let limit = self.options.max_file_size;
         let too_large = || LoadError::TooLarge { location: location.display(), limit };
-        let file = std::fs::File::open(path).map_err(io)?;
+        let not_regular =
+            |kind: std::fs::FileType| LoadError::NotRegular { location: location.display(), kind: kind_of(kind) };
+        // What the path is, before opening it: opening a named pipe waits for a writer.
+        let kind = std::fs::metadata(path).map_err(io)?.file_type();
+        if !kind.is_file() {
+            return Err(not_regular(kind));
+        }
+        let file = open_without_waiting(path).map_err(io)?;
+        // What was opened, in case the path changed in between.
         let metadata = file.metadata().map_err(io)?;
-        if metadata.is_file() && metadata.len() > limit {
+        if !metadata.is_file() {
+            return Err(not_regular(metadata.file_type()));
+        }
+        if metadata.len() > limit {
             return Err(too_large());
         }
-        let capacity = if metadata.is_file() { metadata.len() } else { 0 };
-        let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+        let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));
         file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
         if bytes.len() as u64 > limit {
             return Err(too_large());
@@ -624,4 +720,42 @@ impl Loader {
                 .ok_or_else(|| LoadError::NoSuchProfile(path.clone())),
         }
     }
+}
+
+/// The value of `location` in `cells`, computed by `init` the first time (see [`Once`]).
+fn once<T: Clone>(cells: &Once<T>, location: &Location, init: impl FnOnce() -> T) -> T {
+    let cell = cells.entry(location.clone()).or_default().clone();
+    cell.get_or_init(init).clone()
+}
+
+/// Opens a file for reading without waiting: on Unix with `O_NONBLOCK`, so a named pipe put in
+/// a regular file's place after it was checked opens at once (and is then refused) instead of
+/// waiting for a writer. Reads of a regular file ignore the flag.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
+}
+
+/// What a file that is not a regular file is, in words.
+fn kind_of(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() { "a folder" } else { "a special file" }
 }

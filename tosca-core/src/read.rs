@@ -130,6 +130,8 @@ pub fn read(
     // The root is alone in the first level, so its profile is known before any other file's.
     let mut root_profile: Option<&'static str> = None;
     while !frontier.is_empty() {
+        // The level's remote files are read concurrently first; the parse below finds them read.
+        loader.prefetch(&frontier);
         let results: Vec<(Option<ParsedFile>, Problems)> = frontier
             .par_iter()
             .map(|location| {
@@ -274,7 +276,11 @@ fn number_units(
                 None if refused.contains(&import.location) => {}
                 None => {
                     if let Err(error) = loader.load(&import.location) {
-                        problems.report(Code::ImportFailed, import.span, error.to_string());
+                        let problem = Problem::new(Code::ImportFailed, import.span, error.to_string());
+                        problems.push(match error.help() {
+                            Some(help) => problem.with_help(help),
+                            None => problem,
+                        });
                     }
                     // A file that loaded but could not be read has its own problems already.
                 }

@@ -149,6 +149,7 @@ fn quick() -> FetchOptions {
         timeout: Duration::from_secs(3),
         max_size: 1024,
         max_redirects: 5,
+        ..FetchOptions::default()
     }
 }
 
@@ -159,6 +160,8 @@ fn defaults_are_documented_values() {
     assert_eq!(options.timeout, Duration::from_secs(60));
     assert_eq!(options.max_size, 64 * 1024 * 1024);
     assert_eq!(options.max_redirects, 5);
+    assert_eq!(options.deadline, Duration::from_secs(60));
+    assert_eq!(options.max_concurrent, 32);
 }
 
 #[test]
@@ -252,6 +255,27 @@ fn a_dripping_body_hits_the_total_timeout() {
     let error = fetcher(options).fetch(&server.url("/drip")).expect_err("times out");
     assert!(start.elapsed() < Duration::from_millis(1500), "took {:?}", start.elapsed());
     assert!(matches!(error, FetchError::Timeout { .. }), "{error:?}");
+}
+
+#[test]
+fn the_deadline_cuts_a_read_short_and_refuses_the_next() {
+    let server = Server::start();
+    let options = FetchOptions { deadline: Duration::from_millis(500), ..quick() };
+    let fetcher = fetcher(options);
+    let start = Instant::now();
+    // The body drips for 2 s, within the 3 s timeout but not within the deadline.
+    let error = fetcher.fetch(&server.url("/drip")).expect_err("cut by the deadline");
+    assert!(start.elapsed() < Duration::from_millis(1500), "took {:?}", start.elapsed());
+    assert!(matches!(error, FetchError::Deadline { deadline, .. } if deadline == Duration::from_millis(500)));
+    assert!(
+        error
+            .to_string()
+            .ends_with("the 500 ms allowed for all the remote reads of a compilation ran out before it was read"),
+        "{error}"
+    );
+    // Once the deadline has passed, even a quick read is not started.
+    let error = fetcher.fetch(&server.url("/file.yaml")).expect_err("after the deadline");
+    assert!(matches!(error, FetchError::Deadline { .. }), "{error:?}");
 }
 
 #[test]
