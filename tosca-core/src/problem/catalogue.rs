@@ -293,8 +293,11 @@ tosca_definitions_version: tosca_simple_yaml_1_3
 ",
     }
 
-    /// A file or import could not be read: it does not exist, the network refused it, or an
-    /// archive entry is missing. Everything the file would have defined is missing too.
+    /// A file or import could not be read: it does not exist, it is larger than the file-size
+    /// limit, it is not a regular file (a named pipe, a device or a folder, which could block or
+    /// never end), the network refused it or did not answer before `--timeout` or the
+    /// compile-wide `--network-deadline`, a `--map-url` rewrite would leave its target folder, or
+    /// an archive entry is missing. Everything the file would have defined is missing too.
     ImportFailed = "import-failed", Error, "an imported file could not be read" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
