@@ -243,7 +243,7 @@ impl Matching {
         let want = &wanted[request];
         let mut pairs = Vec::new();
         let mut positions = universe(want);
-        if !want.pinned.is_some() && !positions.contains(&want.source) {
+        if want.pinned.is_none() && !positions.contains(&want.source) {
             // The universe leaves the source out; the class's other requests may target it.
             let at = positions.partition_point(|&position| position < want.source);
             positions.insert(at, want.source);
