@@ -457,6 +457,128 @@ data_types:
 ",
     }
 
+    /// The defaults applied while typing one value build more than 10,000 values: data types
+    /// whose properties default to `{}` of another data type with defaults of its own multiply
+    /// at each level (two such properties per level double the value: 40 levels would be a
+    /// trillion values). The default that would pass the bound is not applied.
+    DefaultTooLarge = "default-too-large", Error, "defaults expand into too many values" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+data_types:
+  T0:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T1, default: {} }
+      b: { type: T1, default: {} }
+      c: { type: T1, default: {} }
+  T1:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T2, default: {} }
+      b: { type: T2, default: {} }
+      c: { type: T2, default: {} }
+  T2:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T3, default: {} }
+      b: { type: T3, default: {} }
+      c: { type: T3, default: {} }
+  T3:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T4, default: {} }
+      b: { type: T4, default: {} }
+      c: { type: T4, default: {} }
+  T4:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T5, default: {} }
+      b: { type: T5, default: {} }
+      c: { type: T5, default: {} }
+  T5:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T6, default: {} }
+      b: { type: T6, default: {} }
+      c: { type: T6, default: {} }
+  T6:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T7, default: {} }
+      b: { type: T7, default: {} }
+      c: { type: T7, default: {} }
+  T7:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T8, default: {} }
+      b: { type: T8, default: {} }
+      c: { type: T8, default: {} }
+  T8:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: T9, default: {} }
+      b: { type: T9, default: {} }
+      c: { type: T9, default: {} }
+  T9:
+    derived_from: tosca.datatypes.Root
+    properties:
+      leaf: { type: string, default: x }
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    properties:
+      settings: { type: T0, default: {} }
+topology_template:
+  node_templates:
+    app: { type: App }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+data_types:
+  T0:
+    derived_from: tosca.datatypes.Root
+    properties:
+      a: { type: string, default: x }
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    properties:
+      settings: { type: T0, default: {} }
+topology_template:
+  node_templates:
+    app: { type: App }
+",
+    }
+
+    /// A `pattern` clause that needs the backtracking engine (look-around, backreferences) gave
+    /// up on a value: matching it would take more than 1,000,000 backtracking steps, or the
+    /// compile's budget for such patterns (16,000,000 steps) is spent. The value is neither
+    /// accepted nor refused by the clause; the warning says it was not checked.
+    PatternUnchecked = "pattern-unchecked", Warning, "a pattern could not be checked against a value" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Box:
+    derived_from: tosca.nodes.Root
+    properties:
+      word: { type: string, constraints: [ pattern: '(a|aa)+\\1' ] }
+topology_template:
+  node_templates:
+    box: { type: Box, properties: { word: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa! } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Box:
+    derived_from: tosca.nodes.Root
+    properties:
+      word: { type: string, constraints: [ pattern: '(a|aa)+' ] }
+topology_template:
+  node_templates:
+    box: { type: Box, properties: { word: aaaa } }
+",
+    }
+
     /// A definition in a derived type breaks the contract of the definition it refines (an
     /// incompatible type, a required property made optional, a different entity kind), so
     /// templates of the child could not be used where the parent is expected.

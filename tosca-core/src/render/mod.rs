@@ -20,6 +20,13 @@ mod tosca_parser;
 mod value;
 mod workflow;
 
+/// The bounds rendering keeps to, and counters of the work it did (over the whole process) for
+/// tests that check the work is bounded by counting it rather than by timing it.
+pub mod work {
+    pub use super::resolve::{SEARCH_BUDGET, resolution_steps};
+    pub use super::value::{MAX_DEFAULT_VALUES, default_values_built};
+}
+
 use value::ValueDefinition;
 
 use crate::IndexMap;
@@ -77,6 +84,8 @@ pub(crate) struct Render<'a> {
     pub(crate) tosca_parser: tosca_parser::ToscaParserRelaxations,
     /// The files of OASIS's own profiles (see [`definitions::oasis_profile_sources`]).
     pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
+    /// Values backtracking patterns check once rendering is done, within a budget.
+    pub(crate) pattern_checks: crate::value::constraint::PatternChecks,
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
@@ -112,6 +121,7 @@ pub fn render(
         shared_interfaces: dashmap::DashMap::default(),
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
+        pattern_checks: crate::value::constraint::PatternChecks::default(),
     };
     render.check_definitions(problems);
     let mut topology = Topology {
@@ -120,7 +130,10 @@ pub fn render(
         metadata: metadata(&template.metadata),
         ..Topology::default()
     };
-    let Some(topology_template) = template.topology() else { return topology };
+    let Some(topology_template) = template.topology() else {
+        render.pattern_checks.check_all(problems);
+        return topology;
+    };
 
     // Parameters of the service are not inherited, so their schemas must name their types.
     let parameters = topology_template.inputs.values().chain(topology_template.outputs.values());
@@ -231,6 +244,7 @@ pub fn render(
     let edges = topology.relationships.len();
     timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
     render.substitution_candidates(&mut topology, problems);
+    render.pattern_checks.check_all(problems);
     topology
 }
 

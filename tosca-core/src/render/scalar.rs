@@ -296,7 +296,7 @@ impl Render<'_> {
         if let Some(data_type) = table.data_type {
             let name = &self.catalog.data_types[data_type.index()].entity.name;
             let value_type = ValueType { data_type: Some(data_type), name: Some(name), ..ValueType::UNTYPED };
-            self.coerce_in(&number_node, value_type, &mut Vec::new(), problems);
+            self.coerce_in(&number_node, value_type, &mut Default::default(), problems);
         }
         Typed::ScalarUnit(ScalarUnit {
             kind: ScalarUnitKind::Defined(table.root.0),

@@ -94,7 +94,9 @@ impl Context<'_, '_> {
         let source = self.topology.node_templates.get_index(want.source).map_or("", |(name, _)| name.as_str());
         let name = &request.definition.name.value;
         let mut reasons = Vec::new();
-        for &position in universe {
+        // Only the reasons shown are worked out: a request among thousands of candidates
+        // costs as much as one among a few.
+        for &position in universe.iter().take(SHOWN_REJECTIONS) {
             let target = &self.targets[position];
             let why = match self.fits(want, position) {
                 Err(why) => why,
@@ -135,8 +137,7 @@ impl Context<'_, '_> {
                 }
                 format!("there is no other node template {}", asked.join(" "))
             } else {
-                let more = reasons.len().saturating_sub(SHOWN_REJECTIONS);
-                reasons.truncate(SHOWN_REJECTIONS);
+                let more = universe.len().saturating_sub(SHOWN_REJECTIONS);
                 let mut text = reasons.join("; ");
                 if more > 0 {
                     text.push_str(&format!("; and {more} more"));

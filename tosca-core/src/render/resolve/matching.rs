@@ -1,8 +1,16 @@
 //! The matching of requests to (target, capability) pairs: each relationship takes the first
 //! fitting pair with room, else room is made along an augmenting path (Kuhn's algorithm with
 //! capacities), within a search budget.
+//!
+//! Requests that differ only by their source (same definition, assignment and source node
+//! type, no node filter, no allocation) form a *class*: the pairs that fit are listed once per
+//! class, and a cursor per class skips the pairs already full, so a thousand requests for
+//! capacity-1 targets cost linear work instead of each scanning past the taken ones. A class
+//! whose request found no augmenting path is not searched again (Kuhn: a growing matching
+//! opens no new path to the same neighbours).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::candidate::Context;
 use super::{Target, Wanted};
@@ -10,7 +18,17 @@ use crate::entity::Bound;
 use crate::render::allocation::{Amount, Demand};
 
 /// How many augmenting-path steps one request may spend before it is reported unsatisfied.
-const SEARCH_BUDGET: usize = 100_000;
+pub const SEARCH_BUDGET: usize = 100_000;
+
+/// Steps of resolution (candidates checked, pairs tried, augmenting steps), over the whole
+/// process.
+static RESOLUTION_STEPS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many resolution steps have been taken since the process started: a counter for tests,
+/// which compare it before and after a compile.
+pub fn resolution_steps() -> usize {
+    RESOLUTION_STEPS.load(Ordering::Relaxed)
+}
 
 /// A (target, capability) pair, by positions.
 pub(super) type Pair = (usize, usize);
@@ -31,6 +49,24 @@ pub(super) struct Matching {
     /// What a request allocates from a pair (absent: nothing).
     pub(super) demands: HashMap<(usize, Pair), Demand>,
     pub(super) budget: usize,
+    /// The class of each request, if it has one.
+    pub(super) class: Vec<Option<usize>>,
+    /// The pairs that fit each class (its source included), listed once.
+    pub(super) class_fitting: Vec<Option<std::rc::Rc<[Pair]>>>,
+    /// Per class: the pairs before this position in its list are full.
+    pub(super) cursor: Vec<usize>,
+    /// Per class: whether a request of it found no augmenting path.
+    pub(super) class_failed: Vec<bool>,
+    /// Whether a pair lost a holder since the cursors were last reset.
+    pub(super) freed: bool,
+    /// Steps taken, added to [`resolution_steps`] when the matching is done.
+    pub(super) steps: usize,
+}
+
+impl Drop for Matching {
+    fn drop(&mut self) {
+        RESOLUTION_STEPS.fetch_add(self.steps, Ordering::Relaxed);
+    }
 }
 
 impl Matching {
@@ -85,6 +121,7 @@ impl Matching {
 
     fn assign(&mut self, slot: usize, pair: Pair) {
         if let Some(old) = self.assigned[slot].take() {
+            self.freed = true;
             if let Some(holders) = self.holders.get_mut(&old) {
                 holders.retain(|&holder| holder != slot);
             }
@@ -106,11 +143,15 @@ impl Matching {
         universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
     ) -> bool {
         let request = self.owner[slot];
+        if let Some(class) = self.class[request] {
+            return self.place_in_class(slot, class, wanted, context, universe);
+        }
         let found = match self.fitting[request].clone() {
             Some(pairs) => pairs.into_iter().find(|&pair| self.has_room(context.targets, slot, pair)),
             None => {
                 let mut found = None;
                 'candidates: for position in universe(&wanted[request]) {
+                    self.steps += 1;
                     if let Ok(capabilities) = context.fits(&wanted[request], position) {
                         for (capability, demand) in capabilities {
                             let pair = (position, capability);
@@ -134,6 +175,90 @@ impl Matching {
         self.augment(slot, wanted, context, universe, &mut visited)
     }
 
+    /// [`Matching::place`] for a slot whose request has a class.
+    fn place_in_class(
+        &mut self,
+        slot: usize,
+        class: usize,
+        wanted: &[Wanted<'_>],
+        context: &Context<'_, '_>,
+        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
+    ) -> bool {
+        let request = self.owner[slot];
+        let source = wanted[request].source;
+        if std::mem::take(&mut self.freed) {
+            self.cursor.fill(0);
+        }
+        let pairs = self.class_pairs(class, request, wanted, context, universe);
+        let mut cursor = self.cursor[class];
+        while cursor < pairs.len() && !self.has_place(context.targets, pairs[cursor]) {
+            self.steps += 1;
+            cursor += 1;
+        }
+        self.cursor[class] = cursor;
+        let mut found = None;
+        for &pair in &pairs[cursor..] {
+            self.steps += 1;
+            if pair.0 != source && self.has_room(context.targets, slot, pair) {
+                found = Some(pair);
+                break;
+            }
+        }
+        if let Some(pair) = found {
+            self.assign(slot, pair);
+            return true;
+        }
+        if self.class_failed[class] {
+            return false;
+        }
+        self.budget = SEARCH_BUDGET;
+        let mut visited = HashSet::new();
+        let placed = self.augment(slot, wanted, context, universe, &mut visited);
+        // Another request of the class may target this one's source: only then could it fare
+        // differently.
+        if !placed && self.budget > 0 && pairs.iter().all(|pair| pair.0 != source) {
+            self.class_failed[class] = true;
+        }
+        placed
+    }
+
+    /// Whether a pair has a place left under its `occurrences`.
+    fn has_place(&self, targets: &[Target<'_>], pair: Pair) -> bool {
+        Bound::Finite(self.load(pair) + 1) <= targets[pair.0].offers[pair.1].capacity
+    }
+
+    /// The pairs that fit a class, listed once, from the universe of one of its requests (its
+    /// source included: the class's requests differ by source).
+    fn class_pairs(
+        &mut self,
+        class: usize,
+        request: usize,
+        wanted: &[Wanted<'_>],
+        context: &Context<'_, '_>,
+        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
+    ) -> std::rc::Rc<[Pair]> {
+        if let Some(pairs) = &self.class_fitting[class] {
+            return pairs.clone();
+        }
+        let want = &wanted[request];
+        let mut pairs = Vec::new();
+        let mut positions = universe(want);
+        if want.pinned.is_none() && !positions.contains(&want.source) {
+            // The universe leaves the source out; the class's other requests may target it.
+            let at = positions.partition_point(|&position| position < want.source);
+            positions.insert(at, want.source);
+        }
+        for position in positions {
+            self.steps += 1;
+            if let Ok(capabilities) = context.fits(want, position) {
+                pairs.extend(capabilities.into_iter().map(|(capability, _)| (position, capability)));
+            }
+        }
+        let pairs: std::rc::Rc<[Pair]> = pairs.into();
+        self.class_fitting[class] = Some(pairs.clone());
+        pairs
+    }
+
     /// Every pair that fits a request, listed once.
     fn fitting(
         &mut self,
@@ -146,8 +271,15 @@ impl Matching {
             return pairs.clone();
         }
         let want = &wanted[request];
+        if let Some(class) = self.class[request] {
+            let pairs = self.class_pairs(class, request, wanted, context, universe);
+            let pairs: Vec<Pair> = pairs.iter().copied().filter(|pair| pair.0 != want.source).collect();
+            self.fitting[request] = Some(pairs.clone());
+            return pairs;
+        }
         let mut pairs = Vec::new();
         for position in universe(want) {
+            self.steps += 1;
             if let Ok(capabilities) = context.fits(want, position) {
                 for (capability, demand) in capabilities {
                     self.remember(request, (position, capability), demand);
@@ -175,6 +307,7 @@ impl Matching {
                 return false;
             }
             self.budget -= 1;
+            self.steps += 1;
             if self.assigned[slot] == Some(pair) || !visited.insert(pair) {
                 continue;
             }

@@ -59,6 +59,8 @@ mod candidate;
 mod explain;
 mod matching;
 
+pub use matching::{SEARCH_BUDGET, resolution_steps};
+
 use std::collections::{HashMap, HashSet};
 
 use candidate::Context;
@@ -251,7 +253,24 @@ impl<'a> Render<'a> {
             fitting: (0..wanted.len()).map(|_| None).collect(),
             demands: HashMap::new(),
             budget: 0,
+            class: Vec::with_capacity(wanted.len()),
+            class_fitting: Vec::new(),
+            cursor: Vec::new(),
+            class_failed: Vec::new(),
+            freed: false,
+            steps: 0,
         };
+        let mut classes: HashMap<ClassKey<'_>, usize> = HashMap::new();
+        for want in &wanted {
+            let class = class_key(want, facts).map(|key| {
+                let next = classes.len();
+                *classes.entry(key).or_insert(next)
+            });
+            matching.class.push(class);
+        }
+        matching.class_fitting = vec![None; classes.len()];
+        matching.cursor = vec![0; classes.len()];
+        matching.class_failed = vec![false; classes.len()];
         let mut slot = 0;
         for (request, want) in wanted.iter().enumerate() {
             let count = usize::try_from(want.request.count).unwrap_or(0);
@@ -441,6 +460,27 @@ impl<'a> Render<'a> {
         }
         want
     }
+}
+
+/// What makes requests alike but for their source: the requirement definition, what the
+/// assignment names and resolves to, the relationship type and the source's node type.
+type ClassKey<'w> = (usize, Option<&'w str>, Option<&'w str>, Vec<TypeId>, Vec<TypeId>, Option<TypeId>, TypeId);
+
+/// The class of a request (see `matching`): none when it names its target or has node filters
+/// or an allocation, which may depend on the source or on the order of placing.
+fn class_key<'w>(want: &Wanted<'w>, facts: &[NodeFacts<'_>]) -> Option<ClassKey<'w>> {
+    if want.pinned.is_some() || !want.filters.is_empty() || !want.allocation.is_empty() {
+        return None;
+    }
+    Some((
+        std::ptr::from_ref(want.request.definition) as usize,
+        want.capability_written.map(|(name, _)| name),
+        want.capability_name,
+        want.node_types.clone(),
+        want.capability_types.clone(),
+        want.request.relationship_type,
+        facts.get(want.source)?.node_type,
+    ))
 }
 
 impl Topology {

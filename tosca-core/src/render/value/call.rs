@@ -1,10 +1,10 @@
 //! Function calls in values: a single-key map naming an intrinsic function (1.x) or a `$`
 //! function (2.0) becomes a [`Typed::Call`] with its arguments typed, evaluated later.
 
+use super::Expansion;
 use super::ValueType;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
-use crate::source::Span;
 use crate::value::{Call, Typed};
 use crate::yaml::Node;
 
@@ -23,7 +23,7 @@ pub(crate) const FUNCTIONS: &[&str] = &[
 
 impl Render<'_> {
     /// A function call in TOSCA 2.0 syntax, if `node` is one.
-    pub(super) fn function(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<Typed> {
+    pub(super) fn function(&self, node: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<Typed> {
         if self.version.is_2()
             && let Some(name) =
                 node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))

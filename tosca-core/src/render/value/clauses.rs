@@ -7,7 +7,7 @@ use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
 use crate::source::Span;
 use crate::value::Typed;
-use crate::value::constraint::Constraint;
+use crate::value::constraint::{Constraint, Operator, PendingPattern};
 use crate::value::validation::{Environment, FunctionCall, Validation};
 use crate::yaml::Node;
 
@@ -60,12 +60,26 @@ impl Render<'_> {
             }
         }
         for clause in clauses {
+            // A backtracking pattern on a string is checked after rendering, within the
+            // compile's budget (see `crate::value::constraint::PatternChecks`).
+            if let (Operator::Pattern(pattern), Typed::String(text)) = (&clause.operator, value)
+                && pattern.is_backtracking()
+            {
+                self.pattern_checks.defer(PendingPattern {
+                    at,
+                    shown: shown(),
+                    clause: clause.span,
+                    pattern: pattern.clone(),
+                    text: text.clone(),
+                });
+                continue;
+            }
             // An argument that does not fit the type is reported at the argument (once, since
             // identical problems are merged) and the clause is not applied.
             let mut argument_problems = Problems::new();
             let mut typer = |argument: &Node| {
                 let mut local = Problems::new();
-                let typed = self.coerce_in(argument, argument_type, &mut Vec::new(), &mut local);
+                let typed = self.coerce_in(argument, argument_type, &mut Default::default(), &mut local);
                 if local.is_empty() {
                     Some(typed)
                 } else {
@@ -101,12 +115,12 @@ struct ValidationEnvironment<'r, 'a> {
 impl Environment for ValidationEnvironment<'_, '_> {
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
         let mut problems = Problems::new();
-        let typed = self.render.coerce_in(literal, self.argument_type, &mut Vec::new(), &mut problems);
+        let typed = self.render.coerce_in(literal, self.argument_type, &mut Default::default(), &mut problems);
         problems.is_empty().then_some(typed)
     }
 
     fn untyped(&mut self, literal: &Node) -> Typed {
-        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Vec::new(), &mut Problems::new())
+        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Default::default(), &mut Problems::new())
     }
 
     fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {

@@ -1,12 +1,12 @@
 //! The keys of maps: typed by the map's `key_schema` (a string without one), folded when
 //! written as a call over constants, and reported when not a scalar.
 
+use super::Expansion;
 use super::primitive::mismatch;
 use super::retype::to_node;
 use super::{FUNCTIONS, ValueType, plain};
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
-use crate::source::Span;
 use crate::value::Typed;
 use crate::yaml::{Node, Plain};
 
@@ -19,7 +19,7 @@ impl Render<'_> {
         &self,
         key: &Node,
         key_type: Option<ValueType<'_>>,
-        defaults: &mut Vec<Span>,
+        defaults: &mut Expansion,
         problems: &mut Problems,
     ) -> Option<String> {
         let folded;
@@ -47,7 +47,7 @@ impl Render<'_> {
 
     /// A key written as `concat`, `join` or `token` over constants (as Puccini's examples
     /// write them): known when the template is read, so it is the key it evaluates to.
-    fn constant_call_key(&self, key: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Option<String> {
+    fn constant_call_key(&self, key: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<String> {
         key.as_mapping()?;
         let mut local = Problems::new();
         let Some(Typed::Call(call)) = self.function(key, defaults, &mut local) else { return None };

@@ -9,12 +9,15 @@
 
 mod call;
 mod clauses;
+mod expansion;
 mod key;
 mod primitive;
 mod property;
 mod retype;
 
 pub(crate) use call::FUNCTIONS;
+pub(crate) use expansion::Expansion;
+pub use expansion::{MAX_DEFAULT_VALUES, default_values_built};
 use key::{key_text, scalar_key};
 
 use super::Render;
@@ -22,7 +25,7 @@ use crate::catalog::TypeId;
 use crate::entity::{AttributeDefinition, ParameterDefinition, PropertyDefinition, SchemaDefinition};
 use crate::grammar::Kind;
 use crate::problem::Problems;
-use crate::source::{Located, Span};
+use crate::source::Located;
 use crate::value::Typed;
 use crate::value::constraint::Constraint;
 use crate::value::validation::Validation;
@@ -179,19 +182,20 @@ impl Render<'_> {
 
     /// Types a value, reporting every mismatch at its location.
     pub(crate) fn coerce(&self, node: &Node, value_type: ValueType<'_>, problems: &mut Problems) -> Typed {
-        self.coerce_in(node, value_type, &mut Vec::new(), problems)
+        self.coerce_in(node, value_type, &mut Default::default(), problems)
     }
 
-    /// [`Render::coerce`] inside the expansion of the defaults in `defaults` (the spans of the
-    /// property definitions whose defaults are being typed), so that a default that contains
-    /// itself is a `dependency-cycle` problem instead of endless recursion.
+    /// [`Render::coerce`] inside the expansion of the defaults in `defaults` (see
+    /// [`Expansion`]), so that a default that contains itself is a `dependency-cycle` problem
+    /// instead of endless recursion, and defaults that multiply stop at a bound.
     pub(crate) fn coerce_in(
         &self,
         node: &Node,
         value_type: ValueType<'_>,
-        defaults: &mut Vec<Span>,
+        defaults: &mut Expansion,
         problems: &mut Problems,
     ) -> Typed {
+        defaults.count();
         if let Some(call) = self.function(node, defaults, problems) {
             return call;
         }
@@ -207,7 +211,7 @@ impl Render<'_> {
     /// A value with no declared type (a function's argument, an item of a list without an
     /// entry schema): plain YAML, except that calls nested in its lists and maps are calls, so
     /// `join: [[{get_input: a}, b]]` evaluates its items first.
-    fn untyped_in(&self, node: &Node, defaults: &mut Vec<Span>, problems: &mut Problems) -> Typed {
+    fn untyped_in(&self, node: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Typed {
         match &node.value {
             yaml::Value::Sequence(items) => Typed::List(
                 items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect(),

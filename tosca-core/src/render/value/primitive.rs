@@ -2,11 +2,11 @@
 //! YAML text, lists and maps item by item through their schemas, ranges by their bounds (a
 //! complex data type is typed property by property, `super::property`).
 
+use super::Expansion;
 use super::{ValueType, plain};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
-use crate::source::Span;
 use crate::value::{ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Plain};
 
@@ -16,7 +16,7 @@ impl Render<'_> {
         &self,
         node: &Node,
         value_type: ValueType<'_>,
-        defaults: &mut Vec<Span>,
+        defaults: &mut Expansion,
         problems: &mut Problems,
     ) -> Typed {
         let Some(id) = value_type.data_type else { return self.untyped_in(node, defaults, problems) };

@@ -2,6 +2,8 @@
 //! property assigned, else its `value`, else its default (defaults nest within a bound and
 //! without cycles), else reported as missing when required.
 
+use super::Expansion;
+use super::expansion::{MAX_DEFAULT_DEPTH, MAX_DEFAULT_VALUES};
 use super::primitive::mismatch;
 use crate::catalog::TypeId;
 use crate::entity::PropertyDefinition;
@@ -12,19 +14,13 @@ use crate::source::Span;
 use crate::value::Typed;
 use crate::yaml::Node;
 
-/// How many defaults may be expanded inside each other: a property whose default is a data
-/// type whose property has a default, and so on. Written values are bounded by the YAML depth
-/// limit; defaults are not, and a chain of 10,000 data types would overflow the stack of the
-/// thread typing them. No real profile comes near this.
-const MAX_DEFAULT_DEPTH: usize = 100;
-
 impl Render<'_> {
     pub(super) fn complex(
         &self,
         node: &Node,
         id: TypeId,
         type_name: &str,
-        defaults: &mut Vec<Span>,
+        defaults: &mut Expansion,
         problems: &mut Problems,
     ) -> Typed {
         let Some(entries) = node.as_mapping() else {
@@ -67,7 +63,7 @@ impl Render<'_> {
         owner_kind: &dyn std::fmt::Display,
         problems: &mut Problems,
     ) -> Option<Typed> {
-        self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Vec::new(), problems)
+        self.property_value_in(name, definition, assigned, owner, owner_kind, &mut Default::default(), problems)
     }
 
     #[allow(clippy::too_many_arguments)] // reason: the public wrapper hides `defaults`
@@ -78,7 +74,7 @@ impl Render<'_> {
         assigned: Option<&Node>,
         owner: Span,
         owner_kind: &dyn std::fmt::Display,
-        defaults: &mut Vec<Span>,
+        defaults: &mut Expansion,
         problems: &mut Problems,
     ) -> Option<Typed> {
         let value_type = self.definition_type(definition);
@@ -86,7 +82,10 @@ impl Render<'_> {
             return Some(self.coerce_in(node, value_type, defaults, problems));
         }
         if let Some(node) = definition.fallback() {
-            if defaults.len() >= MAX_DEFAULT_DEPTH {
+            if defaults.exhausted || defaults.cyclic.contains(&node.span) {
+                return None;
+            }
+            if defaults.stack.len() >= MAX_DEFAULT_DEPTH {
                 problems.report(
                     Code::NestingTooDeep,
                     node.span,
@@ -94,7 +93,24 @@ impl Render<'_> {
                 );
                 return None;
             }
-            if defaults.contains(&node.span) {
+            if defaults.built >= MAX_DEFAULT_VALUES {
+                defaults.exhausted = true;
+                problems.push(
+                    Problem::new(
+                        Code::DefaultTooLarge,
+                        node.span,
+                        format!(
+                            "the default of property `{name}` is not applied: the defaults expanded for this value \
+                             already built {MAX_DEFAULT_VALUES} values"
+                        ),
+                    )
+                    .with_label(owner, "the value whose defaults expand")
+                    .with_help("defaults of data types whose properties default to more of them grow at each level; assign the value, or give the nested properties no default"),
+                );
+                return None;
+            }
+            if defaults.stack.contains(&node.span) {
+                defaults.cyclic.push(node.span);
                 problems.push(
                     Problem::new(
                         Code::DependencyCycle,
@@ -105,9 +121,9 @@ impl Render<'_> {
                 );
                 return None;
             }
-            defaults.push(node.span);
+            defaults.stack.push(node.span);
             let value = self.coerce_in(node, value_type, defaults, problems);
-            defaults.pop();
+            defaults.stack.pop();
             return Some(value);
         }
         let required = definition.required.as_ref().is_none_or(|required| required.value);

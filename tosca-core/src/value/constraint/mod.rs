@@ -34,12 +34,14 @@
 //!   rejects — typically because it uses look-around or backreferences, which `regex` does not
 //!   support — is compiled by `fancy-regex` instead, which also accepts its other extensions
 //!   (atomic groups, possessive quantifiers). `fancy-regex` backtracks, so its matching is
-//!   bounded by [`BACKTRACK_LIMIT`] steps; a value that needs more fails the clause with
-//!   "pattern too costly to evaluate" rather than hanging the compiler. A pattern on a value
-//!   that is not a string fails the clause.
+//!   bounded by [`BACKTRACK_LIMIT`] steps a value and [`PATTERN_BUDGET`] steps a compile
+//!   (`budget`); a value that needs more is a `pattern-unchecked` warning, neither accepted
+//!   nor refused, rather than hanging the compiler. A pattern on a value that is not a string
+//!   fails the clause.
 //! - **`schema` is kept, not checked.** Validating against an external schema is not
 //!   performed; the clause always holds.
 
+mod budget;
 mod check;
 mod pattern;
 mod read;
@@ -47,7 +49,8 @@ mod show;
 #[cfg(test)]
 mod tests;
 
-pub use pattern::{BACKTRACK_LIMIT, Pattern};
+pub use budget::{PATTERN_BUDGET, PatternChecks, PendingPattern};
+pub use pattern::{BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, Pattern, pattern_runs};
 pub use read::read_constraints;
 
 use crate::source::Span;

@@ -1,10 +1,17 @@
 //! The `pattern` clause's regular expressions: compiled once, by `regex` when it can and by
 //! `fancy-regex` (bounded backtracking) otherwise, and matched against whole values.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 /// How many backtracking steps a `fancy-regex` pattern may take on one value before the check
 /// gives up with "pattern too costly to evaluate". Patterns the `regex` crate compiles never
 /// backtrack and have no such limit.
 pub const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// How many backtracking steps a first, cheap try of a `fancy-regex` pattern may take on one
+/// value; only a value it gives up on is tried again with [`BACKTRACK_LIMIT`]. Ordinary values
+/// of ordinary patterns need a few hundred.
+pub const CHEAP_BACKTRACK_LIMIT: usize = 2_000;
 
 /// A regular expression compiled once, matched against whole values.
 ///
@@ -20,7 +27,8 @@ pub struct Pattern {
 #[derive(Clone, Debug)]
 enum Engine {
     Linear(regex::Regex),
-    Backtracking(fancy_regex::Regex),
+    /// The pattern with [`CHEAP_BACKTRACK_LIMIT`], and with [`BACKTRACK_LIMIT`].
+    Backtracking(fancy_regex::Regex, fancy_regex::Regex),
 }
 
 impl PartialEq for Pattern {
@@ -40,11 +48,16 @@ impl Pattern {
             // Too big for `regex` is too big for `fancy-regex`, which hands such parts to it.
             Err(error @ regex::Error::CompiledTooBig(_)) => return Err(regex_error(&error)),
             Err(linear_error) => {
-                let build = |text: &str| fancy_regex::RegexBuilder::new(text).backtrack_limit(BACKTRACK_LIMIT).build();
-                if build(source).is_err() {
+                let with_limit = |limit: usize| {
+                    move |text: &str| fancy_regex::RegexBuilder::new(text).backtrack_limit(limit).build()
+                };
+                if with_limit(BACKTRACK_LIMIT)(source).is_err() {
                     return Err(regex_error(&linear_error));
                 }
-                Engine::Backtracking(anchored(source, build).map_err(|error| error.to_string())?)
+                Engine::Backtracking(
+                    anchored(source, with_limit(CHEAP_BACKTRACK_LIMIT)).map_err(|error| error.to_string())?,
+                    anchored(source, with_limit(BACKTRACK_LIMIT)).map_err(|error| error.to_string())?,
+                )
             }
         };
         Ok(Pattern { source: source.to_owned(), engine })
@@ -57,20 +70,62 @@ impl Pattern {
 
     /// Whether the pattern needed `fancy-regex` (and so backtracks, within [`BACKTRACK_LIMIT`]).
     pub fn is_backtracking(&self) -> bool {
-        matches!(self.engine, Engine::Backtracking(_))
+        matches!(self.engine, Engine::Backtracking(..))
     }
 
     /// Whether the whole of `text` matches. `Err` with a reason when `fancy-regex` gave up:
     /// "pattern too costly to evaluate" past [`BACKTRACK_LIMIT`].
     pub fn matches(&self, text: &str) -> Result<bool, String> {
-        match &self.engine {
-            Engine::Linear(regex) => Ok(regex.is_match(text)),
-            Engine::Backtracking(regex) => regex.is_match(text).map_err(|error| match error {
-                fancy_regex::Error::RuntimeError(_) => "pattern too costly to evaluate".to_owned(),
-                other => format!("pattern could not be evaluated: {other}"),
-            }),
+        match self.try_match(text, false) {
+            Outcome::Cheap(result) => result,
+            Outcome::Costly => self.try_match(text, true).into_result(),
         }
     }
+
+    /// One try of the pattern on a value: with [`CHEAP_BACKTRACK_LIMIT`], or `full` with
+    /// [`BACKTRACK_LIMIT`]. Counted in [`pattern_runs`] when it backtracks.
+    pub(super) fn try_match(&self, text: &str, full: bool) -> Outcome {
+        let (cheap, complete) = match &self.engine {
+            Engine::Linear(regex) => return Outcome::Cheap(Ok(regex.is_match(text))),
+            Engine::Backtracking(cheap, complete) => (cheap, complete),
+        };
+        PATTERN_RUNS.fetch_add(1, Ordering::Relaxed);
+        match (if full { complete } else { cheap }).is_match(text) {
+            Ok(matched) => Outcome::Cheap(Ok(matched)),
+            Err(fancy_regex::Error::RuntimeError(_)) if !full => Outcome::Costly,
+            Err(fancy_regex::Error::RuntimeError(_)) => Outcome::Cheap(Err(TOO_COSTLY.to_owned())),
+            Err(other) => Outcome::Cheap(Err(format!("pattern could not be evaluated: {other}"))),
+        }
+    }
+}
+
+/// Why a value was not checked by a backtracking pattern that gave up on it.
+pub(super) const TOO_COSTLY: &str = "pattern too costly to evaluate";
+
+/// What one try of a pattern found.
+pub(super) enum Outcome {
+    /// Whether it matches, or why it could not be decided (within the try's limit for a full try).
+    Cheap(Result<bool, String>),
+    /// The cheap try gave up: a full one may decide.
+    Costly,
+}
+
+impl Outcome {
+    fn into_result(self) -> Result<bool, String> {
+        match self {
+            Outcome::Cheap(result) => result,
+            Outcome::Costly => Err(TOO_COSTLY.to_owned()),
+        }
+    }
+}
+
+/// Tries of backtracking patterns, over the whole process.
+static PATTERN_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many times a backtracking (`fancy-regex`) pattern has been run on a value since the
+/// process started: a counter for tests, which compare it before and after a compile.
+pub fn pattern_runs() -> usize {
+    PATTERN_RUNS.load(Ordering::Relaxed)
 }
 
 /// Compiles `\A(?:source)\z`. When the pattern ends inside a comment of verbose mode

@@ -1,0 +1,58 @@
+//! The bounds on expanding defaults: a default whose data type has properties with defaults
+//! of their own expands them in turn, so a chain of 40 data types each with two properties
+//! defaulting to `{}` of the next would build 2^40 values, and a data type with several
+//! optional properties of its own type defaulting to `{}` would try every order of them.
+//!
+//! One [`Expansion`] follows the typing of one value from its top: the defaults being expanded
+//! (a default met again inside itself is a `dependency-cycle`, and once found it is not tried
+//! again on another path, so cycles cost linear work), and how many values were typed inside
+//! defaults, within [`MAX_DEFAULT_VALUES`] (past it, a `default-too-large` problem at the
+//! default that would exceed it).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::source::Span;
+
+/// How many values the defaults expanded while typing one value may build. Normative and
+/// real profiles stay in the tens; a chain of defaults that doubles at each level passes it
+/// after 13 levels.
+pub const MAX_DEFAULT_VALUES: usize = 10_000;
+
+/// How many defaults may be expanded inside each other: a property whose default is a data
+/// type whose property has a default, and so on. Written values are bounded by the YAML depth
+/// limit; defaults are not, and a chain of 10,000 data types would overflow the stack of the
+/// thread typing them. No real profile comes near this.
+pub(super) const MAX_DEFAULT_DEPTH: usize = 100;
+
+/// Values built inside defaults, over the whole process (for tests that check work is bounded
+/// by counting it).
+static DEFAULT_VALUES_BUILT: AtomicUsize = AtomicUsize::new(0);
+
+/// How many values have been typed inside expanded defaults since the process started: a
+/// counter for tests, which compare it before and after a compile.
+pub fn default_values_built() -> usize {
+    DEFAULT_VALUES_BUILT.load(Ordering::Relaxed)
+}
+
+/// The state of expanding defaults while one value is typed.
+#[derive(Default)]
+pub(crate) struct Expansion {
+    /// The spans of the defaults being expanded, outermost first.
+    pub(super) stack: Vec<Span>,
+    /// Defaults found to contain themselves: not expanded again.
+    pub(super) cyclic: Vec<Span>,
+    /// Values typed inside defaults so far.
+    pub(super) built: usize,
+    /// Whether [`MAX_DEFAULT_VALUES`] was passed (reported once; no default expands after).
+    pub(super) exhausted: bool,
+}
+
+impl Expansion {
+    /// Counts one value typed; only values inside a default count.
+    pub(super) fn count(&mut self) {
+        if !self.stack.is_empty() {
+            self.built += 1;
+            DEFAULT_VALUES_BUILT.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
