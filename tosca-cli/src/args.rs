@@ -48,6 +48,8 @@ pub(crate) enum CsarCommand {
         archive: String,
         #[command(flatten)]
         sources: SourceArgs,
+        #[command(flatten)]
+        report: ReportArgs,
     },
     /// Print TOSCA.meta as JSON.
     Meta {
@@ -55,6 +57,8 @@ pub(crate) enum CsarCommand {
         archive: String,
         #[command(flatten)]
         sources: SourceArgs,
+        #[command(flatten)]
+        report: ReportArgs,
     },
 }
 
@@ -114,6 +118,16 @@ impl DialectName {
     }
 }
 
+/// How problems are shown to people.
+#[derive(Debug, Args)]
+pub(crate) struct ReportArgs {
+    /// Show at most N problems of one kind per file (same code and message but for names and
+    /// numbers) with their source; one note counts the others (0: show every one). The `json`,
+    /// `sarif` and `github` formats always list every problem.
+    #[arg(long, value_name = "N", default_value_t = tosca_cli::format::human::DEFAULT_MAX_SIMILAR)]
+    pub(crate) max_similar: usize,
+}
+
 /// Input values for the topology.
 #[derive(Debug, Args)]
 pub(crate) struct InputArgs {
@@ -148,6 +162,8 @@ pub(crate) struct CompileArgs {
     #[arg(long)]
     pub(crate) timings: bool,
     #[command(flatten)]
+    pub(crate) report: ReportArgs,
+    #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
     pub(crate) sources: SourceArgs,
@@ -167,6 +183,8 @@ pub(crate) struct DiffArgs {
     /// How to print the differences.
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
     pub(crate) format: DiffFormat,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]
@@ -203,6 +221,8 @@ pub(crate) struct ValidateArgs {
     /// Print the time and the count of each phase on stderr (summed over the inputs).
     #[arg(long)]
     pub(crate) timings: bool,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
     #[command(flatten)]
     pub(crate) inputs: InputArgs,
     #[command(flatten)]

@@ -11,17 +11,17 @@ use crate::progress::Progress;
 
 /// The outcome of checking one input, as given on the command line.
 #[derive(Debug)]
-pub(crate) struct Checked {
+pub struct Checked {
     /// The argument as written.
-    pub(crate) input: String,
+    pub input: String,
     /// The compilation, or why the input could not be read at all.
-    pub(crate) outcome: Result<Compiled, String>,
+    pub outcome: Result<Compiled, String>,
 }
 
 /// Compiles every input in parallel and returns the results in input order (the quirks of
 /// `options` applied to each one's problems). One input failing never stops the others. Each
 /// finished input ticks `progress`.
-pub(crate) fn check_all(inputs: &[String], options: &Options, progress: &Progress) -> Vec<Checked> {
+pub fn check_all(inputs: &[String], options: &Options, progress: &Progress) -> Vec<Checked> {
     let checked = inputs
         .par_iter()
         .map(|input| {
@@ -37,18 +37,18 @@ pub(crate) fn check_all(inputs: &[String], options: &Options, progress: &Progres
 
 /// Problem counts over every input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Totals {
+pub struct Totals {
     /// Problems of severity error.
-    pub(crate) errors: usize,
+    pub errors: usize,
     /// Problems of severity warning.
-    pub(crate) warnings: usize,
+    pub warnings: usize,
     /// Inputs that could not be read at all.
-    pub(crate) unreadable: usize,
+    pub unreadable: usize,
 }
 
 impl Totals {
     /// Counts the problems and failures of `checked`.
-    pub(crate) fn of(checked: &[Checked]) -> Totals {
+    pub fn of(checked: &[Checked]) -> Totals {
         let mut totals = Totals::default();
         for item in checked {
             match &item.outcome {
@@ -68,7 +68,7 @@ impl Totals {
 
     /// 2 when an input could not be read, 1 when there are errors (or warnings, when they are
     /// denied), 0 otherwise.
-    pub(crate) fn exit_code(self, deny_warnings: bool) -> ExitCode {
+    pub fn exit_code(self, deny_warnings: bool) -> ExitCode {
         if self.unreadable > 0 {
             ExitCode::from(2)
         } else if self.errors > 0 || (deny_warnings && self.warnings > 0) {

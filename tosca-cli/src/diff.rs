@@ -18,8 +18,9 @@ use tosca_core::source::SourceMap;
 use tosca_core::{Location, Options};
 
 use crate::args::{DiffArgs, DiffFormat};
-use crate::format;
-use crate::format::human::Human;
+use tosca_cli::format;
+use tosca_cli::format::escape::escape_unsafe;
+use tosca_cli::format::human::Human;
 
 /// Runs `diff`.
 pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
@@ -28,8 +29,9 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let options = crate::options(&args.inputs, &args.sources, &args.dialect, quirks);
-    let old = load(&args.old, &options)?;
-    let new = load(&args.new, &options)?;
+    let human = Human::new(format::colour(&std::io::stderr())).max_similar(args.report.max_similar);
+    let old = load(&args.old, &options, &human)?;
+    let new = load(&args.new, &options, &human)?;
     let (Some(old), Some(new)) = (old, new) else {
         return Ok(ExitCode::from(2));
     };
@@ -44,15 +46,14 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The topology JSON of an input; `None` when compiling it found errors (already printed).
-fn load(input: &str, options: &Options) -> anyhow::Result<Option<Value>> {
+fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<Value>> {
     let loader = Loader::with_options(SourceMap::new(), options.loader.clone());
     let loaded = loader.load(&Location::from_argument(input))?;
     if let Some(topology) = compiled_topology(&loaded.text) {
         return Ok(Some(topology));
     }
     let compiled = crate::run(input, options)?;
-    let stderr = std::io::stderr();
-    Human::new(format::colour(&stderr)).write_report(&compiled.problems, &compiled.sources, &mut stderr.lock())?;
+    human.write_report(&compiled.problems, &compiled.sources, &mut std::io::stderr().lock())?;
     if compiled.has_errors() {
         return Ok(None);
     }
@@ -74,8 +75,11 @@ struct Style {
 }
 
 impl Style {
+    /// `text` (template names and values, escaped so a terminal shows rather than obeys them)
+    /// in a colour.
     fn paint(self, code: &str, text: &str) -> String {
-        if self.colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+        let text = escape_unsafe(text);
+        if self.colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.into_owned() }
     }
 
     fn added(self, text: &str) -> String {
@@ -121,7 +125,7 @@ fn text(diff: &Diff, style: Style) -> String {
 /// `  (tosca.nodes.Compute)` from an entity's `types`, or nothing.
 fn type_suffix(value: &Value) -> String {
     match value.get("types").and_then(|types| types.get(0)).and_then(Value::as_str) {
-        Some(name) => format!(" ({name})"),
+        Some(name) => format!(" ({})", escape_unsafe(name)),
         None => String::new(),
     }
 }
@@ -173,6 +177,7 @@ fn relationships(out: &mut String, changes: &RelationshipChanges, style: Style) 
 /// `properties.port: 8080 → 9090`, `attributes.x: added "a"`, `attributes.y: removed 1`.
 fn change_line(change: &Change, indent: &str, style: Style) -> String {
     let path = path_text(&change.path);
+    let path = escape_unsafe(&path);
     let value = |value: &Value| serde_json::to_string(value).unwrap_or_default();
     match (&change.old, &change.new) {
         (Some(old), Some(new)) => {

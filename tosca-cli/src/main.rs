@@ -1,14 +1,12 @@
 //! `puccini-rs`: compile and validate TOSCA service templates.
 //!
-//! Exit codes: 0 no problems (or warnings only), 1 problems found, 2 usage or I/O error.
+//! Exit codes: 0 no problems (or warnings only), 1 problems found, 2 usage or I/O error. A
+//! reader that goes away (a closed pipe) ends any command quietly with 0; any other failure to
+//! write the output is one line on stderr and exit 2.
 
 mod args;
-mod check;
 mod diff;
-mod explain;
-mod format;
 mod output;
-mod progress;
 mod timings;
 
 use std::io::Write;
@@ -21,9 +19,10 @@ use args::{
     Cli, Command, CompileArgs, CsarCommand, Deny, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
-use format::human::Human;
-use format::location::Root;
-use progress::Progress;
+use tosca_cli::format::human::Human;
+use tosca_cli::format::location::Root;
+use tosca_cli::progress::Progress;
+use tosca_cli::{check, explain, format};
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::{Code, Quirk};
 use tosca_core::timings::Timings;
@@ -47,20 +46,43 @@ fn main() -> ExitCode {
         Command::Completions { shell } => completions(shell),
         Command::Diff(args) => diff::run(args),
     };
+    // What is still buffered is written now, so a failure to write it is reported too.
+    let result = result.and_then(|code| {
+        std::io::stdout().flush()?;
+        Ok(code)
+    });
     match result {
         Ok(code) => code,
-        Err(error) => {
-            if is_broken_pipe(&error) {
-                return ExitCode::SUCCESS;
-            }
-            let _ = writeln!(std::io::stderr(), "puccini-rs: {error:#}");
-            ExitCode::from(2)
-        }
+        Err(error) => exit_on_error(&error),
     }
 }
 
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.downcast_ref::<std::io::Error>().is_some_and(|error| error.kind() == std::io::ErrorKind::BrokenPipe)
+/// The exit for a run that failed. A reader that went away (`| head`, a closed pipe) ends the
+/// run quietly with 0, as ripgrep does: it had what it wanted. Any other failure is one line on
+/// stderr and exit 2; a failure to write the output (a full disk, `> /dev/full`) says so.
+fn exit_on_error(error: &anyhow::Error) -> ExitCode {
+    if io_error_kind(error) == Some(std::io::ErrorKind::BrokenPipe) {
+        return ExitCode::SUCCESS;
+    }
+    let mut stderr = std::io::stderr();
+    let writing = error.downcast_ref::<std::io::Error>().is_some()
+        || error.downcast_ref::<serde_json::Error>().is_some_and(|error| error.io_error_kind().is_some());
+    if writing {
+        let _ = writeln!(stderr, "puccini-rs: cannot write the output: {error:#}");
+    } else {
+        let _ = writeln!(stderr, "puccini-rs: {error:#}");
+    }
+    ExitCode::from(2)
+}
+
+/// The kind of the I/O error behind `error`, directly or inside a serde_json error.
+fn io_error_kind(error: &anyhow::Error) -> Option<std::io::ErrorKind> {
+    error.chain().find_map(|cause| {
+        if let Some(io) = cause.downcast_ref::<std::io::Error>() {
+            return Some(io.kind());
+        }
+        cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind)
+    })
 }
 
 fn loader_options(sources: &SourceArgs) -> LoaderOptions {
@@ -146,7 +168,13 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     timings.measure(
         "report",
         "problems",
-        || Human::new(format::colour(&stderr)).write_report(&compiled.problems, &compiled.sources, &mut stderr.lock()),
+        || {
+            Human::new(format::colour(&stderr)).max_similar(args.report.max_similar).write_report(
+                &compiled.problems,
+                &compiled.sources,
+                &mut stderr.lock(),
+            )
+        },
         |_| compiled.problems.len(),
     )?;
     if !(args.quiet && args.output.is_none()) {
@@ -223,10 +251,14 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         || -> anyhow::Result<()> {
             match args.format {
                 ReportFormat::Human => {
-                    Human::new(format::colour(&stdout)).write_all(&checked, &mut out, &mut stderr)?;
+                    Human::new(format::colour(&stdout)).max_similar(args.report.max_similar).write_all(
+                        &checked,
+                        &mut out,
+                        &mut stderr,
+                    )?;
                 }
-                ReportFormat::Json => out.write_all(format::json::render(&checked)?.as_bytes())?,
-                ReportFormat::Sarif => out.write_all(format::sarif::render(&checked, &root)?.as_bytes())?,
+                ReportFormat::Json => format::json::write(&checked, &mut out)?,
+                ReportFormat::Sarif => format::sarif::write(&checked, &root, &mut out)?,
                 ReportFormat::Github => format::github::write_all(&checked, &root, &mut out)?,
             }
             Ok(())
@@ -248,13 +280,17 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
-    let (archive, sources, print_meta) = match &command {
-        CsarCommand::Validate { archive, sources } => (archive, sources, false),
-        CsarCommand::Meta { archive, sources } => (archive, sources, true),
+    let (archive, sources, report, print_meta) = match &command {
+        CsarCommand::Validate { archive, sources, report } => (archive, sources, report, false),
+        CsarCommand::Meta { archive, sources, report } => (archive, sources, report, true),
     };
     let checked = tosca_core::check_archive(&Location::from_argument(archive), &loader_options(sources))?;
     let stderr = std::io::stderr();
-    Human::new(format::colour(&stderr)).write_report(&checked.problems, &checked.sources, &mut stderr.lock())?;
+    Human::new(format::colour(&stderr)).max_similar(report.max_similar).write_report(
+        &checked.problems,
+        &checked.sources,
+        &mut stderr.lock(),
+    )?;
     if print_meta {
         let text = serde_json::to_string_pretty(&checked.meta)?;
         writeln!(std::io::stdout().lock(), "{text}")?;
@@ -297,6 +333,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
 
 fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     let mut command = Cli::command();
-    clap_complete::generate(shell, &mut command, "puccini-rs", &mut std::io::stdout().lock());
+    // Generated in memory: clap_complete panics when its writer fails.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "puccini-rs", &mut script);
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(&script)?;
+    stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }

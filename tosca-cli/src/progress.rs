@@ -12,20 +12,20 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How long a run may take before the progress line shows.
-pub(crate) const DELAY: Duration = Duration::from_millis(300);
+pub const DELAY: Duration = Duration::from_millis(300);
 
 /// How often the line is redrawn once it shows.
 const TICK: Duration = Duration::from_millis(100);
 
 /// Counts finished inputs; a drawing thread shows the count when the run is long.
-pub(crate) struct Progress {
+pub struct Progress {
     done: Arc<AtomicUsize>,
     drawer: Mutex<Option<(mpsc::Sender<()>, JoinHandle<()>)>>,
 }
 
 impl Progress {
     /// Starts counting `total` inputs; draws only when stderr is an interactive terminal.
-    pub(crate) fn start(total: usize) -> Progress {
+    pub fn start(total: usize) -> Progress {
         let done = Arc::new(AtomicUsize::new(0));
         let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
         let drawer = (interactive && total > 1).then(|| {
@@ -38,12 +38,12 @@ impl Progress {
     }
 
     /// Records one finished input.
-    pub(crate) fn tick(&self) {
+    pub fn tick(&self) {
         self.done.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Stops drawing and erases the line, if it was drawn.
-    pub(crate) fn finish(&self) {
+    pub fn finish(&self) {
         let drawer = self.drawer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
         if let Some((stop, handle)) = drawer {
             drop(stop);

@@ -57,6 +57,13 @@
 //! - A normative keyname repeated in `block_0` is reported and its first value used; one in a
 //!   later block is reported (TOSCA 2.0 §17.2.2: custom blocks use other names).
 //!
+//! # Limits
+//!
+//! [`MAX_META_LINES`] lines are read (the first line past it is reported, the rest ignored),
+//! and [`MAX_OTHER_DEFINITIONS`] paths of `Other-Definitions` (more are reported once); both
+//! are far above what an archive within the default entry limit needs. A malformed line is
+//! quoted in its problem up to 80 characters.
+//!
 //! # Where `TOSCA.meta` is
 //!
 //! At `TOSCA-Metadata/TOSCA.meta` ([`META_PATH`], every version) or at the archive's root
@@ -64,6 +71,8 @@
 //! archive with both is reported (2.0: "The CSAR may contain only one `TOSCA.meta` file") and
 //! [`META_PATH`] is used.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -82,6 +91,18 @@ pub const CSAR_VERSIONS: [&str; 3] = ["1.0", "1.1", "2.0"];
 
 /// The `TOSCA-Meta-File-Version` values this module knows, oldest first.
 pub const META_FILE_VERSIONS: [&str; 2] = ["1.0", "1.1"];
+
+/// Lines of `TOSCA.meta` read; the rest is reported once and not read. An archive holds at
+/// most 10,000 entries by default ([`crate::archive::ArchiveLimits::max_entries`]), and ETSI's
+/// per-file blocks take about five lines each, so real files stay far below.
+pub const MAX_META_LINES: usize = 100_000;
+
+/// Paths of `Other-Definitions` read; more are reported once and not checked. An archive
+/// holds at most 10,000 entries by default, so no archive has more to name.
+pub const MAX_OTHER_DEFINITIONS: usize = 10_000;
+
+/// How much of a malformed line a problem quotes.
+const QUOTED_CHARS: usize = 80;
 
 const FILE_VERSION: &str = "TOSCA-Meta-File-Version";
 const CSAR_VERSION: &str = "CSAR-Version";
@@ -273,6 +294,13 @@ fn split_blocks(text: &str, problems: &mut Vec<MetaProblem>) -> Vec<Vec<Field>> 
     let mut block: Vec<Field> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        if index == MAX_META_LINES {
+            problems.push(MetaProblem::new(
+                number,
+                format!("TOSCA.meta has more than {MAX_META_LINES} lines; the rest is not read"),
+            ));
+            break;
+        }
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.trim().is_empty() {
             if !block.is_empty() {
@@ -297,7 +325,8 @@ fn split_blocks(text: &str, problems: &mut Vec<MetaProblem>) -> Vec<Vec<Field>> 
             continue;
         }
         let Some((name, rest)) = line.split_once(':') else {
-            problems.push(MetaProblem::new(number, format!("expected `Name: value`, found `{}`", line.trim_end())));
+            problems
+                .push(MetaProblem::new(number, format!("expected `Name: value`, found `{}`", quoted(line.trim_end()))));
             continue;
         };
         let value = match rest.strip_prefix(' ') {
@@ -372,8 +401,23 @@ fn split_paths(value: &str) -> (Vec<String>, Vec<String>) {
             }
         }
         paths.push(path);
+        if paths.len() == MAX_OTHER_DEFINITIONS && chars.clone().any(|c| c != ' ') {
+            errors.push(format!(
+                "`Other-Definitions` names more than {MAX_OTHER_DEFINITIONS} paths, more than an archive holds; the \
+                 rest are not checked"
+            ));
+            break;
+        }
     }
     (paths, errors)
+}
+
+/// `text`, or its first [`QUOTED_CHARS`] characters and `…` when longer.
+fn quoted(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => Cow::Owned(format!("{}…", &text[..at])),
+        None => Cow::Borrowed(text),
+    }
 }
 
 /// The archive path without leading `./` and `/`, for comparing paths written differently.
@@ -444,10 +488,12 @@ pub fn entry_point(
         .map(|path| (normalize(path), *path))
         .filter(|(normalized, _)| !normalized.is_empty() && !normalized.ends_with('/'))
         .collect();
-    let find = |wanted: &str| -> Option<&str> {
-        let wanted = normalize(wanted);
-        entries.iter().find(|(normalized, _)| *normalized == wanted).map(|(_, path)| *path)
-    };
+    // Looked up once per named path: indexed, the first spelling of each entry kept.
+    let mut by_name: HashMap<&str, &str> = HashMap::with_capacity(entries.len());
+    for (normalized, path) in &entries {
+        by_name.entry(normalized).or_insert(path);
+    }
+    let find = |wanted: &str| -> Option<&str> { by_name.get(normalize(wanted)).copied() };
 
     let mut problems = Vec::new();
     if find(META_PATH).is_some() && find(ROOT_META_PATH).is_some() {
@@ -690,6 +736,45 @@ mod tests {
         assert_eq!(names, ["CSAR-Version", "Created-By", "Tight", "Spaced", "Empty", "created-by"]);
         assert_eq!(meta.fields[2].1, "value");
         assert_eq!(meta.fields[4].1, "");
+    }
+
+    #[test]
+    fn reading_stops_after_the_line_limit() {
+        let mut text = String::from("CSAR-Version: 2.0\nCreated-By: x\n");
+        text.push_str(&"junk\n".repeat(MAX_META_LINES + 50));
+        let (_, problems) = parse_meta(&text);
+        // One problem per junk line read, and one for the limit, at the first line not read.
+        assert_eq!(problems.len(), MAX_META_LINES - 2 + 1);
+        let last = problems.last().unwrap();
+        assert_eq!(last.line, u32::try_from(MAX_META_LINES + 1).unwrap());
+        assert!(last.message.contains("more than 100000 lines"), "{last}");
+    }
+
+    #[test]
+    fn other_definitions_are_read_up_to_the_limit() {
+        let names: Vec<String> = (0..MAX_OTHER_DEFINITIONS + 5).map(|index| format!("f{index}.yaml")).collect();
+        let text = format!("CSAR-Version: 2.0\nCreated-By: x\nOther-Definitions: {}  \n", names.join(" "));
+        let (meta, problems) = parse_meta(&text);
+        assert_eq!(meta.other_definitions.len(), MAX_OTHER_DEFINITIONS);
+        assert_eq!(
+            messages(&problems),
+            [format!(
+                "line 3: `Other-Definitions` names more than {MAX_OTHER_DEFINITIONS} paths, more than an archive holds; the rest are not checked"
+            )]
+        );
+        // Exactly at the limit (trailing blanks aside) there is nothing to report.
+        let text = format!(
+            "CSAR-Version: 2.0\nCreated-By: x\nOther-Definitions: {}  \n",
+            names[..MAX_OTHER_DEFINITIONS].join(" ")
+        );
+        assert_eq!(parse_meta(&text).1, []);
+    }
+
+    #[test]
+    fn a_long_malformed_line_is_quoted_in_part() {
+        let text = format!("CSAR-Version: 2.0\nCreated-By: x\n{}\n", "é".repeat(10_000));
+        let (_, problems) = parse_meta(&text);
+        assert_eq!(messages(&problems), [format!("line 3: expected `Name: value`, found `{}…`", "é".repeat(80))]);
     }
 
     #[test]

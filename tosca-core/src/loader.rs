@@ -511,11 +511,16 @@ impl Loader {
             (source, text)
         });
         let fallback = self.sources.add(location.display(), "");
+        // Line starts found once: a TOSCA.meta may have a problem on each of many lines.
+        let line_starts: Vec<usize> = meta_source.as_ref().map_or_else(Vec::new, |(_, text)| {
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1)).collect()
+        });
         let at_line = |line: u32| -> Span {
             match &meta_source {
                 Some((source, text)) if line > 0 => {
-                    let offset = text.split_inclusive('\n').take(line.saturating_sub(1) as usize).map(str::len).sum();
-                    Span::at_offset(*source, text, offset)
+                    let offset = line_starts.get(line as usize - 1).copied().unwrap_or(text.len());
+                    let at = u32::try_from(offset).unwrap_or(u32::MAX);
+                    Span { source: *source, start: at, end: at, line, column: 1 }
                 }
                 Some((source, _)) => Span::file_start(*source),
                 None => Span::file_start(fallback),

@@ -2,27 +2,34 @@
 //! (and `::warning`), so problems appear inline on pull requests.
 //!
 //! Escaping follows the Actions runner: in the message `%`, `\r` and `\n` are percent-encoded;
-//! in property values `:` and `,` are too.
+//! in property values `:` and `,` are too. Before that, every character a terminal or log
+//! viewer would obey (escape sequences, bidirectional overrides; see
+//! [`escape`](super::escape)) is written as a visible `\u{…}`: the runner decodes no other
+//! percent escape, so the log shows exactly what was written.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 
 use tosca_core::problem::Severity;
 
+use super::escape::escape_unsafe;
+use super::lines::Lines;
 use super::location::{Position, Root};
 use crate::check::Checked;
 
 /// Writes one command per problem and one `::error` per unreadable input.
-pub(crate) fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut out = BufWriter::new(out);
     for item in checked {
         let compiled = match &item.outcome {
             Ok(compiled) => compiled,
             Err(error) => {
-                writeln!(out, "::error title=puccini-rs::{}", escape_data(error))?;
+                writeln!(out, "::error title=puccini-rs::{}", escape_data(&escape_unsafe(error)))?;
                 continue;
             }
         };
+        let mut lines = Lines::new(&compiled.sources);
         for problem in &compiled.problems {
-            let location = root.locate(&Position::of(problem.span, &compiled.sources), &item.input);
+            let location = root.locate(&Position::of(problem.span, &mut lines), &item.input);
             let mut properties = vec![format!("file={}", escape_property(&location.path))];
             if let Some(region) = &location.region {
                 properties.push(format!("line={}", region.line));
@@ -32,12 +39,12 @@ pub(crate) fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -
             }
             properties.push(format!("title={}", escape_property(problem.code.as_str())));
             let mut message = match &location.inner {
-                Some(inner) => format!("{inner}: {}", problem.message),
-                None => problem.message.clone(),
+                Some(inner) => format!("{}: {}", escape_unsafe(inner), escape_unsafe(&problem.message)),
+                None => escape_unsafe(&problem.message).into_owned(),
             };
             if let Some(help) = &problem.help {
                 message.push_str("\nhelp: ");
-                message.push_str(help);
+                message.push_str(&escape_unsafe(help));
             }
             let command = match problem.severity {
                 Severity::Error => "error",
@@ -46,17 +53,19 @@ pub(crate) fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -
             writeln!(out, "::{command} {}::{}", properties.join(","), escape_data(&message))?;
         }
     }
-    Ok(())
+    out.flush()
 }
 
-/// Escapes a message: `%`, `\r`, `\n`.
-pub(crate) fn escape_data(text: &str) -> String {
+/// Escapes a message: `%`, `\r`, `\n` (the line breaks the renderer put there; template text
+/// is escaped by [`escape_unsafe`] first).
+pub fn escape_data(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
-/// Escapes a property value: as a message, plus `:` and `,`.
-pub(crate) fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+/// Escapes a property value: the characters a terminal would obey, then as a message, plus `:`
+/// and `,`.
+pub fn escape_property(text: &str) -> String {
+    escape_data(&escape_unsafe(text)).replace(':', "%3A").replace(',', "%2C")
 }
 
 #[cfg(test)]
@@ -72,9 +81,15 @@ mod tests {
     }
 
     #[test]
+    fn terminal_controls_are_shown_not_obeyed() {
+        assert_eq!(escape_property("a\u{1b}]8;;x\u{7}.yaml"), "a\\u{1b}]8;;x\\u{7}.yaml");
+        assert_eq!(escape_data(&escape_unsafe("`x\u{202e}y` 100%")), "`x\\u{202e}y` 100%25");
+    }
+
+    #[test]
     fn properties_also_escape_colon_and_comma() {
         assert_eq!(escape_property("dir/a,b:c.yaml"), "dir/a%2Cb%3Ac.yaml");
-        assert_eq!(escape_property("50%\n"), "50%25%0A");
+        assert_eq!(escape_property("50%\n"), "50%25\\u{a}", "a line break in a path is shown");
         assert_eq!(escape_property("https://x"), "https%3A//x");
     }
 }

@@ -1,57 +1,107 @@
 //! Problems for people, in the style of rustc: a title with the code, the source lines with
 //! carets and labels (related locations may be in other files), a `help:` line, and a summary.
+//!
+//! The cost is linear in the problems: each one's snippet is built within fixed bounds (see
+//! [`snippet`](super::snippet)), each file's line starts are indexed once, and after
+//! `max_similar` problems of the same code, severity and message shape (the message with its
+//! quoted names and its numbers left out) in one file, the others of that run are counted in
+//! one note instead of being shown. Every problem is still counted in the summary, and the
+//! JSON, SARIF and GitHub formats list every one.
 
-use std::collections::BTreeSet;
-use std::io::Write;
+use std::collections::{BTreeSet, HashMap};
+use std::io::{BufWriter, Write};
 
-use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use tosca_core::problem::{Problem, Severity};
-use tosca_core::source::{SourceMap, Span};
+use annotate_snippets::{Group, Level, Renderer};
+use tosca_core::problem::{Code, Problem, Severity};
+use tosca_core::source::{SourceId, SourceMap};
 
+use super::escape::escape_unsafe;
+use super::lines::Lines;
+use super::snippet::{self, Cost};
 use crate::check::{Checked, Totals};
 
+/// How many problems of one shape in one file are shown by default (`--max-similar`).
+pub const DEFAULT_MAX_SIMILAR: usize = 10;
+
 /// Renders problems; colour is decided by the caller (a terminal, and `NO_COLOR` unset).
-pub(crate) struct Human {
+pub struct Human {
     renderer: Renderer,
+    max_similar: usize,
+}
+
+/// What a report showed, and what showing it cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rendered {
+    /// Problems shown with their snippets.
+    pub shown: usize,
+    /// Problems counted in a "more like this" note instead.
+    pub summarised: usize,
+    /// The source handed to annotate-snippets.
+    pub cost: Cost,
+}
+
+impl Rendered {
+    fn add(&mut self, other: Rendered) {
+        self.shown += other.shown;
+        self.summarised += other.summarised;
+        self.cost.add(other.cost);
+    }
 }
 
 impl Human {
-    /// A renderer, with ANSI colours or without.
-    pub(crate) fn new(colour: bool) -> Human {
-        Human { renderer: if colour { Renderer::styled() } else { Renderer::plain() } }
+    /// A renderer, with ANSI colours or without, showing [`DEFAULT_MAX_SIMILAR`] problems of
+    /// one shape per file.
+    pub fn new(colour: bool) -> Human {
+        Human {
+            renderer: if colour { Renderer::styled() } else { Renderer::plain() },
+            max_similar: DEFAULT_MAX_SIMILAR,
+        }
+    }
+
+    /// Shows at most `max` problems of one shape per file (0: every problem).
+    pub fn max_similar(mut self, max: usize) -> Human {
+        self.max_similar = max;
+        self
     }
 
     /// Writes every problem of every input, each input's I/O failure to `errors`, then the summary.
-    pub(crate) fn write_all(
+    pub fn write_all(
         &self,
         checked: &[Checked],
         out: &mut dyn Write,
         errors: &mut dyn Write,
-    ) -> std::io::Result<()> {
+    ) -> std::io::Result<Rendered> {
+        let mut out = BufWriter::new(out);
+        let mut rendered = Rendered::default();
         let mut files = BTreeSet::new();
         for item in checked {
             match &item.outcome {
                 Ok(compiled) => {
-                    self.write_problems(&compiled.problems, &compiled.sources, out)?;
+                    rendered.add(self.write_problems(&compiled.problems, &compiled.sources, &mut out)?);
                     files.extend(compiled.problems.iter().map(|problem| compiled.sources.name(problem.span.source)));
                 }
-                Err(error) => writeln!(errors, "puccini-rs: {error}")?,
+                Err(error) => {
+                    out.flush()?;
+                    writeln!(errors, "puccini-rs: {}", escape_unsafe(error))?;
+                }
             }
         }
-        if let Some(line) = summary(Totals::of(checked), files.len()) {
+        if let Some(line) = summary(Totals::of(checked), files.len(), rendered.summarised) {
             writeln!(out, "{line}")?;
         }
-        Ok(())
+        out.flush()?;
+        Ok(rendered)
     }
 
     /// Writes the problems of one compilation and, if there are any, the summary.
-    pub(crate) fn write_report(
+    pub fn write_report(
         &self,
         problems: &[Problem],
         sources: &SourceMap,
         out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        self.write_problems(problems, sources, out)?;
+    ) -> std::io::Result<Rendered> {
+        let mut out = BufWriter::new(out);
+        let rendered = self.write_problems(problems, sources, &mut out)?;
         let mut totals = Totals::default();
         for problem in problems {
             match problem.severity {
@@ -60,28 +110,109 @@ impl Human {
             }
         }
         let files: BTreeSet<String> = problems.iter().map(|problem| sources.name(problem.span.source)).collect();
-        if let Some(line) = summary(totals, files.len()) {
+        if let Some(line) = summary(totals, files.len(), rendered.summarised) {
             writeln!(out, "{line}")?;
         }
-        Ok(())
+        out.flush()?;
+        Ok(rendered)
     }
 
-    /// Writes each problem followed by a blank line.
-    pub(crate) fn write_problems(
+    /// Writes each problem followed by a blank line, and after the last one shown of a run of
+    /// similar ones, a note counting the rest.
+    pub fn write_problems(
         &self,
         problems: &[Problem],
         sources: &SourceMap,
         out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        for problem in problems {
-            writeln!(out, "{}\n", self.renderer.render(&[group(problem, sources)]))?;
+    ) -> std::io::Result<Rendered> {
+        let mut rendered = Rendered::default();
+        let mut lines = Lines::new(sources);
+        let runs = Runs::of(problems, self.max_similar);
+        let mut seen = vec![0; runs.totals.len()];
+        for (problem, &run) in problems.iter().zip(&runs.of_problem) {
+            seen[run] += 1;
+            if self.max_similar > 0 && seen[run] > self.max_similar {
+                rendered.summarised += 1;
+                continue;
+            }
+            let group = snippet::group(problem, &mut lines, &mut rendered.cost);
+            writeln!(out, "{}\n", self.renderer.render(&[group]))?;
+            rendered.shown += 1;
+            let more = runs.totals[run] - seen[run];
+            if self.max_similar > 0 && seen[run] == self.max_similar && more > 0 {
+                let file = escape_unsafe(&sources.name(problem.span.source)).into_owned();
+                let note = format!(
+                    "{more} more problem{} like this one in {file} {} not shown (`--max-similar 0` shows every \
+                     problem; `--format json` lists them)",
+                    if more == 1 { "" } else { "s" },
+                    if more == 1 { "is" } else { "are" },
+                );
+                writeln!(out, "{}\n", self.renderer.render(&[Group::with_title(Level::NOTE.primary_title(note))]))?;
+            }
         }
-        Ok(())
+        Ok(rendered)
     }
 }
 
-/// `3 errors, 1 warning in 2 files`, or nothing when there is no problem.
-pub(crate) fn summary(totals: Totals, files: usize) -> Option<String> {
+/// The run of similar problems each problem belongs to, and each run's size.
+struct Runs {
+    of_problem: Vec<usize>,
+    totals: Vec<usize>,
+}
+
+impl Runs {
+    /// Problems are similar when they are in one file, with one code and severity, and their
+    /// messages differ only in quoted names and numbers. With no limit, each is its own run.
+    fn of(problems: &[Problem], max_similar: usize) -> Runs {
+        if max_similar == 0 {
+            return Runs { of_problem: (0..problems.len()).collect(), totals: vec![1; problems.len()] };
+        }
+        let mut ids: HashMap<(SourceId, Code, Severity, String), usize> = HashMap::new();
+        let mut runs = Runs { of_problem: Vec::with_capacity(problems.len()), totals: Vec::new() };
+        for problem in problems {
+            let key = (problem.span.source, problem.code, problem.severity, shape(&problem.message));
+            let next = ids.len();
+            let id = *ids.entry(key).or_insert(next);
+            if id == runs.totals.len() {
+                runs.totals.push(0);
+            }
+            runs.totals[id] += 1;
+            runs.of_problem.push(id);
+        }
+        runs
+    }
+}
+
+/// A message without what varies between problems of one kind: text in backticks becomes
+/// `` `…` `` and each run of digits `#`.
+fn shape(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quoted = false;
+    let mut digits = false;
+    for c in message.chars() {
+        if c == '`' {
+            if !quoted {
+                out.push_str("`…`");
+            }
+            quoted = !quoted;
+            digits = false;
+        } else if quoted {
+        } else if c.is_ascii_digit() {
+            if !digits {
+                out.push('#');
+            }
+            digits = true;
+        } else {
+            out.push(c);
+            digits = false;
+        }
+    }
+    out
+}
+
+/// `3 errors, 1 warning in 2 files`, with how many similar problems were not shown, or
+/// nothing when there is no problem.
+pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String> {
     let mut counts = Vec::new();
     if totals.errors > 0 {
         counts.push(plural(totals.errors, "error"));
@@ -89,69 +220,32 @@ pub(crate) fn summary(totals: Totals, files: usize) -> Option<String> {
     if totals.warnings > 0 {
         counts.push(plural(totals.warnings, "warning"));
     }
-    (!counts.is_empty()).then(|| format!("{} in {}", counts.join(", "), plural(files, "file")))
+    if counts.is_empty() {
+        return None;
+    }
+    let mut line = format!("{} in {}", counts.join(", "), plural(files, "file"));
+    if summarised > 0 {
+        line.push_str(&format!(" ({summarised} similar not shown)"));
+    }
+    Some(line)
 }
 
 fn plural(count: usize, word: &str) -> String {
     if count == 1 { format!("1 {word}") } else { format!("{count} {word}s") }
 }
 
-/// One report group: the title, a snippet per file touched (the primary one first), help.
-fn group<'a>(problem: &'a Problem, sources: &SourceMap) -> Group<'a> {
-    let level = match problem.severity {
-        Severity::Error => Level::ERROR,
-        Severity::Warning => Level::WARNING,
-    };
-    let mut group = Group::with_title(level.primary_title(problem.message.as_str()).id(problem.code.as_str()));
-    // Files in order of first mention, so the primary location's file comes first.
-    let mut files = vec![problem.span.source];
-    for label in &problem.labels {
-        if !files.contains(&label.span.source) {
-            files.push(label.span.source);
-        }
-    }
-    for source in files {
-        let mut marks: Vec<(Span, AnnotationKind, Option<&'a str>)> = Vec::new();
-        if problem.span.source == source {
-            marks.push((problem.span, AnnotationKind::Primary, None));
-        }
-        for label in problem.labels.iter().filter(|label| label.span.source == source) {
-            marks.push((label.span, AnnotationKind::Context, Some(label.message.as_str())));
-        }
-        if let Some(snippet) = snippet(source, &marks, sources) {
-            group = group.element(snippet);
-        }
-    }
-    if let Some(help) = &problem.help {
-        group = group.element(Level::HELP.message(help.as_str()));
-    }
-    group
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The lines of one file that the marks cover, annotated; `None` for an unknown file.
-fn snippet<'a>(
-    source: tosca_core::source::SourceId,
-    marks: &[(Span, AnnotationKind, Option<&'a str>)],
-    sources: &SourceMap,
-) -> Option<Snippet<'a, annotate_snippets::Annotation<'a>>> {
-    let file = sources.get(source)?;
-    let text: &str = &file.text;
-    let first = marks.iter().map(|(span, ..)| *span).min_by_key(|span| span.start)?;
-    let last_end = marks.iter().map(|(span, ..)| span.end as usize).max()?.min(text.len());
-    // Only the covered lines are handed over, so a large file costs nothing per problem.
-    let start = (first.start as usize).min(text.len());
-    let from = text[..start].rfind('\n').map_or(0, |index| index + 1);
-    let to = text[last_end..].find('\n').map_or(text.len(), |index| last_end + index);
-    let mut snippet =
-        Snippet::source(text[from..to].to_owned()).line_start(first.line as usize).path(file.name.clone());
-    for (span, kind, label) in marks {
-        let begin = (span.start as usize).clamp(from, to) - from;
-        let end = (span.end as usize).clamp(from, to) - from;
-        let mut annotation = (*kind).span(begin..end.max(begin));
-        if let Some(label) = label {
-            annotation = annotation.label(*label);
-        }
-        snippet = snippet.annotation(annotation);
+    #[test]
+    fn shapes_leave_out_names_and_numbers() {
+        assert_eq!(
+            shape("`99` must be less than 10 (constraint `less_than`)"),
+            "`…` must be less than # (constraint `…`)"
+        );
+        assert_eq!(shape("node template `n` has no property `k12`"), shape("node template `m` has no property `x`"));
+        assert_ne!(shape("duplicate key `a`"), shape("unknown key `a`"));
+        assert_eq!(shape("unclosed `quote"), "unclosed `…`");
     }
-    Some(snippet)
 }

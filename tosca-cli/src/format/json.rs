@@ -4,97 +4,101 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use tosca_core::problem::Problem;
-use tosca_core::source::SourceMap;
+use std::io::{BufWriter, Write};
 
+use tosca_core::problem::Problem;
+
+use super::escape::write_json;
+use super::lines::Lines;
 use super::location::Position;
 use crate::check::{Checked, Totals};
 
 /// The whole report of one `validate` run.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct Report {
+pub struct Report {
     /// The version of this structure; incremented only if a field ever changes meaning.
-    pub(crate) version: u32,
+    pub version: u32,
     /// One entry per input, in the order given on the command line.
-    pub(crate) inputs: Vec<InputReport>,
+    pub inputs: Vec<InputReport>,
     /// Counts over every input.
-    pub(crate) summary: Summary,
+    pub summary: Summary,
 }
 
 /// What checking one input found.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct InputReport {
+pub struct InputReport {
     /// The input as given on the command line.
-    pub(crate) input: String,
+    pub input: String,
     /// Why the input could not be read at all (then `problems` is empty); `null` otherwise.
-    pub(crate) error: Option<String>,
+    pub error: Option<String>,
     /// Every problem, sorted by file, position and code.
-    pub(crate) problems: Vec<ProblemReport>,
+    pub problems: Vec<ProblemReport>,
 }
 
 /// One problem.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct ProblemReport {
+pub struct ProblemReport {
     /// The stable kebab-case code (`puccini-rs explain CODE` describes it).
-    pub(crate) code: String,
+    pub code: String,
     /// `error` or `warning`.
-    pub(crate) severity: String,
+    pub severity: String,
     /// One sentence.
-    pub(crate) message: String,
+    pub message: String,
     /// Where it is.
     #[serde(flatten)]
-    pub(crate) location: LocationReport,
+    pub location: LocationReport,
     /// Related locations ("parent declared here"), possibly in other files.
-    pub(crate) labels: Vec<LabelReport>,
+    pub labels: Vec<LabelReport>,
     /// A suggestion, if there is one.
-    pub(crate) help: Option<String>,
+    pub help: Option<String>,
 }
 
 /// A range in a file: 1-based lines and columns (in characters); the end is exclusive.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct LocationReport {
+pub struct LocationReport {
     /// The file as the compiler names it: a path, a URL, or `archive!/entry` inside an archive.
-    pub(crate) file: String,
+    pub file: String,
     /// Line of the first character.
-    pub(crate) line: u32,
+    pub line: u32,
     /// Column of the first character.
-    pub(crate) column: u32,
+    pub column: u32,
     /// Line of the end.
-    pub(crate) end_line: u32,
+    pub end_line: u32,
     /// Column one past the last character.
-    pub(crate) end_column: u32,
+    pub end_column: u32,
 }
 
 /// A related location.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct LabelReport {
+pub struct LabelReport {
     /// What is there.
-    pub(crate) message: String,
+    pub message: String,
     /// Where.
     #[serde(flatten)]
-    pub(crate) location: LocationReport,
+    pub location: LocationReport,
 }
 
 /// Counts over every input.
 #[derive(Debug, Serialize, JsonSchema)]
-pub(crate) struct Summary {
+pub struct Summary {
     /// Problems of severity error.
-    pub(crate) errors: usize,
+    pub errors: usize,
     /// Problems of severity warning.
-    pub(crate) warnings: usize,
+    pub warnings: usize,
     /// Inputs that could not be read at all.
-    pub(crate) unreadable: usize,
+    pub unreadable: usize,
 }
 
-/// The report as pretty JSON with a final newline.
-pub(crate) fn render(checked: &[Checked]) -> anyhow::Result<String> {
-    let mut text = serde_json::to_string_pretty(&report(checked))?;
-    text.push('\n');
-    Ok(text)
+/// Writes the report as pretty JSON with a final newline, template text escaped as
+/// [`write_json`] does.
+pub fn write(checked: &[Checked], out: &mut dyn Write) -> std::io::Result<()> {
+    let mut out = BufWriter::new(out);
+    write_json(&report(checked), &mut out)?;
+    out.flush()
 }
 
 /// The JSON Schema of [`Report`].
-pub(crate) fn schema() -> serde_json::Value {
+pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Report)).unwrap_or(serde_json::Value::Null)
 }
 
@@ -112,24 +116,27 @@ fn input_report(checked: &Checked) -> InputReport {
         Ok(compiled) => InputReport {
             input: checked.input.clone(),
             error: None,
-            problems: compiled.problems.iter().map(|problem| problem_report(problem, &compiled.sources)).collect(),
+            problems: {
+                let mut lines = Lines::new(&compiled.sources);
+                compiled.problems.iter().map(|problem| problem_report(problem, &mut lines)).collect()
+            },
         },
         Err(error) => InputReport { input: checked.input.clone(), error: Some(error.clone()), problems: Vec::new() },
     }
 }
 
-fn problem_report(problem: &Problem, sources: &SourceMap) -> ProblemReport {
+fn problem_report(problem: &Problem, lines: &mut Lines<'_>) -> ProblemReport {
     ProblemReport {
         code: problem.code.as_str().to_owned(),
         severity: problem.severity.as_str().to_owned(),
         message: problem.message.clone(),
-        location: location_report(Position::of(problem.span, sources)),
+        location: location_report(Position::of(problem.span, lines)),
         labels: problem
             .labels
             .iter()
             .map(|label| LabelReport {
                 message: label.message.clone(),
-                location: location_report(Position::of(label.span, sources)),
+                location: location_report(Position::of(label.span, lines)),
             })
             .collect(),
         help: problem.help.clone(),

@@ -3,47 +3,39 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use tosca_core::source::{SourceMap, Span};
+use tosca_core::source::Span;
+
+use super::lines::Lines;
 
 /// A span resolved to lines and columns (1-based; the end is exclusive).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Position {
+pub struct Position {
     /// The source's name as the compiler shows it (a path, a URL or `archive!/entry`).
-    pub(crate) name: String,
+    pub name: String,
     /// Line of the first character.
-    pub(crate) line: u32,
+    pub line: u32,
     /// Column (in characters) of the first character.
-    pub(crate) column: u32,
+    pub column: u32,
     /// Line of the end.
-    pub(crate) end_line: u32,
+    pub end_line: u32,
     /// Column (in characters) one past the last character.
-    pub(crate) end_column: u32,
+    pub end_column: u32,
 }
 
 impl Position {
-    /// Resolves `span` in `sources`.
-    pub(crate) fn of(span: Span, sources: &SourceMap) -> Position {
-        let (start, end) = (span.start as usize, span.end as usize);
-        let (end_line, end_column) = match sources.get(span.source) {
-            // Counted from the start, whose line and column are known, over the span's own
-            // text only: a problem may carry thousands of labels (a long loop), and counting
-            // from the top of the file for each would be quadratic.
-            Some(file) if start <= end && file.text.get(start..end).is_some() => {
-                let inside = &file.text[start..end];
-                match inside.rfind('\n') {
-                    None => (span.line, span.column + to_u32(inside.chars().count())),
-                    Some(at) => {
-                        (span.line + to_u32(inside.matches('\n').count()), to_u32(inside[at + 1..].chars().count()) + 1)
-                    }
-                }
+    /// Resolves `span` with the files of `lines`. The start is the span's own line and column
+    /// (computed by the reader); the end is found in the file's line index, so a long span or
+    /// a long line costs no more than a short one.
+    pub fn of(span: Span, lines: &mut Lines<'_>) -> Position {
+        let name = lines.sources().name(span.source);
+        let (end_line, end_column) = match lines.file(span.source) {
+            Some((file, index)) if span.start <= span.end => {
+                let end = span.end as usize;
+                (to_u32(index.line_of(end) + 1), to_u32(index.column_of(end, &file.text)))
             }
-            Some(file) => {
-                let end = Span::at_offset(span.source, &file.text, end);
-                (end.line, end.column)
-            }
-            None => (span.line, span.column),
+            _ => (span.line, span.column),
         };
-        Position { name: sources.name(span.source), line: span.line, column: span.column, end_line, end_column }
+        Position { name, line: span.line, column: span.column, end_line, end_column }
     }
 }
 
@@ -53,29 +45,29 @@ fn to_u32(value: usize) -> u32 {
 
 /// A location a CI system can attach to a file of the repository.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RepositoryLocation {
+pub struct RepositoryLocation {
     /// A path relative to the root with `/` separators, or an absolute `http(s)` URL.
-    pub(crate) path: String,
+    pub path: String,
     /// Whether `path` is relative to the root (false for URLs).
-    pub(crate) relative: bool,
+    pub relative: bool,
     /// Lines and columns, when they are lines of that very file (not of an archive entry or of
     /// a built-in profile).
-    pub(crate) region: Option<Position>,
+    pub region: Option<Position>,
     /// Set when the problem is inside something the path only contains (an archive entry, an
     /// embedded profile): `entry.yaml:3:5`, to be prefixed to the message.
-    pub(crate) inner: Option<String>,
+    pub inner: Option<String>,
 }
 
 /// Maps positions to paths relative to a root folder, never leaking absolute paths.
 #[derive(Clone, Debug)]
-pub(crate) struct Root {
+pub struct Root {
     current: PathBuf,
     root: PathBuf,
 }
 
 impl Root {
     /// A root given relative to `current` (the working directory), or absolute.
-    pub(crate) fn new(current: &Path, root: &Path) -> Root {
+    pub fn new(current: &Path, root: &Path) -> Root {
         Root {
             current: tosca_core::loader::normalize(current),
             root: tosca_core::loader::normalize(&current.join(root)),
@@ -83,7 +75,7 @@ impl Root {
     }
 
     /// Where a CI system should show a problem at `position`, found while checking `input`.
-    pub(crate) fn locate(&self, position: &Position, input: &str) -> RepositoryLocation {
+    pub fn locate(&self, position: &Position, input: &str) -> RepositoryLocation {
         let name = position.name.as_str();
         if is_url(name) {
             return RepositoryLocation {
@@ -135,11 +127,11 @@ mod tests {
         Position { name: name.to_owned(), line: 3, column: 5, end_line: 3, end_column: 9 }
     }
 
-    /// The end is counted from the start over the span's text (not from the top of the file
-    /// for every label); it must land where counting from the top does.
+    /// The end is found in the line index (not counted from the top of the file for every
+    /// label); it must land where counting from the top does.
     #[test]
     fn end_positions_agree_with_counting_from_the_top() {
-        let sources = SourceMap::new();
+        let sources = tosca_core::source::SourceMap::new();
         let text = "a: 1\nbé: [x,\n  yé, z]\nc: d\n";
         let source = sources.add("a.yaml", text);
         for start in (0..=text.len()).filter(|at| text.is_char_boundary(*at)) {
@@ -147,7 +139,7 @@ mod tests {
                 let mut span = Span::at_offset(source, text, start);
                 span.end = u32::try_from(end).unwrap();
                 let top = Span::at_offset(source, text, end);
-                let position = Position::of(span, &sources);
+                let position = Position::of(span, &mut Lines::new(&sources));
                 assert_eq!((position.end_line, position.end_column), (top.line, top.column), "{start}..{end}");
             }
         }

@@ -2,10 +2,13 @@
 //! catalogue; one result per problem, with locations relative to `--root` under the
 //! `%SRCROOT%` base, so no absolute path of the machine that ran the check appears.
 
+use std::io::{BufWriter, Write};
+
 use serde_json::{Value, json};
 use tosca_core::problem::{Code, Problem, Severity};
-use tosca_core::source::SourceMap;
 
+use super::escape::write_json;
+use super::lines::Lines;
 use super::location::{Position, RepositoryLocation, Root};
 use crate::check::Checked;
 use crate::explain;
@@ -13,16 +16,16 @@ use crate::explain;
 /// The base id every relative path hangs from.
 const SRCROOT: &str = "%SRCROOT%";
 
-/// The SARIF log as pretty JSON with a final newline.
-pub(crate) fn render(checked: &[Checked], root: &Root) -> anyhow::Result<String> {
+/// Writes the SARIF log as pretty JSON with a final newline, template text escaped as
+/// [`write_json`] does.
+pub fn write(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut results = Vec::new();
     let mut notifications = Vec::new();
     for item in checked {
         match &item.outcome {
             Ok(compiled) => {
-                results.extend(
-                    compiled.problems.iter().map(|problem| result(problem, &compiled.sources, root, &item.input)),
-                );
+                let mut lines = Lines::new(&compiled.sources);
+                results.extend(compiled.problems.iter().map(|problem| result(problem, &mut lines, root, &item.input)));
             }
             Err(error) => notifications.push(json!({ "level": "error", "message": { "text": error } })),
         }
@@ -46,9 +49,9 @@ pub(crate) fn render(checked: &[Checked], root: &Root) -> anyhow::Result<String>
             "results": results,
         }],
     });
-    let mut text = serde_json::to_string_pretty(&log)?;
-    text.push('\n');
-    Ok(text)
+    let mut out = BufWriter::new(out);
+    write_json(&log, &mut out)?;
+    out.flush()
 }
 
 fn rule(code: Code) -> Value {
@@ -62,8 +65,8 @@ fn rule(code: Code) -> Value {
     })
 }
 
-fn result(problem: &Problem, sources: &SourceMap, root: &Root, input: &str) -> Value {
-    let primary = root.locate(&Position::of(problem.span, sources), input);
+fn result(problem: &Problem, lines: &mut Lines<'_>, root: &Root, input: &str) -> Value {
+    let primary = root.locate(&Position::of(problem.span, lines), input);
     let mut text = match &primary.inner {
         Some(inner) => format!("{inner}: {}", problem.message),
         None => problem.message.clone(),
@@ -77,7 +80,7 @@ fn result(problem: &Problem, sources: &SourceMap, root: &Root, input: &str) -> V
         .iter()
         .enumerate()
         .map(|(index, label)| {
-            let mut value = location(&root.locate(&Position::of(label.span, sources), input), &label.message);
+            let mut value = location(&root.locate(&Position::of(label.span, lines), input), &label.message);
             value["id"] = json!(index + 1);
             value
         })
