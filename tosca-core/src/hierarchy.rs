@@ -108,22 +108,45 @@ fn kind_hierarchy(kind: Kind, namespace: &Namespace, catalog: &Catalog, problems
     KindHierarchy { parent, depth, broken }
 }
 
+/// How many members of a derivation loop its problem names and labels: a loop of a hundred
+/// thousand generated types is one problem of a few lines, not a megabyte of names and a
+/// hundred thousand labels for the report to lay out.
+const LOOP_MEMBERS_SHOWN: usize = 8;
+
 fn report_loop(kind: Kind, members: &[usize], catalog: &Catalog, problems: &mut Problems) {
     let names: Vec<&Located<String>> =
         members.iter().map(|&member| catalog.name(kind, TypeId(member as u32))).collect();
     let Some(first) = names.first() else { return };
-    let chain: Vec<&str> = names.iter().chain([first]).map(|name| name.value.as_str()).collect();
     let span = catalog.derived_from(kind, TypeId(members[0] as u32)).map(|name| name.span).unwrap_or(first.span);
     let mut problem = Problem::new(
         Code::DerivationLoop,
         span,
-        format!("{kind} `{}` derives from itself: {}", first.value, chain.join(" → ")),
+        format!("{kind} `{}` derives from itself: {}", first.value, loop_chain(&names)),
     );
-    for (member, name) in members.iter().zip(&names).skip(1) {
+    for (member, name) in members.iter().zip(&names).skip(1).take(LOOP_MEMBERS_SHOWN - 1) {
         let at = catalog.derived_from(kind, TypeId(*member as u32)).map(|n| n.span).unwrap_or(name.span);
         problem = problem.with_label(at, format!("`{}` continues the loop here", name.value));
     }
+    if members.len() > LOOP_MEMBERS_SHOWN {
+        problem = problem
+            .with_help(format!("the loop has {} types; the first {LOOP_MEMBERS_SHOWN} are shown", members.len()));
+    }
     problems.push(problem);
+}
+
+/// `A → B → C → A`; past [`LOOP_MEMBERS_SHOWN`] members, the middle is counted, not named.
+fn loop_chain(names: &[&Located<String>]) -> String {
+    let name = |index: usize| names[index].value.as_str();
+    let mut chain: Vec<String> = Vec::new();
+    if names.len() <= LOOP_MEMBERS_SHOWN + 1 {
+        chain.extend((0..names.len()).map(|index| name(index).to_owned()));
+    } else {
+        chain.extend((0..LOOP_MEMBERS_SHOWN).map(|index| name(index).to_owned()));
+        chain.push(format!("… {} more …", names.len() - LOOP_MEMBERS_SHOWN - 1));
+        chain.push(name(names.len() - 1).to_owned());
+    }
+    chain.push(name(0).to_owned());
+    chain.join(" → ")
 }
 
 /// Answers refinement checks from the hierarchy and namespace.
