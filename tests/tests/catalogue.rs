@@ -10,6 +10,7 @@ use tosca_core::{Location, Options};
 const SKETCHES: &[Code] = &[
     Code::AliasLimit,
     Code::NestingTooDeep,
+    Code::ValueTooLarge,
     Code::ImportLoop,
     Code::ImportVersionMismatch,
     Code::DuplicateName,

@@ -308,7 +308,7 @@ fn remote_template_with_relative_imports_and_a_404() {
     let url = Location::from_argument(&format!("{}/main.yaml", server.address));
     let compiled = compile_location(&url, LoaderOptions::default());
     assert!(compiled.problems.is_empty(), "{:?}", problem_lines(&compiled, folder.path()));
-    assert_eq!(*compiled.topology.node_templates["app"].types, ["App", "tosca.nodes.Root"]);
+    assert_eq!(compiled.topology.node_templates["app"].types.iter().collect::<Vec<_>>(), ["App", "tosca.nodes.Root"]);
 
     // After a redirect, `types/app.yaml` resolves against `/main.yaml`, not `/old/main.yaml`.
     let moved = Location::from_argument(&format!("{}/old/main.yaml", server.address));

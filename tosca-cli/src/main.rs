@@ -110,6 +110,7 @@ pub(crate) fn options(
         dialect: dialect.dialect.map(DialectName::dialect),
         quirks,
         complete: false,
+        evaluation: tosca_core::render::EvaluationLimits::default(),
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Options {
     /// default), the template is checked as `validate` checks it: valid, with a warning, since
     /// the orchestrator supplies the value when it deploys.
     pub complete: bool,
+    /// Limits of function evaluation: how much the values calls copy and build may add up to
+    /// (64 MiB by default; past it, a `value-too-large` problem).
+    pub evaluation: crate::render::EvaluationLimits,
 }
 
 /// The result of a compilation.
@@ -95,7 +98,15 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         || crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems),
         Catalog::total,
     );
-    let topology = crate::render::render(&namespace, &catalog, &hierarchy, &inputs, &mut problems, &mut timings);
+    let topology = crate::render::render(
+        &namespace,
+        &catalog,
+        &hierarchy,
+        &inputs,
+        options.evaluation,
+        &mut problems,
+        &mut timings,
+    );
     let problems = timings.measure(
         "problems",
         "problems",

@@ -28,6 +28,7 @@ use crate::hierarchy::{Hierarchy, Relations};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
+use crate::topology::TypeChain;
 
 /// Runs the inheritance phase.
 pub fn inheritance(
@@ -336,7 +337,23 @@ fn resolve_kind<T: Complete>(
     *T::arena_mut(catalog) = arena;
 }
 
-/// The full names of a type and its ancestors, most derived first.
-pub fn type_chain(kind: Kind, id: TypeId, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<String> {
-    hierarchy.ancestors(kind, id).map(|ancestor| catalog.name(kind, ancestor).value.clone()).collect()
+/// Every type's chain of full names (itself, then its ancestors; empty when its chain is
+/// broken), by kind and id. Each chain is the type's name in front of its parent's chain, built
+/// parents first, so the chains of a kind take one link per type, however deep the hierarchy.
+pub fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<TypeChain>> {
+    Kind::ALL.iter().map(|&kind| kind_chains(kind, catalog, hierarchy)).collect()
+}
+
+fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<TypeChain> {
+    let table = hierarchy.kind(kind);
+    let mut chains = vec![TypeChain::default(); catalog.len(kind)];
+    // A parent is one level shallower than its child, so by depth parents come first.
+    let mut order: Vec<usize> = (0..chains.len()).filter(|&index| !table.broken[index]).collect();
+    order.sort_by_key(|&index| table.depth[index]);
+    for index in order {
+        let parent = table.parent[index].map(|parent| chains[parent.index()].clone()).unwrap_or_default();
+        let name = catalog.name(kind, TypeId(index as u32)).value.clone();
+        chains[index] = TypeChain::derived(name, &parent);
+    }
+    chains
 }

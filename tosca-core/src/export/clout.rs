@@ -35,7 +35,7 @@ use serde_json::{Map, Value, json};
 
 use crate::topology::{
     Artifact, Capability, Group, Interface, NodeTemplate, Operation, Policy, Relationship, RelationshipEdge,
-    Requirement, Substitution, SubstitutionMapping, Topology, Values,
+    Requirement, Substitution, SubstitutionMapping, Topology, TypeChain, Values,
 };
 use crate::value::Typed;
 
@@ -204,11 +204,12 @@ fn node_template(name: &str, template: &NodeTemplate, names: &Names<'_>) -> Map<
 }
 
 /// A type chain (most derived first) as Puccini's map of type name to `{parent}`.
-fn types(chain: &[String]) -> Value {
+fn types(chain: &TypeChain) -> Value {
     let mut map = Map::new();
-    for (index, name) in chain.iter().enumerate() {
+    let mut names = chain.iter().peekable();
+    while let Some(name) = names.next() {
         let mut entry = Map::new();
-        if let Some(parent) = chain.get(index + 1) {
+        if let Some(parent) = names.peek() {
             entry.insert("parent".to_owned(), json!(parent));
         }
         map.insert(name.clone(), Value::Object(entry));

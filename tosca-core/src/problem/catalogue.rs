@@ -209,6 +209,38 @@ metadata: { level: deep }
 ",
     }
 
+    /// The values that function calls yield would pass what one compilation may build
+    /// (`Options::evaluation`, 64 MiB by default): a property whose calls copy another twice,
+    /// itself copying the next twice, and so on, doubles with every step; `get_nodes_of_type`
+    /// in each of thousands of node templates lists them all in each. Each value is counted
+    /// every time a call copies or builds it: 64 bytes per value plus the bytes of its strings
+    /// and keys, about the memory it takes. The call where the budget runs out and every
+    /// call after it are left as written.
+    ValueTooLarge = "value-too-large", Error, "function calls build values larger than the limit" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    doubling:
+      type: Doubler
+      properties:
+        p0: [ { get_property: [ SELF, p1 ] }, { get_property: [ SELF, p1 ] } ]
+        p1: [ { get_property: [ SELF, p2 ] }, { get_property: [ SELF, p2 ] } ]
+        # ... forty levels, each twice the next: a trillion strings
+        p40: x
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    doubling:
+      type: Doubler
+      properties:
+        p0: [ { get_property: [ SELF, p1 ] }, { get_property: [ SELF, p1 ] } ]
+        p1: x
+",
+    }
+
     /// A value has the wrong YAML kind for its place: a list where a map is expected, and so on.
     /// Nothing inside such a value can be read.
     WrongKind = "wrong-kind", Error, "a value has the wrong YAML kind" {

@@ -29,6 +29,8 @@ pub mod work {
 
 use value::ValueDefinition;
 
+pub use evaluate::{DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
+
 use crate::IndexMap;
 use rayon::prelude::*;
 
@@ -37,7 +39,7 @@ use crate::dialect::Dialect;
 use crate::entity::{GroupTemplate, ParameterDefinition, PolicyTemplate, RelationshipTemplate, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::hierarchy::Hierarchy;
-use crate::inheritance::type_chain;
+use crate::inheritance::type_chains;
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
@@ -86,16 +88,8 @@ pub(crate) struct Render<'a> {
     pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
     /// Values backtracking patterns check once rendering is done, within a budget.
     pub(crate) pattern_checks: crate::value::constraint::PatternChecks,
-}
-
-/// Every type's chain of names (itself, then its ancestors; empty when broken), computed once
-/// rather than for every template that names the type.
-fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<TypeChain>> {
-    let ids = |kind: Kind| (0..catalog.len(kind)).map(|index| TypeId(u32::try_from(index).unwrap_or(u32::MAX)));
-    Kind::ALL
-        .iter()
-        .map(|&kind| ids(kind).map(|id| type_chain(kind, id, catalog, hierarchy).into()).collect())
-        .collect()
+    /// What function calls may still build, over both evaluation passes.
+    pub(crate) budget: evaluate::Budget,
 }
 
 /// Runs the render phase over the root unit.
@@ -104,6 +98,7 @@ pub fn render(
     catalog: &Catalog,
     hierarchy: &Hierarchy,
     inputs: &Inputs,
+    limits: EvaluationLimits,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> Topology {
@@ -122,6 +117,7 @@ pub fn render(
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
         pattern_checks: crate::value::constraint::PatternChecks::default(),
+        budget: evaluate::Budget::new(limits),
     };
     render.check_definitions(problems);
     let mut topology = Topology {

@@ -17,8 +17,7 @@ impl<'a> Evaluator<'a, '_> {
             return None;
         };
         // An undeclared input was reported when the call was typed.
-        let value = self.slot(Slot::Input(name), at)?;
-        self.navigate(value, &arguments[1..], at, &|| format!("input `{name}`"))
+        self.read(Slot::Input(name), &arguments[1..], at, &|| format!("input `{name}`"))
     }
 
     /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
@@ -93,8 +92,7 @@ impl<'a> Evaluator<'a, '_> {
                 self.problems.push(Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`")));
                 return None;
             }
-            let value = self.slot(slot, at)?;
-            return self.navigate(value, rest, at, &|| slot.describe());
+            return self.read(slot, rest, at, &|| slot.describe());
         }
         if nodes.len() > 1 {
             self.problems.push(Problem::new(
@@ -180,8 +178,7 @@ impl<'a> Evaluator<'a, '_> {
             ));
             return None;
         }
-        let value = self.slot(slot, at)?;
-        self.navigate(value, &path[1..], at, &|| slot.describe())
+        self.read(slot, &path[1..], at, &|| slot.describe())
     }
 
     /// The definition a slot's value must fit: a property or attribute of the node's type (or
@@ -312,40 +309,10 @@ impl<'a> Evaluator<'a, '_> {
             .filter(|host| self.original.node_templates.contains_key(host))
     }
 
-    /// Follows `path` (map keys, list indexes) into `value`; `what` names the value in a problem
-    /// (only formatted when there is one).
-    pub(super) fn navigate(
-        &mut self,
-        mut value: Typed,
-        path: &[Typed],
-        at: Span,
-        what: &dyn Fn() -> String,
-    ) -> Option<Typed> {
-        for step in path {
-            let next = match (&value, step) {
-                (Typed::Map(entries), Typed::String(key)) => {
-                    entries.iter().find(|(name, _)| name == key).map(|(_, item)| item.clone())
-                }
-                (Typed::List(items), Typed::Integer(index)) => {
-                    usize::try_from(*index).ok().and_then(|index| items.get(index)).cloned()
-                }
-                _ => None,
-            };
-            match next {
-                Some(next) => value = next,
-                None => {
-                    self.problems.push(Problem::new(
-                        Code::NameNotFound,
-                        at,
-                        format!("{} has no `{}`", what(), step.to_json().to_string().trim_matches('"')),
-                    ));
-                    return None;
-                }
-            }
-        }
-        Some(value)
-    }
-
+    /// `get_nodes_of_type`: the names of the node templates of a type or of a type derived from
+    /// it, in document order. The list is made once per type and copied for each call, each
+    /// copy counted against the budget: at most one name per node template, in every value
+    /// that calls it.
     pub(super) fn get_nodes_of_type(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
         let Some(Typed::String(name)) = arguments.first() else { return None };
         let id = self.render.namespace.root().get(Kind::NodeType, name);
@@ -353,15 +320,21 @@ impl<'a> Evaluator<'a, '_> {
             self.problems.push(Problem::new(Code::TypeNotFound, at, format!("node type `{name}` is not defined")));
             return None;
         };
-        let full = &self.render.catalog.name(Kind::NodeType, id).value;
-        let names = self
-            .original
-            .node_templates
-            .iter()
-            .filter(|(_, node)| node.types.iter().any(|ancestor| ancestor == full))
-            .map(|(node, _)| Typed::String(node.clone()))
-            .collect();
-        Some(Typed::List(names))
+        let original = self.original;
+        let render = self.render;
+        let (list, cost) = self.nodes_of_type.entry(id).or_insert_with(|| {
+            let full = &render.catalog.name(Kind::NodeType, id).value;
+            let names: Vec<Typed> = original
+                .node_templates
+                .iter()
+                .filter(|(_, node)| node.types.iter().any(|ancestor| ancestor == full))
+                .map(|(node, _)| Typed::String(node.clone()))
+                .collect();
+            let list = Typed::List(names);
+            let cost = super::cost(&list);
+            (list, cost)
+        });
+        self.allowance.spend(*cost, at, &render.budget, &mut self.problems).then(|| list.clone())
     }
 }
 

@@ -10,10 +10,12 @@
 //!   relationship whose target is not named, and calls whose arguments are such calls.
 //!
 //! Evaluation is lazy and memoised per property or attribute ("slot"): a slot is evaluated the
-//! first time something needs it. A slot that needs itself again before it is done is a cycle:
-//! a `dependency-cycle` problem naming every step, and the calls in it stay calls. Recursion
-//! depth follows chains of `get_property`; the evaluator runs on a thread with a large stack so
-//! long chains cannot overflow it.
+//! first time something needs it, and a call that reads into it copies only the part it reads.
+//! What calls copy and build is counted against the compilation's budget ([`budget`]). A slot
+//! that needs itself again before it is done is a cycle: a `dependency-cycle` problem naming
+//! every step, and the calls in it stay calls. Recursion depth follows chains of
+//! `get_property`; the evaluator runs on a thread with a large stack so long chains cannot
+//! overflow it.
 
 use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
@@ -21,6 +23,7 @@ use std::collections::{HashMap, HashSet};
 /// The hasher of the evaluator's memo: slots are hashed once per lookup of every call.
 type FastHash = foldhash::fast::RandomState;
 
+mod budget;
 mod functions;
 
 use super::Render;
@@ -28,6 +31,9 @@ use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::topology::Topology;
 use crate::value::{Call, Typed};
+pub(crate) use budget::Budget;
+use budget::{Allowance, cost};
+pub use budget::{DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
 pub(super) use functions::{concat, join, token};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of
@@ -113,7 +119,12 @@ const STACK: usize = 1 << 29;
 struct Evaluator<'a, 'r> {
     render: &'a Render<'r>,
     original: &'a Topology,
-    memo: HashMap<Slot<'a>, Typed, FastHash>,
+    /// Each evaluated slot's value and its [`cost`].
+    memo: HashMap<Slot<'a>, (Typed, usize), FastHash>,
+    /// `get_nodes_of_type`'s list for each node type asked for, and its [`cost`]: made once.
+    nodes_of_type: HashMap<crate::catalog::TypeId, (Typed, usize), FastHash>,
+    /// What the values calls copy and build may still take.
+    allowance: Allowance,
     /// The slots being evaluated, outermost first, and the same as a set: a chain of 10,000
     /// `get_property` calls is not searched once per step.
     stack: Vec<Slot<'a>>,
@@ -264,7 +275,7 @@ impl Render<'_> {
             std::thread::Builder::new()
                 .stack_size(STACK)
                 .spawn_scoped(scope, || {
-                    let mut evaluator = Evaluator::new(self, shared);
+                    let mut evaluator = Evaluator::new(self, shared, Allowance::from_budget(&self.budget));
                     // A slot's value is taken from the memo once the walk is done (nothing
                     // refers to it any more then), so it is never copied for the topology.
                     let mut pending: Vec<(usize, Pending<'_>)> = Vec::new();
@@ -284,7 +295,7 @@ impl Render<'_> {
                     for (position, evaluated) in pending {
                         let evaluated = match evaluated {
                             Pending::Value(value) => Some(value),
-                            Pending::Slot(slot) => evaluator.memo.remove(&slot),
+                            Pending::Slot(slot) => evaluator.memo.remove(&slot).map(|(value, _)| value),
                             Pending::Unknown => None,
                         };
                         match evaluated {
@@ -295,6 +306,7 @@ impl Render<'_> {
                             None => remaining = true,
                         }
                     }
+                    evaluator.allowance.settle(&self.budget);
                     (replacements, evaluator.problems, remaining && evaluator.awaits_targets.get())
                 })
                 .map(|handle| handle.join())
@@ -339,7 +351,7 @@ impl Render<'_> {
         node: &mut crate::topology::NodeTemplate,
         problems: &mut Problems,
     ) -> usize {
-        let mut evaluator = Evaluator::new(self, inputs);
+        let mut evaluator = Evaluator::new(self, inputs, Allowance::for_node(&self.budget));
         let scope = Scope { this: Some(name), ..Scope::default() };
         let mut replaced = 0;
         let mut visit = |slot: Slot<'_>, value: &mut Typed| {
@@ -393,11 +405,13 @@ fn needs_only_inputs(value: &Typed) -> bool {
 
 impl<'a, 'r> Evaluator<'a, 'r> {
     /// An evaluator reading `original`, with nothing evaluated yet.
-    fn new(render: &'a Render<'r>, original: &'a Topology) -> Evaluator<'a, 'r> {
+    fn new(render: &'a Render<'r>, original: &'a Topology, allowance: Allowance) -> Evaluator<'a, 'r> {
         Evaluator {
             render,
             original,
             memo: HashMap::default(),
+            nodes_of_type: HashMap::default(),
+            allowance,
             stack: Vec::new(),
             open: HashSet::default(),
             problems: Problems::new(),
@@ -415,18 +429,34 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         Some(canonical)
     }
 
-    /// The value of a slot, evaluated once; `None` when it does not exist or is in a cycle.
-    fn slot(&mut self, slot: Slot<'_>, at: Span) -> Option<Typed> {
+    /// The value at `path` (map keys, list indexes) inside a slot's value, the slot evaluated
+    /// once; `None` when it does not exist, is in a cycle, has nothing at `path` (a problem
+    /// naming the slot with `what`) or does not fit the budget. Only the part read is copied.
+    fn read(&mut self, slot: Slot<'_>, path: &[Typed], at: Span, what: &dyn Fn() -> String) -> Option<Typed> {
         let (slot, raw) = self.locate(slot)?;
-        if let Some(done) = self.memo.get(&slot) {
-            return Some(done.clone());
+        if raw.is_call() && !self.memo.contains_key(&slot) {
+            self.evaluate_slot(slot, raw, at)?;
         }
-        if !raw.is_call() {
-            // Nothing to evaluate, and reading it again is as cheap as a memo lookup.
-            return Some(raw.clone());
-        }
-        self.evaluate_slot(slot, raw, at)?;
-        self.memo.get(&slot).cloned()
+        // A plain value is read where it stands, as cheaply as from the memo.
+        let (whole, whole_cost) = match self.memo.get(&slot) {
+            Some((value, cost)) => (value, Some(*cost)),
+            None => (raw, None),
+        };
+        let part = match follow(whole, path) {
+            Ok(part) => part,
+            Err(step) => {
+                let step = step.to_json().to_string();
+                self.problems.push(Problem::new(
+                    Code::NameNotFound,
+                    at,
+                    format!("{} has no `{}`", what(), step.trim_matches('"')),
+                ));
+                return None;
+            }
+        };
+        let cost = whole_cost.filter(|_| path.is_empty()).unwrap_or_else(|| cost(part));
+        let fits = self.allowance.spend(cost, at, &self.render.budget, &mut self.problems);
+        fits.then(|| part.clone())
     }
 
     /// Evaluates a slot that is not in the memo yet (`raw` is its value as written) and
@@ -471,7 +501,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         }
         self.stack.pop();
         self.open.remove(&slot);
-        self.memo.insert(slot, value);
+        let cost = cost(&value);
+        self.memo.insert(slot, (value, cost));
         Some(())
     }
 
@@ -559,21 +590,49 @@ impl<'a, 'r> Evaluator<'a, 'r> {
     }
 
     fn call(&mut self, call: &Call, scope: Scope<'_>) -> Typed {
-        let arguments: Vec<Typed> = call.arguments.iter().map(|argument| self.value(argument, scope)).collect();
-        let residual = || Typed::Call(Call { name: call.name.clone(), arguments: arguments.clone(), span: call.span });
-        if arguments.iter().any(Typed::is_call) {
-            return residual();
+        if self.allowance.exhausted {
+            // The budget ran out (and that was reported): nothing more is evaluated.
+            return Typed::Call(call.clone());
         }
+        let arguments: Vec<Typed> = call.arguments.iter().map(|argument| self.value(argument, scope)).collect();
+        let residual = |arguments| Typed::Call(Call { name: call.name.clone(), arguments, span: call.span });
+        if arguments.iter().any(Typed::is_call) {
+            return residual(arguments);
+        }
+        // What reads a slot or lists nodes counts the copy it makes; what builds a string is
+        // counted once built (it is no larger than its arguments, counted already).
+        let at = call.span;
         let evaluated = match call.name.as_str() {
-            "get_input" => self.get_input(&arguments, call.span),
-            "get_property" => self.get_value(&arguments, call.span, scope, false),
-            "get_attribute" => self.get_value(&arguments, call.span, scope, true),
-            "get_nodes_of_type" => self.get_nodes_of_type(&arguments, call.span),
-            "concat" => concat(&arguments, call.span, &mut self.problems),
-            "join" => join(&arguments, call.span, &mut self.problems),
-            "token" => token(&arguments, call.span, &mut self.problems),
+            "get_input" => self.get_input(&arguments, at),
+            "get_property" => self.get_value(&arguments, at, scope, false),
+            "get_attribute" => self.get_value(&arguments, at, scope, true),
+            "get_nodes_of_type" => self.get_nodes_of_type(&arguments, at),
+            "concat" => concat(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
+            "join" => join(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
+            "token" => token(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
             _ => None,
         };
-        evaluated.unwrap_or_else(residual)
+        evaluated.unwrap_or_else(|| residual(arguments))
     }
+
+    /// A value a call built, once counted against the budget; `None` when it does not fit.
+    fn built(&mut self, value: Typed, at: Span) -> Option<Typed> {
+        self.allowance.spend(cost(&value), at, &self.render.budget, &mut self.problems).then_some(value)
+    }
+}
+
+/// The part of `value` at `path` (map keys, list indexes), or the step that finds nothing.
+fn follow<'v, 'p>(value: &'v Typed, path: &'p [Typed]) -> Result<&'v Typed, &'p Typed> {
+    path.iter().try_fold(value, |value, step| {
+        let next = match (value, step) {
+            (Typed::Map(entries), Typed::String(key)) => {
+                entries.iter().find(|(name, _)| name == key).map(|(_, item)| item)
+            }
+            (Typed::List(items), Typed::Integer(index)) => {
+                usize::try_from(*index).ok().and_then(|index| items.get(index))
+            }
+            _ => None,
+        };
+        next.ok_or(step)
+    })
 }
