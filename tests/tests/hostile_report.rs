@@ -12,7 +12,7 @@ use std::io::Write as _;
 
 use tempfile::TempDir;
 use tosca_cli::format::human::{DEFAULT_MAX_SIMILAR, Human, Rendered};
-use tosca_cli::format::snippet::{LINE_BYTES, MAX_MARK_LINES};
+use tosca_cli::format::snippet::{GAP, LINE_BYTES, MAX_MARK_LINES};
 use tosca_core::problem::Code;
 use tosca_core::{Compiled, Location, Options};
 use tosca_tests::{check_compile, check_spans};
@@ -126,9 +126,11 @@ fn thirty_thousand_duplicate_keys_cost_a_few_lines_each() {
 
     let (rendered, _) = render(&compiled, 0);
     assert_eq!(rendered.shown, 29_999);
-    // The first few duplicates share one excerpt with the first key; the others get two.
+    // The duplicates up to `GAP` lines below the first key share one excerpt with it, the
+    // lines between left empty; the others get two excerpts of one line.
     assert!(rendered.cost.excerpts <= 2 * 29_999, "{:?}", rendered.cost);
-    assert!(rendered.cost.lines <= 2 * 29_999 + 16, "{:?}", rendered.cost);
+    assert!(rendered.cost.lines <= 2 * 29_999 + GAP * GAP, "{:?}", rendered.cost);
+    assert!(rendered.cost.bytes <= 2 * 29_999 * 8 + GAP * GAP, "{:?}", rendered.cost);
 
     let (rendered, text) = render(&compiled, DEFAULT_MAX_SIMILAR);
     assert_eq!((rendered.shown, rendered.summarised), (10, 29_989));

@@ -293,8 +293,8 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
         &mut stderr.lock(),
     )?;
     if print_meta {
-        let text = serde_json::to_string_pretty(&checked.meta)?;
-        writeln!(std::io::stdout().lock(), "{text}")?;
+        // Escaped like the problem reports: TOSCA.meta is text from the archive.
+        format::escape::write_json(&checked.meta, &mut std::io::stdout().lock())?;
     }
     let errors = checked.problems.iter().any(|problem| problem.severity == tosca_core::problem::Severity::Error);
     Ok(exit_code(errors))

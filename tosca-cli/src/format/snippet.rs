@@ -2,8 +2,9 @@
 //! its file look like. annotate-snippets works on the text it is handed, so the text handed
 //! over is kept small:
 //!
-//! - only the lines around each mark (the primary span and each label), in excerpts: marks
-//!   at most [`GAP`] lines apart share one, and marks further apart get one each, so a
+//! - only the lines of each mark (the primary span and each label), in excerpts: marks at
+//!   most [`GAP`] lines apart share one, the lines between them left empty where
+//!   annotate-snippets folds them (`...`), and marks further apart get one each (`:::`), so a
 //!   constraint declared 4,000 lines above its violation costs two lines, not 4,000;
 //! - a mark over more than [`MAX_MARK_LINES`] lines is shown by its first line;
 //! - each line is cut [`LINE_BYTES`] bytes in, and a mark starting more than [`MAX_COLUMN`]
@@ -26,8 +27,8 @@ use super::escape::{escape_unsafe, escape_where, is_unsafe};
 use super::lines::Lines;
 
 /// Marks at most this many lines apart share one excerpt (annotate-snippets folds the lines
-/// between them); further apart, each gets its own.
-pub const GAP: usize = 4;
+/// between them, which are handed over empty); further apart, each gets its own.
+pub const GAP: usize = 50;
 
 /// A mark spanning more lines is shown by its first line.
 pub const MAX_MARK_LINES: usize = 12;
@@ -131,7 +132,7 @@ pub fn group<'p>(problem: &'p Problem, lines: &mut Lines<'_>, cost: &mut Cost) -
         for cluster in clusters {
             let first = cluster.iter().map(|placed| placed.line).min().unwrap_or(0);
             let last = cluster.iter().map(|placed| placed.end_line).max().unwrap_or(first);
-            let (source_text, offsets) = excerpt(text, &index, first, last);
+            let (source_text, offsets) = excerpt(text, &index, first, last, &shown_lines(&cluster));
             let bytes = source_text.len();
             if bytes > budget {
                 located.extend(cluster.iter().map(|placed| (placed.mark, false)));
@@ -258,8 +259,29 @@ impl Offsets {
     }
 }
 
-/// Lines `first..=last` of `text`, each cut and escaped, joined by `\n`.
-fn excerpt(text: &str, index: &super::lines::LineIndex, first: usize, last: usize) -> (String, Offsets) {
+/// The lines of an excerpt annotate-snippets shows, as `(first, last)` ranges: those of each
+/// mark, and a single line between two marks (two or more between are folded to `...`).
+fn shown_lines(cluster: &[Placed<'_>]) -> Vec<(usize, usize)> {
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for placed in cluster {
+        match ranges.last_mut() {
+            // Overlapping, adjacent, or one line apart: that line is shown too.
+            Some(last) if placed.line <= last.1 + 2 => last.1 = last.1.max(placed.end_line),
+            _ => ranges.push((placed.line, placed.end_line)),
+        }
+    }
+    ranges
+}
+
+/// Lines `first..=last` of `text`, each cut and escaped, joined by `\n`; the lines outside
+/// `shown` are left empty (annotate-snippets folds them).
+fn excerpt(
+    text: &str,
+    index: &super::lines::LineIndex,
+    first: usize,
+    last: usize,
+    shown: &[(usize, usize)],
+) -> (String, Offsets) {
     let mut out = String::new();
     let mut starts = Vec::with_capacity(last - first + 1);
     for line in first..=last {
@@ -267,6 +289,10 @@ fn excerpt(text: &str, index: &super::lines::LineIndex, first: usize, last: usiz
             out.push('\n');
         }
         let (start, end) = (index.line_start(line), index.line_end(line, text));
+        if !shown.iter().any(|(from, to)| (*from..=*to).contains(&line)) {
+            starts.push((start, start, out.len()));
+            continue;
+        }
         let cut = cut(text, start, end);
         starts.push((start, cut, out.len()));
         out.push_str(&escape_source(&text[start..cut]));
@@ -280,4 +306,41 @@ fn excerpt(text: &str, index: &super::lines::LineIndex, first: usize, last: usiz
 /// A source line escaped like any template text (tabs are left to annotate-snippets).
 fn escape_source(line: &str) -> Cow<'_, str> {
     escape_where(line, is_unsafe)
+}
+
+#[cfg(test)]
+mod tests {
+    use annotate_snippets::Renderer;
+    use tosca_core::problem::Code;
+    use tosca_core::source::SourceMap;
+
+    use super::*;
+
+    /// Renders one problem over `text` with its primary mark at `primary` and a label at
+    /// `label` (both the first occurrence of a needle).
+    fn render(text: &str, primary: &str, label: &str) -> (String, Cost) {
+        let sources = SourceMap::new();
+        let source = sources.add("a.yaml", text);
+        let span = |needle: &str| {
+            let at = text.find(needle).unwrap();
+            let mut span = Span::at_offset(source, text, at);
+            span.end = u32::try_from(at + needle.len()).unwrap();
+            span
+        };
+        let problem = Problem::new(Code::InvalidValue, span(primary), "wrong").with_label(span(label), "here");
+        let mut cost = Cost::default();
+        let group = group(&problem, &mut Lines::new(&sources), &mut cost);
+        (Renderer::plain().render(&[group]), cost)
+    }
+
+    #[test]
+    fn lines_folded_between_near_marks_are_not_handed_over() {
+        let filler: String = (0..30).map(|line| format!("  filler{line}: {}\n", "x".repeat(60))).collect();
+        let text = format!("label: 1\n{filler}primary: 2\n");
+        let (shown, cost) = render(&text, "primary", "label");
+        let expected = "error[invalid-value]: wrong\n  --> a.yaml:32:1\n   |\n 1 | label: 1\n   | ----- here\n...\n32 \
+                        | primary: 2\n   | ^^^^^^^";
+        assert_eq!(shown, expected);
+        assert_eq!(cost, Cost { excerpts: 1, lines: 32, bytes: "label: 1".len() + 30 + 1 + "primary: 2".len() });
+    }
 }
