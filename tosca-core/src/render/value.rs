@@ -16,7 +16,7 @@ use crate::source::{Located, Span};
 use crate::value::constraint::Constraint;
 use crate::value::validation::{Environment, FunctionCall, Validation};
 use crate::value::{Call, ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
-use crate::yaml::{self, Node, Plain};
+use crate::yaml::{self, Node, Overflow, Plain};
 
 /// How many defaults may be expanded inside each other: a property whose default is a data
 /// type whose property has a default, and so on. Written values are bounded by the YAML depth
@@ -245,13 +245,17 @@ impl Render<'_> {
                 Some(scalar) => Typed::String(scalar.text.clone()),
                 None => mismatch(node, type_name, "a string", problems),
             },
-            "integer" => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Typed::Integer(integer),
+            "integer" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
+                Some((_, Some(_))) => out_of_range(node, &format!("`{type_name}`"), INTEGER_RANGE, problems),
+                Some((Plain::Integer(integer), _)) => Typed::Integer(integer),
                 _ => mismatch(node, type_name, "an integer", problems),
             },
-            "float" => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Typed::Float(integer as f64),
-                Some(Plain::Float(float)) => Typed::Float(float),
+            "float" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
+                Some((_, Some(Overflow::Float))) => {
+                    out_of_range(node, &format!("`{type_name}`"), FLOAT_RANGE, problems)
+                }
+                Some((Plain::Integer(integer), _)) => Typed::Float(integer as f64),
+                Some((Plain::Float(float), _)) => Typed::Float(float),
                 _ => mismatch(node, type_name, "a float", problems),
             },
             "boolean" => match node.as_scalar().map(yaml::Scalar::resolve) {
@@ -325,12 +329,21 @@ impl Render<'_> {
                     (Some(Some(_)), Some(_)) => {
                         invalid(node, "a range's lower bound must not exceed its upper bound".to_owned(), problems)
                     }
-                    _ => mismatch(
-                        node,
-                        type_name,
-                        "a range [lower, upper] of integers (upper may be UNBOUNDED)",
-                        problems,
-                    ),
+                    _ => match [lower, upper]
+                        .into_iter()
+                        .find(|bound| bound.as_scalar().and_then(yaml::Scalar::overflow).is_some())
+                    {
+                        Some(wide) => {
+                            out_of_range(wide, &format!("a bound of `{type_name}`"), INTEGER_RANGE, problems);
+                            plain(node)
+                        }
+                        None => mismatch(
+                            node,
+                            type_name,
+                            "a range [lower, upper] of integers (upper may be UNBOUNDED)",
+                            problems,
+                        ),
+                    },
                 },
                 _ => mismatch(node, type_name, "a range [lower, upper]", problems),
             },
@@ -812,6 +825,20 @@ fn bound(node: &Node) -> Option<Option<i64>> {
         Some(Plain::Integer(integer)) => Some(Some(integer)),
         _ => None,
     }
+}
+
+/// The range of an integer, for messages.
+const INTEGER_RANGE: &str = "an integer has 64 bits, from -9223372036854775808 to 9223372036854775807";
+
+/// The range of a float, for messages.
+const FLOAT_RANGE: &str = "a float has 64 bits, at most about 1.8e308 in magnitude (infinity is written `.inf`)";
+
+/// A number too large for the 64 bits of TOSCA's `integer` or `float` (2.0 sections 9.1.1.2 and
+/// 9.1.1.3), such as `1e400`, which would read as an infinity, where `what` is expected (a
+/// type name in backquotes, say); `range` says what fits.
+fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -> Typed {
+    let shown = node.as_str().map_or_else(|| node.kind_name().to_owned(), |text| format!("`{text}`"));
+    invalid(node, format!("{shown} is out of range for {what}: {range}"), problems)
 }
 
 fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {

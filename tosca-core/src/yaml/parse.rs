@@ -13,9 +13,12 @@
 //!   ([`events::PIPELINE_THRESHOLD`]), the parser runs on a thread of its own, a batch of converted and
 //!   positioned events ahead of the builder. The tree is the same every way (tested).
 //! - Events inside anchored nodes are recorded, and an alias is expanded by replaying the
-//!   recorded range of its anchored node, so expansion costs time and memory in proportion to the
-//!   nodes it produces, which are counted against [`Limits::max_alias_nodes`]. A document without
-//!   anchors records nothing.
+//!   recorded range of its anchored node ([`builder`]), so expansion costs time and memory in
+//!   proportion to the nodes and text it produces, which are counted against
+//!   [`Limits::max_alias_nodes`] and [`Limits::max_alias_bytes`] before they are copied. A
+//!   document without anchors records nothing.
+//! - A file is one YAML document: what follows the first document's end (a `---` or `...`
+//!   marker and more) is reported as [`Code::YamlExtraDocument`], never silently dropped.
 
 mod builder;
 mod events;
@@ -40,25 +43,56 @@ pub struct Limits {
     /// How many nodes alias expansion may produce in total, counting every node of every
     /// expanded copy.
     pub max_alias_nodes: usize,
+    /// How many bytes of scalar text (and tags) alias expansion may copy in total: a few nodes
+    /// can hold a lot of text.
+    pub max_alias_bytes: usize,
 }
 
 impl Default for Limits {
-    /// 256 levels of nesting and one million nodes from aliases.
+    /// 256 levels of nesting, and one million nodes and 16 MiB of text from aliases.
     fn default() -> Limits {
-        Limits { max_depth: 256, max_alias_nodes: 1_000_000 }
+        Limits { max_depth: 256, max_alias_nodes: 1_000_000, max_alias_bytes: 16 << 20 }
     }
 }
 
-/// Parses the first YAML document of `text`.
+/// What alias expansion produced while a text was parsed (every attempt of [`lenient`]
+/// counted), for tests that check the work stays bounded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Expanded {
+    /// Nodes copied.
+    pub nodes: usize,
+    /// Bytes of scalar text and tags copied.
+    pub bytes: usize,
+}
+
+impl Expanded {
+    fn add(&mut self, other: Expanded) {
+        self.nodes += other.nodes;
+        self.bytes += other.bytes;
+    }
+}
+
+/// Parses the YAML document of `text`.
 ///
 /// Returns `None` only when nothing usable could be read (the problems say why). An empty
 /// document is a null scalar. After a syntax error, what was read before it is returned, with the
-/// collections the error left open closed there. Later documents are ignored.
+/// collections the error left open closed there. A second document is reported, not read.
 pub fn parse(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
+    parse_measured(source, text, limits, problems).0
+}
+
+/// [`parse`], also telling what alias expansion produced.
+pub fn parse_measured(
+    source: SourceId,
+    text: &str,
+    limits: &Limits,
+    problems: &mut Problems,
+) -> (Option<Node>, Expanded) {
+    // A piece with an anchor or an alias is not split, so a split expands nothing.
     if text.len() >= split::THRESHOLD
         && let Some(node) = split::parse(source, text, limits)
     {
-        return Some(node);
+        return (Some(node), Expanded::default());
     }
     parse_with(source, text, limits, problems, text.len() >= PIPELINE_THRESHOLD)
 }
@@ -73,44 +107,51 @@ pub fn parse_split(source: SourceId, text: &str, limits: &Limits, chunks: usize)
 /// [`parse`] in one piece, on this thread. For the differential fuzz target.
 #[cfg(feature = "fuzzing")]
 pub fn parse_whole(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems) -> Option<Node> {
-    parse_with(source, text, limits, problems, false)
+    parse_with(source, text, limits, problems, false).0
 }
 
 /// [`parse`], with the parser on a thread of its own when `pipeline` is set. When saphyr rejects
 /// an under-indented continuation line that libyaml accepts, the text is parsed again with the
 /// line indented ([`lenient`]); a text without one is parsed once.
-fn parse_with(source: SourceId, text: &str, limits: &Limits, problems: &mut Problems, pipeline: bool) -> Option<Node> {
-    parse_retrying(source, text, limits, problems, pipeline, lenient::retries_allowed(text.len()))
+fn parse_with(
+    source: SourceId,
+    text: &str,
+    limits: &Limits,
+    problems: &mut Problems,
+    pipeline: bool,
+) -> (Option<Node>, Expanded) {
+    parse_retrying(source, text, limits, problems, pipeline, lenient::Budget::new(text.len()))
 }
 
-/// [`parse_with`], parsing the text again at most `retries` times.
+/// [`parse_with`], parsing the text again within `budget`.
 fn parse_retrying(
     source: SourceId,
     text: &str,
     limits: &Limits,
     problems: &mut Problems,
     pipeline: bool,
-    mut retries: usize,
-) -> Option<Node> {
+    mut budget: lenient::Budget,
+) -> (Option<Node>, Expanded) {
     let mut attempt = attempt(Positions::new(source, text), text, limits, pipeline);
+    let mut expanded = attempt.expanded;
     if attempt.failure.as_ref().is_some_and(|failure| failure.code == Code::YamlSyntax) {
         let mut pads = lenient::Pads::new(text);
         while let Some(failure) = &mut attempt.failure
             && let Some(fixed) = pads.fix(text, failure)
         {
-            if retries == 0 {
+            if !budget.take(attempt.expanded) {
                 let help = "libyaml accepts this line; puccini-rs accepts such lines in one file only up to a \
                             budget, and this file exceeds it";
                 failure.help = Some(help);
                 break;
             }
-            retries -= 1;
             let (failed_at, lines) = (failure.at.start, fixed.iter().map(|(line, _)| *line).collect::<Vec<_>>());
             pads.add(fixed);
             let copy = pads.apply(text);
             let mut positions = Positions::new(source, text);
             positions.inserted = pads.inserted(&positions.lines);
             let retry = self::attempt(positions, &copy, limits, pipeline);
+            expanded.add(retry.expanded);
             // Still rejected once indented (libyaml rejects it too, say `- x` at column 1 in a
             // flow): the error stays the one the text gave before.
             if let Some(failure) = &retry.failure
@@ -133,14 +174,16 @@ fn parse_retrying(
             None => problem,
         });
     }
-    attempt.root
+    (attempt.root, expanded)
 }
 
-/// One parse of a text: its tree, its problems but the error that ended it, and that error.
+/// One parse of a text: its tree, its problems but the error that ended it, that error, and
+/// what alias expansion produced.
 struct Attempt {
     root: Option<Node>,
     problems: Problems,
     failure: Option<Failure>,
+    expanded: Expanded,
 }
 
 /// The error that ended a parse, with what [`lenient`] needs to tell whether libyaml accepts
@@ -181,11 +224,12 @@ fn attempt(positions: Positions<'_>, parsed: &str, limits: &Limits, pipeline: bo
             (!reported).then(|| Failure { code, info: error.info().to_owned(), message, help: None, at, flow, block })
         }
     };
+    let expanded = builder.expanded();
     let root = match builder.finish() {
         None if result.is_ok() => Some(null(Span::file_start(positions.source))),
         root => root,
     };
-    Attempt { root, problems, failure }
+    Attempt { root, problems, failure, expanded }
 }
 
 /// Rewords a scanner message as a problem message: no trailing period, and saphyr's
@@ -219,7 +263,7 @@ mod tests {
     fn both(text: &str) -> [(Option<Node>, String); 2] {
         [false, true].map(|pipeline| {
             let mut problems = Problems::new();
-            let node = parse_with(SourceId(0), text, &Limits::default(), &mut problems, pipeline);
+            let (node, _) = parse_with(SourceId(0), text, &Limits::default(), &mut problems, pipeline);
             (node, format!("{:?}", problems.iter().collect::<Vec<_>>()))
         })
     }
@@ -244,7 +288,8 @@ mod tests {
         // Five constructs, each needing a retry of its own; the budget allows three.
         let text: String = (0..5).map(|index| format!("k{index}:\n  d: [x,\ny]\n")).collect();
         let mut problems = Problems::new();
-        let node = parse_retrying(SourceId(0), &text, &Limits::default(), &mut problems, false, 3);
+        let budget = lenient::Budget::with_retries(3);
+        let (node, _) = parse_retrying(SourceId(0), &text, &Limits::default(), &mut problems, false, budget);
         let found: Vec<(Code, u32, bool)> =
             problems.iter().map(|problem| (problem.code, problem.span.line, problem.help.is_some())).collect();
         let warning = |line| (Code::YamlUnderIndented, line, true);

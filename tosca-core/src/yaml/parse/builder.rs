@@ -10,13 +10,13 @@ use saphyr_parser::ScanError;
 use super::events::{Ev, Step};
 use super::keys::MapBody;
 use super::positions::Positions;
-use super::{Limits, null};
+use super::{Expanded, Limits, null};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::yaml::{Entry, Node, Scalar, ScalarStyle, Value};
 
 /// An open collection.
-pub(super) struct Frame {
+struct Frame {
     /// The span of its start event.
     span: Span,
     anchor: usize,
@@ -27,20 +27,20 @@ pub(super) struct Frame {
     body: Body,
 }
 
-pub(super) enum Body {
+enum Body {
     Sequence(Vec<Node>),
     Mapping(MapBody),
 }
 
 /// A subtree being skipped because it nests too deeply.
-pub(super) struct Skip {
+struct Skip {
     /// Open collections inside it, itself included.
     depth: usize,
     span: Span,
 }
 
 /// The outermost alias being expanded.
-pub(super) struct Expansion {
+struct Expansion {
     alias: Span,
     /// How many frames were open when it started.
     frames: usize,
@@ -65,8 +65,8 @@ pub(super) struct Builder<'b, 'a> {
     /// Ranges of `recorded` being replayed for alias expansion, innermost last.
     replays: Vec<Range<usize>>,
     expansion: Option<Expansion>,
-    /// Nodes produced by alias expansion so far.
-    expanded: usize,
+    /// What alias expansion has produced so far.
+    expanded: Expanded,
     alias_limit_hit: bool,
     skip: Option<Skip>,
 }
@@ -84,7 +84,7 @@ impl<'b, 'a> Builder<'b, 'a> {
             anchors: HashMap::new(),
             replays: Vec::new(),
             expansion: None,
-            expanded: 0,
+            expanded: Expanded::default(),
             alias_limit_hit: false,
             skip: None,
         }
@@ -106,16 +106,28 @@ impl<'b, 'a> Builder<'b, 'a> {
         self.recorded.is_empty() && self.skip.is_none() && !self.alias_limit_hit
     }
 
+    /// What alias expansion has produced so far.
+    pub(super) fn expanded(&self) -> Expanded {
+        self.expanded
+    }
+
     /// Consumes the events of the first document, stopping at its end or at the first error.
     pub(super) fn run(&mut self, mut events: impl Iterator<Item = Step<'a>>) -> Result<(), ScanError> {
         loop {
             if let Some(range) = self.replays.last_mut() {
                 match range.next() {
                     Some(index) => {
-                        if let Some((event, span)) = self.recorded.get(index) {
-                            let (event, span) = (event.clone(), *span);
-                            self.step(Some(index), event, span, true);
+                        let Some((event, _)) = self.recorded.get(index) else { continue };
+                        // Counted before it is copied, so that nothing past a limit is (a
+                        // subtree cut for nesting too deeply is not copied either).
+                        if let Some(bytes) = event.cost()
+                            && self.skip.is_none()
+                            && !self.count(bytes)
+                        {
+                            continue;
                         }
+                        let (event, span) = self.recorded[index].clone();
+                        self.step(Some(index), event, span, true);
                     }
                     None => {
                         self.replays.pop();
@@ -129,6 +141,14 @@ impl<'b, 'a> Builder<'b, 'a> {
             let Some(next) = events.next() else { return Ok(()) };
             let (event, span) = next?;
             let span = self.positions.span(span);
+            if let Ev::NextDocument = event {
+                let message = "a second YAML document starts here; a TOSCA file is one document, so nothing \
+                               from here on is read";
+                let help = "remove the document marker (`---` or `...`) and what follows, or move each \
+                            further document into a file of its own";
+                self.problems.push(Problem::new(Code::YamlExtraDocument, span, message).with_help(help));
+                continue;
+            }
             let anchored = matches!(event, Ev::Start { anchor, .. } | Ev::Scalar { anchor, .. } if anchor != 0);
             let record = self.recording > 0 || (anchored && self.skip.is_none());
             let index = record.then_some(self.recorded.len());
@@ -142,7 +162,7 @@ impl<'b, 'a> Builder<'b, 'a> {
     }
 
     /// Handles one event. `index` is its place in `recorded`, if it is recorded.
-    pub(super) fn step(&mut self, index: Option<usize>, event: Ev<'_>, span: Span, replayed: bool) {
+    fn step(&mut self, index: Option<usize>, event: Ev<'_>, span: Span, replayed: bool) {
         if let Some(skip) = &mut self.skip {
             match event {
                 Ev::Start { .. } => skip.depth += 1,
@@ -154,15 +174,12 @@ impl<'b, 'a> Builder<'b, 'a> {
                         self.deliver(null(span));
                     }
                 }
-                Ev::Scalar { .. } | Ev::Alias(_) => {}
+                Ev::Scalar { .. } | Ev::Alias(_) | Ev::NextDocument => {}
             }
             return;
         }
         match event {
             Ev::Scalar { text, style, anchor, tag } => {
-                if replayed && !self.count() {
-                    return;
-                }
                 if let Some(index) = index.filter(|_| !replayed && anchor != 0) {
                     self.anchors.insert(anchor, index..index + 1);
                 }
@@ -179,9 +196,6 @@ impl<'b, 'a> Builder<'b, 'a> {
             }
             Ev::Alias(id) => self.alias(id, index, span, replayed),
             Ev::Start { mapping, anchor } => {
-                if replayed && !self.count() {
-                    return;
-                }
                 if self.frames.len() >= self.limits.max_depth {
                     // Inside an alias expansion the alias is the place to point at, once.
                     let at = match &mut self.expansion {
@@ -214,10 +228,12 @@ impl<'b, 'a> Builder<'b, 'a> {
                 let end = self.positions.is_flow_end(span).then_some(span.end);
                 self.deliver(close(frame, end));
             }
+            // Handled by `run` as it arrives, never recorded.
+            Ev::NextDocument => {}
         }
     }
 
-    pub(super) fn alias(&mut self, id: usize, index: Option<usize>, span: Span, replayed: bool) {
+    fn alias(&mut self, id: usize, index: Option<usize>, span: Span, replayed: bool) {
         if self.alias_limit_hit {
             self.deliver(null(span));
             return;
@@ -243,16 +259,22 @@ impl<'b, 'a> Builder<'b, 'a> {
         }
     }
 
-    /// Counts one node produced by alias expansion. When that exceeds the limit, reports it,
-    /// replaces the whole expansion by a null and returns `false`.
-    pub(super) fn count(&mut self) -> bool {
-        self.expanded += 1;
-        if self.expanded <= self.limits.max_alias_nodes {
+    /// Counts one node produced by alias expansion, with `bytes` of text. When that would
+    /// exceed a limit, reports it, replaces the whole expansion by a null and returns `false`.
+    fn count(&mut self, bytes: usize) -> bool {
+        let nodes = self.expanded.nodes + 1;
+        let total = self.expanded.bytes.saturating_add(bytes);
+        let message = if nodes > self.limits.max_alias_nodes {
+            format!("aliases expand into more than {} nodes", self.limits.max_alias_nodes)
+        } else if total > self.limits.max_alias_bytes {
+            format!("aliases expand into more than {} of text", size(self.limits.max_alias_bytes))
+        } else {
+            self.expanded = Expanded { nodes, bytes: total };
             return true;
-        }
+        };
         let Some(expansion) = self.expansion.take() else { return true };
-        let message = format!("aliases expand into more than {} nodes", self.limits.max_alias_nodes);
-        self.problems.report(Code::AliasLimit, expansion.alias, message);
+        let help = "each alias is a copy of its anchored node; alias smaller nodes, or fewer times";
+        self.problems.push(Problem::new(Code::AliasLimit, expansion.alias, message).with_help(help));
         self.alias_limit_hit = true;
         self.frames.truncate(expansion.frames);
         self.replays.clear();
@@ -262,7 +284,7 @@ impl<'b, 'a> Builder<'b, 'a> {
     }
 
     /// Adds a finished node to the innermost open collection, or makes it the root.
-    pub(super) fn deliver(&mut self, node: Node) {
+    fn deliver(&mut self, node: Node) {
         let Some(frame) = self.frames.last_mut() else {
             self.root.get_or_insert(node);
             return;
@@ -306,7 +328,7 @@ impl<'b, 'a> Builder<'b, 'a> {
 
 /// Turns a finished frame into a node. `end` is the end of its closing bracket, if it has one;
 /// otherwise the node ends with its last child.
-pub(super) fn close(frame: Frame, end: Option<u32>) -> Node {
+fn close(frame: Frame, end: Option<u32>) -> Node {
     let mut span = frame.span;
     let (value, last) = match frame.body {
         Body::Sequence(mut items) => {
@@ -322,4 +344,14 @@ pub(super) fn close(frame: Frame, end: Option<u32>) -> Node {
     };
     span.end = end.or(last).unwrap_or(span.end).max(span.start);
     Node { span, value }
+}
+
+/// `bytes` for a message: in MiB or KiB when a whole number of them.
+fn size(bytes: usize) -> String {
+    match bytes {
+        0 => "0 bytes".to_owned(),
+        _ if bytes % (1 << 20) == 0 => format!("{} MiB", bytes >> 20),
+        _ if bytes % (1 << 10) == 0 => format!("{} KiB", bytes >> 10),
+        _ => format!("{bytes} bytes"),
+    }
 }

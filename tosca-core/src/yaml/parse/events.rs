@@ -9,19 +9,43 @@ use saphyr_parser::{Event, Parser, ScanError, StrInput};
 use super::builder::Builder;
 use crate::yaml::ScalarStyle;
 
-/// One node event of the first document.
+/// One node event of the first document, or the start of a second one.
 #[derive(Clone)]
 pub(super) enum Ev<'a> {
-    Scalar { text: Cow<'a, str>, style: ScalarStyle, anchor: usize, tag: Option<String> },
-    Start { mapping: bool, anchor: usize },
+    Scalar {
+        text: Cow<'a, str>,
+        style: ScalarStyle,
+        anchor: usize,
+        tag: Option<String>,
+    },
+    Start {
+        mapping: bool,
+        anchor: usize,
+    },
     End,
     Alias(usize),
+    /// Another document starts after the first: the last event ([`Pull`] reads no further).
+    NextDocument,
+}
+
+impl Ev<'_> {
+    /// What copying the event costs alias expansion: one node and the bytes of its text and
+    /// tag, for a scalar or the start of a collection; `None` for the other events.
+    pub(super) fn cost(&self) -> Option<usize> {
+        match self {
+            Ev::Scalar { text, tag, .. } => Some(text.len() + tag.as_ref().map_or(0, String::len)),
+            Ev::Start { .. } => Some(0),
+            Ev::End | Ev::Alias(_) | Ev::NextDocument => None,
+        }
+    }
 }
 
 /// What the builder does with a parser event.
-pub(super) enum Next<'a> {
+enum Next<'a> {
     Node(Ev<'a>),
     Ignore,
+    /// The end of the first document: only the start of another may follow.
+    DocumentEnd,
     Stop,
 }
 
@@ -35,18 +59,20 @@ pub(super) const PIPELINE_THRESHOLD: usize = 256 * 1024;
 
 /// How many events a batch from the parser thread holds, and how many batches may wait.
 pub(super) const BATCH: usize = 4096;
-pub(super) const BATCHES_AHEAD: usize = 4;
+const BATCHES_AHEAD: usize = 4;
 
 /// The node events of the first document, pulled from the parser one at a time; ends at the
-/// document's end or after an error.
+/// document's end, with [`Ev::NextDocument`] when another document follows, or after an error.
 pub(super) struct Pull<'a> {
     parser: Parser<'a, StrInput<'a>>,
+    /// Whether the first document has ended.
+    ended: bool,
     done: bool,
 }
 
 impl<'a> Pull<'a> {
     pub(super) fn new(text: &'a str) -> Pull<'a> {
-        Pull { parser: Parser::new_from_str(text), done: false }
+        Pull { parser: Parser::new_from_str(text), ended: false, done: false }
     }
 }
 
@@ -61,9 +87,20 @@ impl<'a> Iterator for Pull<'a> {
                     self.done = true;
                     return Some(Err(error));
                 }
+                // Past the first document only the stream's end may come; anything else starts
+                // another document, which is reported, not read.
+                Some(Ok((event, span))) if self.ended => match event {
+                    Event::Nothing => {}
+                    Event::StreamEnd => self.done = true,
+                    _ => {
+                        self.done = true;
+                        return Some(Ok((Ev::NextDocument, span)));
+                    }
+                },
                 Some(Ok((event, span))) => match convert(event) {
                     Next::Node(event) => return Some(Ok((event, span))),
                     Next::Ignore => {}
+                    Next::DocumentEnd => self.ended = true,
                     Next::Stop => self.done = true,
                 },
             }
@@ -98,7 +135,7 @@ pub(super) fn pipelined<'a>(text: &'a str, builder: &mut Builder<'_, 'a>) -> Res
     })
 }
 
-pub(super) fn convert(event: Event<'_>) -> Next<'_> {
+fn convert(event: Event<'_>) -> Next<'_> {
     Next::Node(match event {
         Event::Scalar(text, style, anchor, tag) => Ev::Scalar {
             text,
@@ -118,7 +155,8 @@ pub(super) fn convert(event: Event<'_>) -> Next<'_> {
         Event::MappingStart(anchor, _) => Ev::Start { mapping: true, anchor },
         Event::SequenceEnd | Event::MappingEnd => Ev::End,
         Event::Alias(id) => Ev::Alias(id),
-        Event::DocumentEnd | Event::StreamEnd => return Next::Stop,
+        Event::DocumentEnd => return Next::DocumentEnd,
+        Event::StreamEnd => return Next::Stop,
         Event::Nothing | Event::StreamStart | Event::DocumentStart(_) => return Next::Ignore,
     })
 }

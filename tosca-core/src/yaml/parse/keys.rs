@@ -20,7 +20,7 @@ pub(super) struct MapBody {
 }
 
 /// Up to this many entries, a mapping finds repeated keys by scanning them.
-pub(super) const SCAN_LIMIT: usize = 8;
+const SCAN_LIMIT: usize = 8;
 
 impl MapBody {
     /// The index of the entry where `key` was first used in this mapping, if it was; otherwise
@@ -49,14 +49,14 @@ impl MapBody {
 }
 
 /// The structural hash of a key, with the hasher of `keys`.
-pub(super) fn hash_key(keys: &HashMap<u64, usize, FixedState>, key: &Node) -> u64 {
+fn hash_key(keys: &HashMap<u64, usize, FixedState>, key: &Node) -> u64 {
     let mut hasher = keys.hasher().build_hasher();
     hash_node(key, &mut hasher);
     hasher.finish()
 }
 
 /// Hashes a node's structure (scalar text only; no spans, styles or tags).
-pub(super) fn hash_node(node: &Node, hasher: &mut impl Hasher) {
+fn hash_node(node: &Node, hasher: &mut impl Hasher) {
     if let Value::Scalar(scalar) = &node.value {
         (0u8, &scalar.text).hash(hasher);
         return;
@@ -81,7 +81,7 @@ pub(super) fn hash_node(node: &Node, hasher: &mut impl Hasher) {
 }
 
 /// Whether two nodes have the same structure and scalar texts.
-pub(super) fn same_node(a: &Node, b: &Node) -> bool {
+fn same_node(a: &Node, b: &Node) -> bool {
     match (&a.value, &b.value) {
         (Value::Scalar(x), Value::Scalar(y)) => return x.text == y.text,
         (Value::Scalar(_), _) | (_, Value::Scalar(_)) => return false,

@@ -58,7 +58,7 @@ impl<'t> Positions<'t> {
 
     /// The 1-based line holding character `index`: the last line that starts at or before it.
     /// Looked for from the line asked for last, a few lines forward, else by bisection.
-    pub(super) fn line_of(&self, index: u32) -> usize {
+    fn line_of(&self, index: u32) -> usize {
         let lines = &self.lines;
         let mut at = self.cursor.get();
         if lines.get(at).is_some_and(|&start| start <= index) {
@@ -79,14 +79,14 @@ impl<'t> Positions<'t> {
     }
 
     /// The number of characters in the text.
-    pub(super) fn chars(&self) -> u32 {
+    fn chars(&self) -> u32 {
         match &self.bytes {
             None => to_u32(self.text.len()),
             Some(bytes) => to_u32(bytes.len().saturating_sub(1)),
         }
     }
 
-    pub(super) fn byte(&self, index: u32) -> u32 {
+    fn byte(&self, index: u32) -> u32 {
         match &self.bytes {
             None => index,
             Some(bytes) => bytes.get(index as usize).copied().unwrap_or(to_u32(self.text.len())),
@@ -139,12 +139,12 @@ pub(super) struct Shift {
 
 impl Shift {
     /// A byte offset of the piece as an offset of the file.
-    pub(super) fn byte(self, offset: u32) -> u32 {
+    fn byte(self, offset: u32) -> u32 {
         if offset >= self.from { offset + self.bytes } else { offset }
     }
 
     /// A byte offset of the file (one [`Shift::byte`] gave) as an offset of the piece.
-    pub(super) fn local(self, offset: u32) -> u32 {
+    fn local(self, offset: u32) -> u32 {
         if offset >= self.from + self.bytes { offset - self.bytes } else { offset }
     }
 }

@@ -364,7 +364,7 @@ mod tests {
     /// The whole parse of a text: the tree and whether anything was reported.
     fn whole(text: &str) -> (Option<Node>, bool) {
         let mut problems = Problems::new();
-        let node = parse_with(SourceId(3), text, &Limits::default(), &mut problems, false);
+        let (node, _) = parse_with(SourceId(3), text, &Limits::default(), &mut problems, false);
         (node, problems.is_empty())
     }
 
