@@ -782,6 +782,43 @@ imports:
 ",
     }
 
+    /// A `float` written with digits lies beyond the range of a 64-bit float (about 1.8e308 in
+    /// magnitude), so it reads as an infinity, as IEEE 754 rounds it and PyYAML reads it. The
+    /// text says a finite number and the value is not one, which is seldom what was meant; it
+    /// stays a warning because infinity is a valid float (2.0 section 9.1.1.3), and the OASIS
+    /// suite holds `1.8e+308` valid. An `integer` beyond 64 bits, or a scalar-unit value beyond
+    /// its range, is an error (`wrong-value-type`): neither has an infinity.
+    FloatOverflow = "float-overflow", Warning, "a float beyond the 64-bit range, read as infinity" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Probe:
+    derived_from: tosca.nodes.Root
+    properties:
+      ceiling: { type: float }
+topology_template:
+  node_templates:
+    probe:
+      type: Probe
+      properties:
+        ceiling: 1e400
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Probe:
+    derived_from: tosca.nodes.Root
+    properties:
+      ceiling: { type: float }
+topology_template:
+  node_templates:
+    probe:
+      type: Probe
+      properties:
+        ceiling: .inf
+",
+    }
+
     /// A TOSCA 2.0 construct that puccini-rs reads as written although the standard's text
     /// (cs01) does not settle it, so another processor may refuse it: `status` on a property
     /// definition (the keyname table of 9.4 leaves it out, while the grammar block of 9.4 writes

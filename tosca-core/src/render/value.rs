@@ -251,8 +251,9 @@ impl Render<'_> {
                 _ => mismatch(node, type_name, "an integer", problems),
             },
             "float" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
-                Some((_, Some(Overflow::Float))) => {
-                    out_of_range(node, &format!("`{type_name}`"), FLOAT_RANGE, problems)
+                Some((Plain::Float(float), Some(Overflow::Float))) => {
+                    problems.push(float_overflow(node, float));
+                    Typed::Float(float)
                 }
                 Some((Plain::Integer(integer), _)) => Typed::Float(integer as f64),
                 Some((Plain::Float(float), _)) => Typed::Float(float),
@@ -830,12 +831,20 @@ fn bound(node: &Node) -> Option<Option<i64>> {
 /// The range of an integer, for messages.
 const INTEGER_RANGE: &str = "an integer has 64 bits, from -9223372036854775808 to 9223372036854775807";
 
-/// The range of a float, for messages.
-const FLOAT_RANGE: &str = "a float has 64 bits, at most about 1.8e308 in magnitude (infinity is written `.inf`)";
+/// A `float` written with digits beyond the 64-bit range (2.0 section 9.1.1.3), such as `1e400`,
+/// which reads as `infinity`: a warning, since infinity is a float.
+fn float_overflow(node: &Node, infinity: f64) -> Problem {
+    let shown = node.as_str().map_or_else(|| node.kind_name().to_owned(), |text| format!("`{text}`"));
+    let read = if infinity < 0.0 { "-.inf" } else { ".inf" };
+    let message =
+        format!("{shown} is beyond the range of a 64-bit float (about 1.8e308 in magnitude), so it reads as `{read}`");
+    Problem::new(Code::FloatOverflow, node.span, message)
+        .with_help("write `.inf` or `-.inf` if infinity is meant, or a number within the range")
+}
 
-/// A number too large for the 64 bits of TOSCA's `integer` or `float` (2.0 sections 9.1.1.2 and
-/// 9.1.1.3), such as `1e400`, which would read as an infinity, where `what` is expected (a
-/// type name in backquotes, say); `range` says what fits.
+/// A number too large for the 64 bits of TOSCA's `integer` (2.0 section 9.1.1.2), such as
+/// `2^64` written out, where `what` is expected (a type name in backquotes, say); `range` says
+/// what fits.
 fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -> Typed {
     let shown = node.as_str().map_or_else(|| node.kind_name().to_owned(), |text| format!("`{text}`"));
     invalid(node, format!("{shown} is out of range for {what}: {range}"), problems)

@@ -350,8 +350,8 @@ fn close(frame: Frame, end: Option<u32>) -> Node {
 fn size(bytes: usize) -> String {
     match bytes {
         0 => "0 bytes".to_owned(),
-        _ if bytes % (1 << 20) == 0 => format!("{} MiB", bytes >> 20),
-        _ if bytes % (1 << 10) == 0 => format!("{} KiB", bytes >> 10),
+        _ if bytes.is_multiple_of(1 << 20) => format!("{} MiB", bytes >> 20),
+        _ if bytes.is_multiple_of(1 << 10) => format!("{} KiB", bytes >> 10),
         _ => format!("{bytes} bytes"),
     }
 }
