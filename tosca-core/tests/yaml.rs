@@ -3,7 +3,7 @@
 
 use tosca_core::problem::{Code, Problem, Problems};
 use tosca_core::source::{SourceId, Span};
-use tosca_core::yaml::{Limits, Node, ScalarStyle, Value, parse};
+use tosca_core::yaml::{Expanded, Limits, Node, Overflow, Plain, Scalar, ScalarStyle, Value, parse, parse_measured};
 
 fn read_with(text: &str, limits: &Limits) -> (Option<Node>, Vec<Problem>) {
     let mut problems = Problems::new();
@@ -261,6 +261,86 @@ fn billion_laughs_with_default_limits_terminates() {
     assert_eq!(codes(&problems), vec![Code::AliasLimit]);
 }
 
+/// Few nodes can hold much text: expansion is also bounded in bytes, counted before each copy,
+/// and reported at the alias that would pass the limit; it and every later alias read as null.
+#[test]
+fn a_large_scalar_aliased_many_times_stops_at_the_byte_limit() {
+    let mut text = format!("s: &s {}\nlist:\n", "x".repeat(1024));
+    for _ in 0..100 {
+        text.push_str("  - *s\n");
+    }
+    text.push_str("k: after\n");
+    let limits = Limits { max_alias_bytes: 10 * 1024, ..Limits::default() };
+    let mut problems = Problems::new();
+    let (root, expanded) = parse_measured(SourceId(7), &text, &limits, &mut problems);
+    let problems: Vec<Problem> = problems.into_iter().collect();
+    assert_eq!(codes(&problems), [Code::AliasLimit]);
+    // The eleventh alias, on line 13, would pass 10 KiB.
+    assert_eq!((problems[0].span.line, problems[0].span.column), (13, 5));
+    assert!(problems[0].message.contains("more than 10 KiB of text"), "{}", problems[0].message);
+    assert_eq!(expanded, Expanded { nodes: 10, bytes: 10 * 1024 });
+    let root = root.unwrap();
+    let list = root.get("list").unwrap().as_sequence().unwrap();
+    assert_eq!(list.len(), 100);
+    assert!(list[..10].iter().all(|item| item.as_str().is_some_and(|text| text.len() == 1024)));
+    assert!(list[10..].iter().all(Node::is_null));
+    assert_eq!(root.get("k").unwrap().as_str(), Some("after"));
+    // Under the limit the same text reads whole.
+    let (_, expanded) = parse_measured(SourceId(7), &text, &Limits::default(), &mut Problems::new());
+    assert_eq!(expanded, Expanded { nodes: 100, bytes: 100 * 1024 });
+}
+
+/// Anchors nobody refers to expand nothing; each alias counts once, at its anchored node's size.
+#[test]
+fn only_aliases_expand() {
+    let text = "a: &a [x, yy, {k: zzz}]\nb: &b big\nc: *a\n";
+    let mut problems = Problems::new();
+    let (_, expanded) = parse_measured(SourceId(7), text, &Limits::default(), &mut problems);
+    assert!(problems.is_empty());
+    // The list, its three items, the map's key and value: 6 nodes, 1 + 2 + 1 + 3 bytes.
+    assert_eq!(expanded, Expanded { nodes: 6, bytes: 7 });
+}
+
+fn plain_scalar(text: &str) -> Scalar {
+    Scalar { text: text.to_owned(), style: ScalarStyle::Plain, tag: None }
+}
+
+/// A number too large for 64 bits is told apart from one that fits: an integer beyond `i64`
+/// reads as the nearest float (hexadecimal and octal ones too), a float beyond `f64` as an
+/// infinity, and both say so.
+#[test]
+fn numbers_beyond_64_bits_are_told() {
+    let cases = [
+        ("9223372036854775807", Plain::Integer(i64::MAX), None),
+        ("-9223372036854775808", Plain::Integer(i64::MIN), None),
+        ("0x7fffffffffffffff", Plain::Integer(i64::MAX), None),
+        ("9223372036854775808", Plain::Float(9_223_372_036_854_775_808.0), Some(Overflow::Integer)),
+        ("-18446744073709551616", Plain::Float(-18_446_744_073_709_551_616.0), Some(Overflow::Integer)),
+        ("0x10000000000000000", Plain::Float(18_446_744_073_709_551_616.0), Some(Overflow::Integer)),
+        ("0o2000000000000000000000", Plain::Float(18_446_744_073_709_551_616.0), Some(Overflow::Integer)),
+        ("1e400", Plain::Float(f64::INFINITY), Some(Overflow::Float)),
+        ("-1.5e309", Plain::Float(f64::NEG_INFINITY), Some(Overflow::Float)),
+        ("1e308", Plain::Float(1e308), None),
+        ("1e-400", Plain::Float(0.0), None),
+        (".inf", Plain::Float(f64::INFINITY), None),
+        ("0x", Plain::String("0x"), None),
+        ("0xfg", Plain::String("0xfg"), None),
+    ];
+    for (text, plain, overflow) in cases {
+        let scalar = plain_scalar(text);
+        assert_eq!(scalar.resolve(), plain, "{text}");
+        assert_eq!(scalar.overflow(), overflow, "{text}");
+    }
+    let digits = "9".repeat(400);
+    assert_eq!(plain_scalar(&digits).overflow(), Some(Overflow::Float));
+    let hex = format!("0x{}", "f".repeat(300));
+    assert_eq!(plain_scalar(&hex).overflow(), Some(Overflow::Float));
+    let quoted = Scalar { style: ScalarStyle::DoubleQuoted, ..plain_scalar("1e400") };
+    assert_eq!(quoted.overflow(), None);
+    let tagged = Scalar { tag: Some("tag:yaml.org,2002:str".to_owned()), ..plain_scalar("1e400") };
+    assert_eq!(tagged.overflow(), None);
+}
+
 #[test]
 fn deep_flow_nesting_is_one_problem() {
     let text = "[".repeat(100_000);
@@ -327,13 +407,30 @@ fn empty_documents_are_null() {
     assert_eq!(read_ok("").span, Span::file_start(SourceId(7)));
 }
 
+/// A file is one document: a second one is reported where it starts (its `---`, or its first
+/// token after a `...`), and not read, whatever it holds.
 #[test]
-fn only_the_first_document_is_read() {
-    let root = read_ok("a: 1\n---\nb: [\n");
-    assert_eq!(root.get("a").unwrap().as_str(), Some("1"));
-    assert_eq!(root.as_mapping().unwrap().len(), 1);
-    let root = read_ok("--- x\n...\n--- {\n");
-    assert_eq!(root.as_str(), Some("x"));
+fn a_second_document_is_reported_where_it_starts() {
+    let cases = [
+        ("a: 1\n---\nb: [\n", (2, 1)),
+        ("a: 1\n---\n", (2, 1)),
+        ("--- x\n...\n--- {\n", (3, 1)),
+        ("a: 1\n...\nb: 2\n", (3, 1)),
+        ("a: 1\n...\n# a comment\n%YAML 1.2\n---\nb: 2\n", (5, 1)),
+        ("a: 1\n--- # the second\n--- # the third\n", (2, 1)),
+    ];
+    for (text, at) in cases {
+        let (root, problems) = read(text);
+        assert_eq!(codes(&problems), [Code::YamlExtraDocument], "{text:?}");
+        assert_eq!((problems[0].span.line, problems[0].span.column), at, "{text:?}");
+        assert!(problems[0].message.contains("second YAML document"), "{}", problems[0].message);
+        let root = root.expect("the first document");
+        assert!(root.get("b").is_none(), "{text:?}");
+    }
+    // One document, with its optional markers and comments around it: nothing to report.
+    for text in ["---\na: 1\n", "a: 1\n...\n", "a: 1\n...\n# done\n", "%YAML 1.2\n---\na: 1\n...\n"] {
+        assert_eq!(read_ok(text).get("a").and_then(Node::as_str), Some("1"), "{text:?}");
+    }
 }
 
 #[test]

@@ -115,6 +115,28 @@ topology_template:
 ",
     }
 
+    /// The file holds more than one YAML document: a `---` line (or a `...` line and more text)
+    /// after the first document starts another. A TOSCA file is one document, and PyYAML's
+    /// `safe_load` (and so tosca-parser) refuses such a file, so the second document is
+    /// reported where it starts and nothing from there on is read: text is never dropped
+    /// silently. A `---` before the first document, and a `...` with nothing but comments after
+    /// it, are fine.
+    YamlExtraDocument = "yaml-extra-document", Error, "the file holds a second YAML document" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+description: the service
+---
+metadata: { author: me }
+",
+        right: "\
+---
+tosca_definitions_version: tosca_simple_yaml_1_3
+description: the service
+metadata: { author: me }
+...
+",
+    }
+
     /// A mapping has the same key twice. YAML forbids it, and readers disagree on which value
     /// counts; like PyYAML (and so tosca-parser), the last one is used, so the rest of the file
     /// compiles as those tools read it (`--quirk duplicate-keys` makes it a warning).
@@ -175,9 +197,12 @@ capability_types:
 ",
     }
 
-    /// Aliases expand into more nodes than the reader allows (a "billion laughs" document).
-    /// The limit keeps a small hostile file from exhausting memory.
-    AliasLimit = "alias-limit", Error, "aliases expand into too many nodes" {
+    /// Aliases expand into more than the reader allows: more than a million nodes (a "billion
+    /// laughs" document) or more than 16 MiB of text (a large scalar aliased many times), in one
+    /// file. Every alias is a copy of the node it names, so without the limits a small hostile
+    /// file could exhaust memory. The problem is reported at the alias whose expansion passed
+    /// the limit; that alias and every later one in the file read as null.
+    AliasLimit = "alias-limit", Error, "aliases expand into too many nodes or too much text" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
 metadata:
@@ -911,6 +936,43 @@ imports:
 tosca_definitions_version: tosca_simple_yaml_1_3
 imports:
   - { file: types.yaml, namespace_prefix: types }
+",
+    }
+
+    /// A `float` written with digits lies beyond the range of a 64-bit float (about 1.8e308 in
+    /// magnitude), so it reads as an infinity, as IEEE 754 rounds it and PyYAML reads it. The
+    /// text says a finite number and the value is not one, which is seldom what was meant; it
+    /// stays a warning because infinity is a valid float (2.0 section 9.1.1.3), and the OASIS
+    /// suite holds `1.8e+308` valid. An `integer` beyond 64 bits, or a scalar-unit value beyond
+    /// its range, is an error (`wrong-value-type`): neither has an infinity.
+    FloatOverflow = "float-overflow", Warning, "a float beyond the 64-bit range, read as infinity" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Probe:
+    derived_from: tosca.nodes.Root
+    properties:
+      ceiling: { type: float }
+topology_template:
+  node_templates:
+    probe:
+      type: Probe
+      properties:
+        ceiling: 1e400
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Probe:
+    derived_from: tosca.nodes.Root
+    properties:
+      ceiling: { type: float }
+topology_template:
+  node_templates:
+    probe:
+      type: Probe
+      properties:
+        ceiling: .inf
 ",
     }
 

@@ -10,7 +10,7 @@ use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::value::{ScalarUnit, ScalarUnitKind, Typed};
-use crate::yaml::{self, Node, Plain};
+use crate::yaml::{self, Node, Overflow, Plain};
 
 /// A scalar type's units, ready for parsing values.
 pub(crate) struct ScalarTable {
@@ -46,10 +46,11 @@ fn factors(node: &Node, what: &str, problems: &mut Problems) -> Vec<(String, f64
             }
         };
         if factor <= 0.0 || !factor.is_finite() {
+            let reason = if factor.is_infinite() { "a finite positive number" } else { "a positive number" };
             problems.report(
                 Code::InvalidValue,
                 entry.value.span,
-                format!("the multiplier of `{name}` in `{what}` must be a positive number"),
+                format!("the multiplier of `{name}` in `{what}` must be {reason}"),
             );
             continue;
         }
@@ -273,6 +274,16 @@ impl Render<'_> {
                 tag: None,
             }),
         };
+        let overflow = number_node.as_scalar().and_then(yaml::Scalar::overflow);
+        if overflow == Some(Overflow::Float) || (table.integer && overflow.is_some()) {
+            let range = if table.integer { "a 64-bit integer" } else { "a 64-bit float" };
+            problems.report(
+                Code::WrongValueType,
+                node.span,
+                format!("`{text}` is not a `{type_name}`: `{number_text}` is out of range for {range}"),
+            );
+            return super::value::plain(node);
+        }
         let number = match number_node.as_scalar().map(yaml::Scalar::resolve).unwrap_or(Plain::Null) {
             Plain::Integer(integer) => integer as f64,
             Plain::Float(float) if !table.integer => float,
@@ -298,11 +309,29 @@ impl Render<'_> {
             let value_type = ValueType { data_type: Some(data_type), name: Some(name), ..ValueType::UNTYPED };
             self.coerce_in(&number_node, value_type, &mut Default::default(), problems);
         }
+        // In the canonical unit the value must still be a finite float, or for an integer
+        // scalar a 64-bit integer (below 2^63 in magnitude).
+        let normalized = number * factor;
+        let beyond = if !normalized.is_finite() {
+            Some("in its canonical unit it is beyond a 64-bit float".to_owned())
+        } else if table.integer && normalized.abs() >= 9_223_372_036_854_775_808.0 {
+            Some(format!("in its canonical unit it is {normalized:e}, beyond a 64-bit integer"))
+        } else {
+            None
+        };
+        if let Some(beyond) = beyond {
+            problems.report(
+                Code::WrongValueType,
+                node.span,
+                format!("`{text}` is out of range for `{type_name}`: {beyond}"),
+            );
+            return super::value::plain(node);
+        }
         Typed::ScalarUnit(ScalarUnit {
             kind: ScalarUnitKind::Defined(table.root.0),
             number,
             unit: unit.clone(),
-            normalized: number * factor,
+            normalized,
         })
     }
 }

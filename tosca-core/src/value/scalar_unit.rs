@@ -22,8 +22,10 @@
 //!   a scalar, and TOSCA 2.0's own examples add an explicit `$greater_or_equal` validation to get
 //!   non-negative scalars, so negatives belong to the type.
 //! - **Range.** A number, or a normalized value, that does not fit a finite 64-bit float (such
-//!   as `1e400 B`) is an error rather than an infinity. Fractional sizes (`1.5 B`) are kept as
-//!   written: the specifications do not round them.
+//!   as `1e400 B`) is an error rather than an infinity. A size is a count of bytes, so one of
+//!   2^64 bytes or more (`2^64 B` written out, `20000000 TB`), which no 64-bit count holds, is
+//!   an error too. Fractional sizes (`1.5 B`) are kept as written: the specifications do not
+//!   round them.
 //! - **Precision.** The number is kept as a 64-bit float (the nearest to the digits written);
 //!   the normalized value is computed from that float's shortest decimal form exactly and
 //!   rounded once, so `0.1 ms` and `100 us` normalize to the same float, and the text a value
@@ -63,6 +65,9 @@ struct Unit {
 const fn unit(name: &'static str, multiplier: u64, exponent: i32) -> Unit {
     Unit { name, multiplier, exponent }
 }
+
+/// 2^64, the first size no 64-bit count of bytes holds (as a float, `u64::MAX` rounds to it).
+const SIZE_LIMIT: f64 = 18_446_744_073_709_551_616.0;
 
 const KI: u64 = 1 << 10;
 const MI: u64 = 1 << 20;
@@ -253,6 +258,12 @@ impl ScalarUnit {
         let normalized = kept.to_f64(unit.multiplier, unit.exponent);
         if !normalized.is_finite() {
             return Err(fail(format!("out of range once converted to {}", kind.base_unit())));
+        }
+        if kind == ScalarUnitKind::Size && normalized.abs() >= SIZE_LIMIT {
+            return Err(fail(format!(
+                "out of range: a size is a 64-bit count of bytes, at most {} B, and this is {normalized:e} B",
+                u64::MAX
+            )));
         }
         Ok(ScalarUnit { kind, number: written, unit: unit.name.to_owned(), normalized })
     }
@@ -658,16 +669,34 @@ mod tests {
         // Underflow rounds to zero, like any float.
         assert_eq!(parse(ScalarUnitKind::Time, "1e-400 s").normalized, 0.0);
         assert_eq!(parse(ScalarUnitKind::Time, "1e-99999999999999999999 s").normalized, 0.0);
-        // The largest sizes still fit.
-        assert_eq!(parse(ScalarUnitKind::Size, "1e290 TiB").normalized, 1e290 * 1_099_511_627_776.0);
+        // The largest times still fit a float.
+        assert_eq!(parse(ScalarUnitKind::Time, "1e290 d").normalized, 1e290 * 86_400.0);
+    }
+
+    #[test]
+    fn a_size_fits_a_64_bit_count_of_bytes() {
+        // The largest float below 2^64, and 2^64 − 2^40 in TiB.
+        assert_eq!(parse(ScalarUnitKind::Size, "18446744073709549568 B").normalized, 18_446_744_073_709_549_568.0);
+        assert_eq!(parse(ScalarUnitKind::Size, "16777215 TiB").normalized, 16_777_215.0 * 1_099_511_627_776.0);
+        assert_eq!(parse(ScalarUnitKind::Size, "-1e19 B").normalized, -1e19);
+        assert_eq!(
+            error(ScalarUnitKind::Size, "18446744073709551616 B", Version::V1_3),
+            "`18446744073709551616 B` is not a scalar-unit.size: out of range: a size is a 64-bit count of bytes, \
+             at most 18446744073709551615 B, and this is 1.8446744073709552e19 B"
+        );
+        for text in ["16777216 TiB", "2e10 GB", "-18446744073709551616 B", "1e290 TiB"] {
+            assert!(error(ScalarUnitKind::Size, text, Version::V2_0).contains("a size is a 64-bit count"), "{text}");
+        }
+        // Other kinds are measures, not counts: any finite float.
+        assert_eq!(parse(ScalarUnitKind::Bitrate, "2e10 Tbps").normalized, 2e22);
     }
 
     #[test]
     fn long_digit_strings_round_once() {
         let digits = format!("0.{}1 s", "0".repeat(50));
         assert_eq!(parse(ScalarUnitKind::Time, &digits).normalized, 1e-51);
-        let many = format!("1{} KiB", "0".repeat(60));
-        assert_eq!(parse(ScalarUnitKind::Size, &many).normalized, 1e60 * 1024.0);
+        let many = format!("1{} Kibps", "0".repeat(60));
+        assert_eq!(parse(ScalarUnitKind::Bitrate, &many).normalized, 1e60 * 1024.0);
     }
 
     #[test]
@@ -678,7 +707,7 @@ mod tests {
             ("0.5s", "0.5 s"),
             ("1.23 ms", "1.23 ms"),
             ("-3 d", "-3 d"),
-            ("1e20 B", "1e20 B"),
+            ("1e18 B", "1e18 B"),
             ("0.0000001 s", "1e-7 s"),
             ("123e3 kHz", "123000 kHz"),
             ("1.23 KiBps", "1.23 KiBps"),
@@ -700,9 +729,10 @@ mod tests {
     /// to a value 2^27 bytes away.
     #[test]
     fn more_digits_than_a_float_holds_display_as_an_equal_value() {
-        let value = parse(ScalarUnitKind::Size, "322222222222222222222 kb");
-        assert_eq!(value.to_string(), "3.222222222222222e20 kB");
-        assert_eq!(ScalarUnit::parse(ScalarUnitKind::Size, &value.to_string(), Version::V1_3), Ok(value));
+        // A size that large is out of range now; a frequency behaves as the size did.
+        let value = parse(ScalarUnitKind::Frequency, "322222222222222222222 khz");
+        assert_eq!(value.to_string(), "3.222222222222222e20 kHz");
+        assert_eq!(ScalarUnit::parse(ScalarUnitKind::Frequency, &value.to_string(), Version::V1_3), Ok(value));
     }
 
     #[test]
@@ -720,7 +750,7 @@ mod tests {
             serde_json::json!({ "value": 8000, "unit": "bps", "text": "1 KBps" })
         );
         // Integral but beyond i64: a float.
-        assert_eq!(parse(ScalarUnitKind::Size, "1e20 B").to_json()["value"], serde_json::json!(1e20));
+        assert_eq!(parse(ScalarUnitKind::Size, "1e19 B").to_json()["value"], serde_json::json!(1e19));
         assert_eq!(parse(ScalarUnitKind::Size, "-0 B").to_json()["value"], serde_json::json!(0));
     }
 

@@ -4,11 +4,11 @@
 //! is the string `"1.10"` when the property is a `version`), so scalars keep their raw text and
 //! quoting style; later phases decide what they mean. [`parse`] builds the tree from
 //! `saphyr-parser` events and reports malformed input (syntax errors, duplicate keys, alias
-//! bombs, excessive nesting) as problems instead of failing.
+//! bombs, excessive nesting, a second document) as problems instead of failing.
 
 mod parse;
 
-pub use parse::{Limits, parse};
+pub use parse::{Expanded, Limits, parse, parse_measured};
 #[cfg(feature = "fuzzing")]
 pub use parse::{parse_split, parse_whole};
 
@@ -85,6 +85,18 @@ pub enum Plain<'a> {
     String(&'a str),
 }
 
+/// How a plain scalar written as a number of the YAML 1.2 core schema does not fit the 64-bit
+/// number it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overflow {
+    /// An integer (decimal, `0x` or `0o`) beyond the 64-bit signed range but not beyond the
+    /// float range, which [`Scalar::resolve`] reads as the nearest float.
+    Integer,
+    /// A number written with digits (not `.inf`) beyond the 64-bit float range, which
+    /// [`Scalar::resolve`] reads as an infinity.
+    Float,
+}
+
 impl Scalar {
     /// Whether this scalar is quoted or a block (never a number, boolean or null).
     pub fn is_quoted(&self) -> bool {
@@ -111,8 +123,14 @@ impl Scalar {
             ".nan" | ".NaN" | ".NAN" => return Plain::Float(f64::NAN),
             _ => {}
         }
-        if let Some(integer) = parse_core_integer(text) {
-            return Plain::Integer(integer);
+        if let Some((radix, negative, digits)) = core_integer_form(text) {
+            // A decimal keeps its sign, so that `i64::MIN` is read.
+            let written = if radix == 10 { text } else { digits };
+            return match i64::from_str_radix(written, radix) {
+                Ok(integer) => Plain::Integer(integer),
+                // Beyond 64 bits: the nearest float, as a decimal integer always was read.
+                Err(_) => Plain::Float(approximate(radix, negative, digits)),
+            };
         }
         if is_core_float(text)
             && let Ok(float) = text.parse::<f64>()
@@ -120,6 +138,21 @@ impl Scalar {
             return Plain::Float(float);
         }
         Plain::String(text)
+    }
+
+    /// How this scalar, written as a number, does not fit 64 bits; `None` when it fits or is not
+    /// a number (quoted, tagged `!!str`, or any other text).
+    pub fn overflow(&self) -> Option<Overflow> {
+        let Plain::Float(value) = self.resolve() else { return None };
+        let text = self.text.as_str();
+        let integer = core_integer_form(text).is_some();
+        if value.is_infinite() && (integer || is_core_float(text)) {
+            Some(Overflow::Float)
+        } else if integer {
+            Some(Overflow::Integer)
+        } else {
+            None
+        }
     }
 
     /// The boolean YAML 1.1 (and so PyYAML) reads in a plain scalar the core schema reads as a
@@ -137,18 +170,31 @@ impl Scalar {
     }
 }
 
-fn parse_core_integer(text: &str) -> Option<i64> {
-    if let Some(hex) = text.strip_prefix("0x") {
-        return i64::from_str_radix(hex, 16).ok();
-    }
-    if let Some(octal) = text.strip_prefix("0o") {
-        return i64::from_str_radix(octal, 8).ok();
-    }
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return text.parse().ok();
-    }
-    None
+/// The radix, sign and digits of a YAML 1.2 core schema integer: `[-+]?[0-9]+`, `0o[0-7]+` or
+/// `0x[0-9a-fA-F]+`; `None` for any other text.
+fn core_integer_form(text: &str) -> Option<(u32, bool, &str)> {
+    let (radix, negative, digits) = if let Some(hex) = text.strip_prefix("0x") {
+        (16, false, hex)
+    } else if let Some(octal) = text.strip_prefix("0o") {
+        (8, false, octal)
+    } else {
+        (10, text.starts_with('-'), text.strip_prefix(['-', '+']).unwrap_or(text))
+    };
+    let valid = !digits.is_empty() && digits.chars().all(|digit| digit.is_digit(radix));
+    valid.then_some((radix, negative, digits))
+}
+
+/// The float nearest an integer of valid `digits` too large for `i64` (for decimal digits,
+/// exactly the nearest; otherwise within a few units in the last place).
+fn approximate(radix: u32, negative: bool, digits: &str) -> f64 {
+    let magnitude = match radix {
+        10 => digits.parse().unwrap_or(f64::INFINITY),
+        _ => digits
+            .chars()
+            .filter_map(|digit| digit.to_digit(radix))
+            .fold(0.0, |value, digit| value * f64::from(radix) + f64::from(digit)),
+    };
+    if negative { -magnitude } else { magnitude }
 }
 
 /// `[-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`

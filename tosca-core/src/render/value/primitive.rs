@@ -8,7 +8,7 @@ use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
 use crate::value::{ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
-use crate::yaml::{self, Node, Plain};
+use crate::yaml::{self, Node, Overflow, Plain};
 
 impl Render<'_> {
     /// Types a node that is not a call, without checking constraints.
@@ -43,13 +43,18 @@ impl Render<'_> {
                 Some(scalar) => Typed::String(scalar.text.clone()),
                 None => mismatch(node, type_name, "a string", problems),
             },
-            "integer" => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Typed::Integer(integer),
+            "integer" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
+                Some((_, Some(_))) => out_of_range(node, &format!("`{type_name}`"), INTEGER_RANGE, problems),
+                Some((Plain::Integer(integer), _)) => Typed::Integer(integer),
                 _ => mismatch(node, type_name, "an integer", problems),
             },
-            "float" => match node.as_scalar().map(yaml::Scalar::resolve) {
-                Some(Plain::Integer(integer)) => Typed::Float(integer as f64),
-                Some(Plain::Float(float)) => Typed::Float(float),
+            "float" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
+                Some((Plain::Float(float), Some(Overflow::Float))) => {
+                    problems.push(float_overflow(node, float));
+                    Typed::Float(float)
+                }
+                Some((Plain::Integer(integer), _)) => Typed::Float(integer as f64),
+                Some((Plain::Float(float), _)) => Typed::Float(float),
                 _ => mismatch(node, type_name, "a float", problems),
             },
             "boolean" => match node.as_scalar().map(yaml::Scalar::resolve) {
@@ -123,12 +128,21 @@ impl Render<'_> {
                     (Some(Some(_)), Some(_)) => {
                         invalid(node, "a range's lower bound must not exceed its upper bound".to_owned(), problems)
                     }
-                    _ => mismatch(
-                        node,
-                        type_name,
-                        "a range [lower, upper] of integers (upper may be UNBOUNDED)",
-                        problems,
-                    ),
+                    _ => match [lower, upper]
+                        .into_iter()
+                        .find(|bound| bound.as_scalar().and_then(yaml::Scalar::overflow).is_some())
+                    {
+                        Some(wide) => {
+                            out_of_range(wide, &format!("a bound of `{type_name}`"), INTEGER_RANGE, problems);
+                            plain(node)
+                        }
+                        None => mismatch(
+                            node,
+                            type_name,
+                            "a range [lower, upper] of integers (upper may be UNBOUNDED)",
+                            problems,
+                        ),
+                    },
                 },
                 _ => mismatch(node, type_name, "a range [lower, upper]", problems),
             },
@@ -154,6 +168,28 @@ fn bound(node: &Node) -> Option<Option<i64>> {
         Some(Plain::Integer(integer)) => Some(Some(integer)),
         _ => None,
     }
+}
+
+/// The range of an integer, for messages.
+const INTEGER_RANGE: &str = "an integer has 64 bits, from -9223372036854775808 to 9223372036854775807";
+
+/// A `float` written with digits beyond the 64-bit range (2.0 section 9.1.1.3), such as `1e400`,
+/// which reads as `infinity`: a warning, since infinity is a float.
+fn float_overflow(node: &Node, infinity: f64) -> Problem {
+    let shown = node.as_str().map_or_else(|| node.kind_name().to_owned(), |text| format!("`{text}`"));
+    let read = if infinity < 0.0 { "-.inf" } else { ".inf" };
+    let message =
+        format!("{shown} is beyond the range of a 64-bit float (about 1.8e308 in magnitude), so it reads as `{read}`");
+    Problem::new(Code::FloatOverflow, node.span, message)
+        .with_help("write `.inf` or `-.inf` if infinity is meant, or a number within the range")
+}
+
+/// A number too large for the 64 bits of TOSCA's `integer` (2.0 section 9.1.1.2), such as
+/// `2^64` written out, where `what` is expected (a type name in backquotes, say); `range` says
+/// what fits.
+fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -> Typed {
+    let shown = node.as_str().map_or_else(|| node.kind_name().to_owned(), |text| format!("`{text}`"));
+    invalid(node, format!("{shown} is out of range for {what}: {range}"), problems)
 }
 
 pub(super) fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {

@@ -18,12 +18,12 @@
 //! reason (so a list of thousands of lines at column 1 costs one retry, not thousands), and each
 //! retry indents at least one line that was not indented before, after the line the previous
 //! retry fixed; a line that is still rejected once indented stays an error. The number of
-//! retries is capped by a budget of bytes parsed again ([`retries_allowed`]); past it the error
-//! stays an error and says why.
+//! retries is capped by a budget of bytes parsed again and of aliases expanded again
+//! ([`Budget`]); past it the error stays an error and says why.
 
 use std::collections::BTreeMap;
 
-use super::Failure;
+use super::{Expanded, Failure};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{SourceId, Span};
 
@@ -34,10 +34,46 @@ const QUOTED_INDENTATION: &str = "invalid indentation in quoted scalar";
 /// How many bytes of text all retries of one file may parse again together, at least.
 const RETRY_BUDGET: usize = 64 * 1024 * 1024;
 
-/// How many retries a text of `len` bytes may take: as many as fit the byte budget, within
-/// 16 and 1,024.
-pub(super) fn retries_allowed(len: usize) -> usize {
-    (RETRY_BUDGET / len.max(1)).clamp(16, 1024)
+/// How much alias expansion all parses of one file may do together, counted as the bytes of
+/// text copied plus [`NODE_COST`] for each node: every retry expands the aliases again, so a
+/// file near the alias limits with many under-indented lines would otherwise take minutes.
+const EXPANSION_BUDGET: usize = 64 * 1024 * 1024;
+
+/// What expanding one node costs in [`EXPANSION_BUDGET`], about its size in the tree.
+const NODE_COST: usize = 64;
+
+/// What retries of one file may still take.
+pub(super) struct Budget {
+    /// Retries left.
+    retries: usize,
+    /// Alias expansion done so far by every parse, in bytes (see [`EXPANSION_BUDGET`]).
+    expansion: usize,
+}
+
+impl Budget {
+    /// The budget of a text of `len` bytes: as many retries as fit the byte budget, within 16
+    /// and 1,024.
+    pub(super) fn new(len: usize) -> Budget {
+        Budget { retries: (RETRY_BUDGET / len.max(1)).clamp(16, 1024), expansion: 0 }
+    }
+
+    /// A budget of `retries` retries.
+    #[cfg(test)]
+    pub(super) fn with_retries(retries: usize) -> Budget {
+        Budget { retries, expansion: 0 }
+    }
+
+    /// Takes one retry after a parse that expanded `last`: `false` when no retry is left, or
+    /// when another parse expanding as much would pass the expansion budget.
+    pub(super) fn take(&mut self, last: Expanded) -> bool {
+        let cost = last.bytes.saturating_add(last.nodes.saturating_mul(NODE_COST));
+        self.expansion = self.expansion.saturating_add(cost);
+        if self.retries == 0 || self.expansion.saturating_add(cost) > EXPANSION_BUDGET {
+            return false;
+        }
+        self.retries -= 1;
+        true
+    }
 }
 
 /// What kind of construct a line continues (for the warning's message).

@@ -21,7 +21,10 @@ use std::collections::HashSet;
 use foldhash::fast::FixedState;
 use rayon::prelude::*;
 
-use super::{Builder, Limits, Node, Positions, Pull, Shift, Value, to_u32};
+use super::builder::Builder;
+use super::events::Pull;
+use super::positions::{Positions, Shift};
+use super::{Limits, Node, Value, to_u32};
 use crate::problem::Problems;
 use crate::source::{SourceId, Span};
 
@@ -254,7 +257,7 @@ fn parse_clean(source: SourceId, text: &str, shift: Shift, limits: &Limits) -> O
     let mut problems = Problems::new();
     let mut builder = Builder::new(limits, &positions, &mut problems);
     let scanned = builder.run(Pull::new(text));
-    let plain = builder.recorded.is_empty() && builder.skip.is_none() && !builder.alias_limit_hit;
+    let plain = builder.is_plain();
     let root = builder.finish();
     (scanned.is_ok() && plain && problems.is_empty()).then_some(root).flatten()
 }
@@ -361,7 +364,7 @@ mod tests {
     /// The whole parse of a text: the tree and whether anything was reported.
     fn whole(text: &str) -> (Option<Node>, bool) {
         let mut problems = Problems::new();
-        let node = parse_with(SourceId(3), text, &Limits::default(), &mut problems, false);
+        let (node, _) = parse_with(SourceId(3), text, &Limits::default(), &mut problems, false);
         (node, problems.is_empty())
     }
 
