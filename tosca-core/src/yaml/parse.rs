@@ -10,8 +10,9 @@
 //! - A builder with an explicit stack of open collections turns the events into [`Node`]s.
 //!   A large text ([`split::THRESHOLD`]) whose largest block mapping holds most of it is parsed
 //!   in pieces on several threads when that is safe ([`split`]); otherwise, for a large text
-//!   ([`events::PIPELINE_THRESHOLD`]), the parser runs on a thread of its own, a batch of converted and
-//!   positioned events ahead of the builder. The tree is the same every way (tested).
+//!   ([`events::PIPELINE_THRESHOLD`]), the parser runs on a thread of its own, a batch of
+//!   converted and positioned events ahead of the builder ([`events`]). The tree is the same
+//!   every way (tested).
 //! - Events inside anchored nodes are recorded, and an alias is expanded by replaying the
 //!   recorded range of its anchored node ([`builder`]), so expansion costs time and memory in
 //!   proportion to the nodes and text it produces, which are counted against
