@@ -49,6 +49,24 @@ pub fn problem_lines(compiled: &Compiled, base: &Path) -> Vec<String> {
     compiled.problems.iter().map(|problem| problem_line(compiled, problem, base)).collect()
 }
 
+/// `code file:line:col` of every problem, the file relative to `base`: what hostile-input tests
+/// compare, leaving the messages out.
+pub fn located(compiled: &Compiled, base: &Path) -> Vec<String> {
+    problem_lines(compiled, base).iter().map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// `count` node types in 1.3 after `header`: `T0` derived from `T1` and so on, the last derived
+/// from `last_parent`; for the tests of long derivation chains.
+pub fn derivation_chain(header: &str, count: usize, last_parent: &str) -> String {
+    use std::fmt::Write as _;
+    let mut text = format!("{header}node_types:\n");
+    for index in 0..count {
+        let parent = if index + 1 < count { format!("T{}", index + 1) } else { last_parent.to_owned() };
+        let _ = writeln!(text, "  T{index}:\n    derived_from: {parent}");
+    }
+    text
+}
+
 fn problem_line(compiled: &Compiled, problem: &Problem, base: &Path) -> String {
     let name = compiled.sources.name(problem.span.source);
     let base = base.display().to_string();

@@ -8,12 +8,11 @@
 //! `constraint-pattern-catastrophic-backtracking`).
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use tempfile::TempDir;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::{Compiled, Location, Options};
-use tosca_tests::{check_compile, check_spans, problem_lines};
+use tosca_tests::{check_compile, check_spans, derivation_chain, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
 
@@ -28,11 +27,6 @@ fn compile_in(folder: &TempDir, options: &Options) -> Compiled {
         panic!("{errors}");
     }
     compiled
-}
-
-/// `code file:line:col` of every problem.
-fn located(compiled: &Compiled, folder: &Path) -> Vec<String> {
-    problem_lines(compiled, folder).iter().map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect()
 }
 
 /// `(line, column)` (1-based) of the first occurrence of `needle` in `text`.
@@ -180,22 +174,12 @@ fn import_loop_through_2_000_files_is_one_problem() {
     assert_eq!(located(&compiled, folder.path()), ["import-loop f1999.yaml:3:5"]);
 }
 
-/// `count` node types, `T0` derived from `T1` and so on; the last derives from `last_parent`.
-fn derivation_chain(count: usize, last_parent: &str) -> String {
-    let mut text = format!("{HEADER}node_types:\n");
-    for index in 0..count {
-        let parent = if index + 1 < count { format!("T{}", index + 1) } else { last_parent.to_owned() };
-        let _ = writeln!(text, "  T{index}:\n    derived_from: {parent}");
-    }
-    text
-}
-
 #[test]
 fn derivation_chain_of_10_000_types_resolves() {
     // Every level of inheritance is walked; a property declared at the far end of the chain is
     // still checked at a template of the nearest type.
     let folder = TempDir::new().unwrap();
-    let mut text = derivation_chain(10_000, "tosca.nodes.Root");
+    let mut text = derivation_chain(HEADER, 10_000, "tosca.nodes.Root");
     text = text.replace(
         "  T9999:\n    derived_from: tosca.nodes.Root\n",
         "  T9999:\n    derived_from: tosca.nodes.Root\n    properties:\n      port:\n        type: integer\n",
@@ -213,7 +197,7 @@ fn derivation_chain_of_10_000_types_resolves() {
 #[test]
 fn derivation_chain_of_10_000_types_from_an_unknown_type_reports_once() {
     let folder = TempDir::new().unwrap();
-    let text = derivation_chain(10_000, "Missing");
+    let text = derivation_chain(HEADER, 10_000, "Missing");
     write(&folder, "main.yaml", &text);
     let compiled = compile_in(&folder, &Options::default());
     let (line, column) = position(&text, "Missing");
@@ -223,7 +207,7 @@ fn derivation_chain_of_10_000_types_from_an_unknown_type_reports_once() {
 #[test]
 fn derivation_loop_of_10_000_types_is_one_problem() {
     let folder = TempDir::new().unwrap();
-    let text = derivation_chain(10_000, "T0");
+    let text = derivation_chain(HEADER, 10_000, "T0");
     write(&folder, "main.yaml", &text);
     let compiled = compile_in(&folder, &Options::default());
     let problems = located(&compiled, folder.path());

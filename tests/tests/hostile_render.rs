@@ -8,14 +8,13 @@
 //! count.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::sync::Mutex;
 
 use tempfile::TempDir;
 use tosca_core::render::work::{MAX_DEFAULT_VALUES, SEARCH_BUDGET, default_values_built, resolution_steps};
 use tosca_core::value::constraint::{BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, PATTERN_BUDGET, pattern_runs};
 use tosca_core::{Compiled, Options};
-use tosca_tests::{check_compile, check_spans, problem_lines};
+use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
 
@@ -36,10 +35,6 @@ fn compile_counting(text: &str, counter: fn() -> usize) -> (Compiled, Vec<String
     }
     let located = located(&compiled, folder.path());
     (compiled, located, work)
-}
-
-fn located(compiled: &Compiled, folder: &Path) -> Vec<String> {
-    problem_lines(compiled, folder).iter().map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect()
 }
 
 /// A chain of `levels` data types, each with `width` properties defaulting to `{}` of the next,

@@ -6,14 +6,13 @@
 //! shared, labels, bytes of output), never by timing.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use tempfile::TempDir;
 use tosca_core::render::EvaluationLimits;
 use tosca_core::topology::Topology;
 use tosca_core::value::Typed;
 use tosca_core::{Compiled, Options};
-use tosca_tests::{check_compile, check_spans, problem_lines};
+use tosca_tests::{check_compile, check_spans, derivation_chain, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
 
@@ -26,11 +25,6 @@ fn compile(text: &str, options: &Options) -> (TempDir, Compiled) {
         panic!("{errors}");
     }
     (folder, compiled)
-}
-
-/// `code file:line:col` of every problem.
-fn located(compiled: &Compiled, folder: &Path) -> Vec<String> {
-    problem_lines(compiled, folder).iter().map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect()
 }
 
 /// `(line, column)` (1-based) of the first occurrence of `needle` in `text`.
@@ -51,22 +45,12 @@ fn value_bytes(topology: &Topology) -> usize {
     values.map(|value| serde_json::to_string(value).map_or(0, |json| json.len())).sum()
 }
 
-/// `count` node types, `T0` derived from `T1` and so on; the last derives from `last_parent`.
-fn derivation_chain(count: usize, last_parent: &str) -> String {
-    let mut text = format!("{HEADER}node_types:\n");
-    for index in 0..count {
-        let parent = if index + 1 < count { format!("T{}", index + 1) } else { last_parent.to_owned() };
-        let _ = writeln!(text, "  T{index}:\n    derived_from: {parent}");
-    }
-    text
-}
-
 #[test]
 fn derivation_chain_of_20_000_types_shares_every_ancestor() {
     // Each type kept its own list of every ancestor's name: 200 million names, 7 GiB. Now a
     // type's chain is its name in front of its parent's chain, so the chains of a hundred
     // templates of the first hundred types are one chain, each the next one's parent.
-    let mut text = derivation_chain(20_000, "tosca.nodes.Root");
+    let mut text = derivation_chain(HEADER, 20_000, "tosca.nodes.Root");
     text.push_str("topology_template:\n  node_templates:\n");
     for index in 0..100 {
         let _ = writeln!(text, "    n{index}:\n      type: T{index}");
@@ -87,7 +71,7 @@ fn derivation_chain_of_20_000_types_shares_every_ancestor() {
 fn derivation_loop_of_100_000_types_is_one_problem_of_a_few_lines() {
     // The problem named all 100,000 types and labelled each: a megabyte of message and
     // 100,000 labels for every report to lay out. It names the first eight and counts the rest.
-    let text = derivation_chain(100_000, "T0");
+    let text = derivation_chain(HEADER, 100_000, "T0");
     let (folder, compiled) = compile(&text, &Options::default());
     let (line, column) = position(&text, "T1\n");
     assert_eq!(located(&compiled, folder.path()), [format!("derivation-loop main.yaml:{line}:{column}")]);

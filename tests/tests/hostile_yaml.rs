@@ -8,14 +8,13 @@
 //! `value-scalar-unit-size-out-of-range` (`2^64 B`) and `value-scalar-2-0-out-of-range`.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use tempfile::TempDir;
 use tosca_core::problem::Problems;
 use tosca_core::source::SourceId;
 use tosca_core::yaml::{Expanded, Limits, parse_measured};
 use tosca_core::{Compiled, Options};
-use tosca_tests::{check_compile, check_spans, problem_lines};
+use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
 
@@ -28,11 +27,6 @@ fn compile(text: &str) -> (TempDir, Compiled) {
         panic!("{errors}");
     }
     (folder, compiled)
-}
-
-/// `code file:line:col` of every problem.
-fn located(compiled: &Compiled, folder: &Path) -> Vec<String> {
-    problem_lines(compiled, folder).iter().map(|line| line.split(' ').take(2).collect::<Vec<_>>().join(" ")).collect()
 }
 
 /// What alias expansion copied while `text` was parsed with the default limits.

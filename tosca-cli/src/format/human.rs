@@ -2,7 +2,7 @@
 //! carets and labels (related locations may be in other files), a `help:` line, and a summary.
 //!
 //! The cost is linear in the problems: each one's snippet is built within fixed bounds (see
-//! [`snippet`](super::snippet)), each file's line starts are indexed once, and after
+//! [`snippet`]), each file's line starts are indexed once, and after
 //! `max_similar` problems of the same code, severity and message shape (the message with its
 //! quoted names and its numbers left out) in one file, the others of that run are counted in
 //! one note instead of being shown. Every problem is still counted in the summary, and the

@@ -12,7 +12,7 @@ use tosca_core::source::{SourceFile, SourceId, SourceMap};
 const BLOCK: usize = 4096;
 
 /// The line starts of one text, and for a text that is not all ASCII the number of characters
-/// before every [`BLOCK`]-th byte.
+/// before every 4,096th byte (`BLOCK`).
 #[derive(Debug)]
 pub struct LineIndex {
     /// Byte offset of the start of each line; the first is 0.

@@ -56,7 +56,7 @@ impl Default for Limits {
     }
 }
 
-/// What alias expansion produced while a text was parsed (every attempt of [`lenient`]
+/// What alias expansion produced while a text was parsed (every attempt of the lenient re-parse
 /// counted), for tests that check the work stays bounded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Expanded {

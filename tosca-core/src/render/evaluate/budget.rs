@@ -22,7 +22,7 @@ use crate::value::Typed;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvaluationLimits {
     /// The most the values function calls copy or build may add up to in one compilation, as
-    /// [`cost`] counts them: 64 bytes per value plus the bytes of its strings and map keys,
+    /// the evaluator counts them: 64 bytes per value plus the bytes of its strings and map keys,
     /// about the memory it takes. Default [`DEFAULT_MAX_EVALUATED_SIZE`]; past it, a
     /// `value-too-large` problem.
     pub max_evaluated_size: usize,
