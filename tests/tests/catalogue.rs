@@ -11,6 +11,7 @@ const SKETCHES: &[Code] = &[
     Code::AliasLimit,
     Code::NestingTooDeep,
     Code::ValueTooLarge,
+    Code::InheritanceTooLarge,
     Code::ImportLoop,
     Code::ImportVersionMismatch,
     Code::DuplicateName,

@@ -234,3 +234,40 @@ fn calls_on_inputs_too_large_for_the_rendering_threads_are_counted_by_the_serial
     assert_eq!(nodes["j1"].properties["twice"], Typed::String("x".repeat(20_000)));
     assert!(nodes["j2"].properties["twice"].is_call());
 }
+
+/// `count` node types, `T0` derived from `T1` and so on up to `tosca.nodes.Root`, each adding
+/// one property.
+fn chain_adding_properties(count: usize) -> String {
+    let mut text = format!("{HEADER}node_types:\n");
+    for index in 0..count {
+        let parent = if index + 1 < count { format!("T{}", index + 1) } else { "tosca.nodes.Root".to_owned() };
+        let _ = writeln!(
+            text,
+            "  T{index}:\n    derived_from: {parent}\n    properties:\n      p{index}: {{ type: string, required: false }}"
+        );
+    }
+    text
+}
+
+#[test]
+fn a_chain_of_3_000_types_each_adding_a_property_stops_at_the_definitions_limit() {
+    // Every resolved type holds a copy of what it inherits: 3,000 types, 4.5 million
+    // definitions, 6.9 GB. The types are completed from the root down until they would hold
+    // `MAX_INHERITED_DEFINITIONS` (200,000) in all: the type past it, 625 levels below the root,
+    // is the one problem, and nothing further is completed (so nothing further is reported).
+    let (folder, compiled) = compile(&chain_adding_properties(3_000), &Options::default());
+    assert_eq!(tosca_core::inheritance::MAX_INHERITED_DEFINITIONS, 200_000);
+    assert_eq!(located(&compiled, folder.path()), ["inheritance-too-large main.yaml:9499:3"]);
+}
+
+#[test]
+fn a_chain_of_300_types_each_adding_a_property_is_completed() {
+    // Well under the limit: the nearest type inherits every property of the chain.
+    let mut text = chain_adding_properties(300);
+    text.push_str("topology_template:\n  node_templates:\n    near:\n      type: T0\n      properties:\n");
+    let _ = writeln!(text, "        p0: a\n        p299: b");
+    let (folder, compiled) = compile(&text, &Options::default());
+    assert_eq!(located(&compiled, folder.path()), Vec::<String>::new());
+    let node = &compiled.topology.node_templates["near"];
+    assert!(node.properties.contains_key("p299"), "the property declared 299 levels up is there");
+}

@@ -475,6 +475,28 @@ node_types:
 ",
     }
 
+    /// The resolved types would hold more definitions than the compile allows
+    /// (`MAX_INHERITED_DEFINITIONS`, 200,000). Every type holds a copy of each definition it
+    /// inherits, so long derivation chains whose types each add definitions grow with the
+    /// square of their length. The type reported and the ones completed after it are left as
+    /// written, so later problems about them may follow from this one.
+    InheritanceTooLarge = "inheritance-too-large", Error, "the types would hold too many inherited definitions" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  T0: { derived_from: T1, properties: { p0: { type: string } } }
+  T1: { derived_from: T2, properties: { p1: { type: string } } }
+  # ... seven hundred types, each derived from the next and adding a property
+  T700: { properties: { p700: { type: string } } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  T0: { derived_from: T1, properties: { p0: { type: string } } }
+  T1: { properties: { p1: { type: string } } }
+",
+    }
+
     /// A type derives from itself, directly or through its ancestors, so it has no root and
     /// nothing can be inherited.
     DerivationLoop = "derivation-loop", Error, "a type derives from itself" {
