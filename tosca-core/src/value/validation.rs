@@ -417,7 +417,11 @@ fn arithmetic(name: &str, values: &[Typed]) -> Result<Typed, String> {
         })
         .collect();
     let Some(numbers) = numbers else { return Err(format!("`${name}` needs numbers")) };
-    let integers = values.iter().all(|value| matches!(value, Typed::Integer(_)));
+    let integers: Option<Vec<i64>> =
+        values.iter().map(|value| if let Typed::Integer(number) = value { Some(*number) } else { None }).collect();
+    if let Some(integers) = integers.filter(|_| name != "quotient") {
+        return integer_arithmetic(name, &integers);
+    }
     let result = match (name, numbers.as_slice()) {
         ("sum", _) => numbers.iter().sum(),
         ("product", _) => numbers.iter().product(),
@@ -427,5 +431,24 @@ fn arithmetic(name: &str, values: &[Typed]) -> Result<Typed, String> {
         ("quotient" | "remainder", [_, _]) => return Err(format!("`${name}` divides by zero")),
         _ => return Err(arity(name, 2, values.len())),
     };
-    Ok(if integers && name != "quotient" { Typed::Integer(result as i64) } else { Typed::Float(result) })
+    Ok(Typed::Float(result))
+}
+
+/// `$sum`, `$difference`, `$product` and `$remainder` of integers, exactly in 64 bits (a float
+/// would round past 2^53 and saturate past 2^63): a result that does not fit is refused.
+fn integer_arithmetic(name: &str, integers: &[i64]) -> Result<Typed, String> {
+    let result = match (name, integers) {
+        ("sum", _) => integers.iter().try_fold(0_i64, |total, number| total.checked_add(*number)),
+        ("product", _) => integers.iter().try_fold(1_i64, |total, number| total.checked_mul(*number)),
+        ("difference", [a, b]) => a.checked_sub(*b),
+        ("remainder", [_, 0]) => return Err(format!("`${name}` divides by zero")),
+        ("remainder", [a, b]) => a.checked_rem(*b),
+        _ => return Err(arity(name, 2, integers.len())),
+    };
+    result.map(Typed::Integer).ok_or_else(|| {
+        format!(
+            "makes `${name}` leave the 64 bits of an integer (-9223372036854775808 to \
+             9223372036854775807), so the clause cannot be evaluated exactly"
+        )
+    })
 }
