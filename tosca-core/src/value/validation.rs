@@ -408,6 +408,11 @@ fn collection_test(name: &str, subject: &Typed, probe: &Typed) -> Result<bool, S
 }
 
 fn arithmetic(name: &str, values: &[Typed]) -> Result<Typed, String> {
+    let integers: Option<Vec<i64>> =
+        values.iter().map(|value| if let Typed::Integer(number) = value { Some(*number) } else { None }).collect();
+    if let Some(integers) = integers.filter(|_| name != "quotient") {
+        return integer_arithmetic(name, &integers);
+    }
     let numbers: Option<Vec<f64>> = values
         .iter()
         .map(|value| match value {
@@ -417,11 +422,6 @@ fn arithmetic(name: &str, values: &[Typed]) -> Result<Typed, String> {
         })
         .collect();
     let Some(numbers) = numbers else { return Err(format!("`${name}` needs numbers")) };
-    let integers: Option<Vec<i64>> =
-        values.iter().map(|value| if let Typed::Integer(number) = value { Some(*number) } else { None }).collect();
-    if let Some(integers) = integers.filter(|_| name != "quotient") {
-        return integer_arithmetic(name, &integers);
-    }
     let result = match (name, numbers.as_slice()) {
         ("sum", _) => numbers.iter().sum(),
         ("product", _) => numbers.iter().product(),
