@@ -4,7 +4,8 @@
 //!   topology is compared with `valid/<name>/expected.json`.
 //! - `invalid/<name>/main.yaml` must report exactly the problems listed in
 //!   `invalid/<name>/expected.txt`, one per line as `code file:line:col`, where `file` is
-//!   relative to the case folder. Lines starting with `#` say what the case is about.
+//!   relative to the case folder, optionally followed by `help: TEXT` when the problem's help
+//!   must be TEXT (a "did you mean"). Lines starting with `#` say what the case is about.
 //! - A case folder holding a file `dialect` is compiled in the dialect it names
 //!   (`tosca-2.0-draft`), as with `--dialect`; one holding a file `quirks` with the quirks
 //!   (or sets of quirks) it names, one per line, as with `--quirk`; one holding a file
@@ -77,8 +78,24 @@ fn invalid(path: &Path) -> datatest_stable::Result<()> {
     if options.complete && !compiled.has_errors() {
         return Err("compiled as `compile` does, the case must report an error".into());
     }
-    if actual != expected {
-        let full = problem_lines(&compiled, folder).join("\n");
+    // An expected line may end with `help: TEXT`: the problem's help must then be TEXT.
+    let matches = actual.len() == expected.len()
+        && actual.iter().zip(&expected).zip(&compiled.problems).all(|((actual, expected), problem)| {
+            match expected.split_once(" help: ") {
+                Some((location, help)) => actual == location && problem.help.as_deref() == Some(help),
+                None => actual == expected,
+            }
+        });
+    if !matches {
+        let full = problem_lines(&compiled, folder)
+            .iter()
+            .zip(&compiled.problems)
+            .map(|(line, problem)| match &problem.help {
+                Some(help) => format!("{line} (help: {help})"),
+                None => line.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
         return Err(format!("expected:\n{}\nactual:\n{full}", expected.join("\n")).into());
     }
     let again = check_compile(path, &options);

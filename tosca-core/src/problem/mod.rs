@@ -76,6 +76,16 @@ impl Problem {
         self.help = Some(help.into());
         self
     }
+
+    /// Adds a "did you mean `…`?" help naming the candidate nearest to `word` (see
+    /// [`crate::grammar::nearest`]) other than `word` itself, when one is close enough to be a
+    /// likely typo.
+    pub fn with_nearest<'a>(self, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Problem {
+        match crate::grammar::nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
+            Some(nearest) => self.with_help(format!("did you mean `{nearest}`?")),
+            None => self,
+        }
+    }
 }
 
 /// The collector threaded through every phase.

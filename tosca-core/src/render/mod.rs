@@ -283,10 +283,13 @@ impl Render<'_> {
     ) -> IndexMap<String, Parameter> {
         for (name, node) in supplied {
             if !definitions.contains_key(name) {
-                problems.report(
-                    Code::UndeclaredAssignment,
-                    node.span,
-                    format!("input `{name}` is not declared by the topology"),
+                problems.push(
+                    Problem::new(
+                        Code::UndeclaredAssignment,
+                        node.span,
+                        format!("input `{name}` is not declared by the topology"),
+                    )
+                    .with_nearest(name, definitions.keys().map(String::as_str)),
                 );
             }
         }

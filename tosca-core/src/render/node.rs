@@ -98,7 +98,8 @@ impl<'a> Render<'a> {
                         assignment.name.span,
                         format!("{owner} has no capability `{name}`"),
                     )
-                    .with_label(node_type.name.span, format!("node type `{}` declared here", node_type.name.value)),
+                    .with_label(node_type.name.span, format!("node type `{}` declared here", node_type.name.value))
+                    .with_nearest(name, node_type.capabilities.keys().map(String::as_str)),
                 );
             }
         }

@@ -26,7 +26,7 @@ impl Render<'_> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
-        undeclared(assigned, |name| definitions.contains_key(name), "property", owner, problems);
+        undeclared(assigned, definitions, "property", owner, problems);
         let mut values = Values::with_capacity_and_hasher(definitions.len(), Default::default());
         for (name, definition) in definitions {
             if let Some(value) =
@@ -82,7 +82,7 @@ impl Render<'_> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
-        undeclared(assigned, |name| definitions.contains_key(name), what, owner, problems);
+        undeclared(assigned, definitions, what, owner, problems);
         self.declared_values(definitions, assigned, assigned_value, problems)
     }
 
@@ -141,11 +141,14 @@ impl Render<'_> {
     ) -> IndexMap<String, Interface> {
         for (name, assignment) in assigned {
             if !definitions.contains_key(name) {
-                problems.push(Problem::new(
-                    Code::UndeclaredAssignment,
-                    assignment.name.span,
-                    format!("{owner} has no interface `{name}`"),
-                ));
+                problems.push(
+                    Problem::new(
+                        Code::UndeclaredAssignment,
+                        assignment.name.span,
+                        format!("{owner} has no interface `{name}`"),
+                    )
+                    .with_nearest(name, definitions.keys().map(String::as_str)),
+                );
             }
         }
         let mut interfaces = IndexMap::with_capacity_and_hasher(definitions.len(), Default::default());
@@ -177,11 +180,14 @@ impl Render<'_> {
         if let Some(assigned) = assigned {
             for (name, assignment) in assigned {
                 if !definitions.contains_key(name) {
-                    problems.push(Problem::new(
-                        Code::UndeclaredAssignment,
-                        assignment.name.span,
-                        format!("{owner} has no operation `{name}`"),
-                    ));
+                    problems.push(
+                        Problem::new(
+                            Code::UndeclaredAssignment,
+                            assignment.name.span,
+                            format!("{owner} has no operation `{name}`"),
+                        )
+                        .with_nearest(name, definitions.keys().map(String::as_str)),
+                    );
                 }
             }
         }
@@ -224,11 +230,14 @@ impl Render<'_> {
         if let Some(assignment) = assignment {
             for (name, notification) in &assignment.notifications {
                 if !definition.notifications.contains_key(name) {
-                    problems.push(Problem::new(
-                        Code::UndeclaredAssignment,
-                        notification.name.span,
-                        format!("{owner} has no notification `{name}`"),
-                    ));
+                    problems.push(
+                        Problem::new(
+                            Code::UndeclaredAssignment,
+                            notification.name.span,
+                            format!("{owner} has no notification `{name}`"),
+                        )
+                        .with_nearest(name, definition.notifications.keys().map(String::as_str)),
+                    );
                 }
             }
         }
@@ -381,21 +390,21 @@ fn attribute_value(assigned: &Assigned) -> &Node {
     node.get("value").unwrap_or(node)
 }
 
-/// Reports assignments whose names have no definition.
-fn undeclared(
+/// Reports assignments whose names have no definition, each with the nearest declared name as
+/// a "did you mean".
+fn undeclared<D>(
     assigned: &Assignments,
-    declared: impl Fn(&str) -> bool,
+    definitions: &IndexMap<String, D>,
     what: &str,
     owner: &Owner<'_>,
     problems: &mut Problems,
 ) {
     for (name, assignment) in assigned {
-        if !declared(name) {
-            problems.push(Problem::new(
-                Code::UndeclaredAssignment,
-                assignment.key,
-                format!("{owner} has no {what} `{name}`"),
-            ));
+        if !definitions.contains_key(name) {
+            problems.push(
+                Problem::new(Code::UndeclaredAssignment, assignment.key, format!("{owner} has no {what} `{name}`"))
+                    .with_nearest(name, definitions.keys().map(String::as_str)),
+            );
         }
     }
 }

@@ -89,7 +89,9 @@ impl<'a> Evaluator<'a, '_> {
                     Some(capability) => format!("capability `{capability}` of node template `{node_name}`"),
                     None => format!("node template `{node_name}`"),
                 };
-                self.problems.push(Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`")));
+                let problem = Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`"))
+                    .with_nearest(name, self.value_names(node_name, capability.as_deref(), attribute));
+                self.problems.push(problem);
                 return None;
             }
             return self.read(slot, rest, at, &|| slot.describe());
@@ -231,6 +233,41 @@ impl<'a> Evaluator<'a, '_> {
                 .is_some_and(|definition| definition.attributes.contains_key(name)),
             None => node_type.attributes.contains_key(name),
         }
+    }
+
+    /// The names a `get_property` (or, with `attribute`, `get_attribute`) of a node template
+    /// (or of one of its capabilities) could have meant: the values it has, the attributes its
+    /// type declares without a value and, without a capability, the capabilities a longer path
+    /// starts with. For "did you mean".
+    fn value_names(&self, node: &str, capability: Option<&str>, attribute: bool) -> Vec<&'a str> {
+        let mut names: Vec<&'a str> = Vec::new();
+        let Some(template) = self.original.node_templates.get(node) else { return names };
+        let node_type = self.node_type(node);
+        match capability {
+            Some(capability) => {
+                if let Some(values) = template.capabilities.get(capability) {
+                    names.extend(values.properties.keys().map(String::as_str));
+                    if attribute {
+                        names.extend(values.attributes.keys().map(String::as_str));
+                    }
+                }
+                let definition = node_type.and_then(|node_type| node_type.capabilities.get(capability));
+                if let Some(definition) = definition.filter(|_| attribute) {
+                    names.extend(definition.attributes.keys().map(String::as_str));
+                }
+            }
+            None => {
+                names.extend(template.properties.keys().map(String::as_str));
+                if attribute {
+                    names.extend(template.attributes.keys().map(String::as_str));
+                    names.extend(
+                        node_type.into_iter().flat_map(|node_type| node_type.attributes.keys()).map(String::as_str),
+                    );
+                }
+                names.extend(template.capabilities.keys().map(String::as_str));
+            }
+        }
+        names
     }
 
     pub(super) fn declared_on_capability(&self, node: &str, capability: &str, name: &str, attribute: bool) -> bool {

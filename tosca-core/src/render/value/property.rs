@@ -37,7 +37,8 @@ impl Render<'_> {
                         entry.key.span,
                         format!("data type `{type_name}` has no property `{key}`"),
                     )
-                    .with_label(data_type.name.span, "data type declared here"),
+                    .with_label(data_type.name.span, "data type declared here")
+                    .with_nearest(key, data_type.properties.keys().map(String::as_str)),
                 );
             }
         }
