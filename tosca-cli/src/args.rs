@@ -46,6 +46,15 @@ pub(crate) enum CsarCommand {
     Validate {
         /// The archive.
         archive: String,
+        /// How to report problems (`human` on stderr, the others on stdout).
+        #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+        format: ReportFormat,
+        /// The folder that paths in `sarif` and `github` output are relative to.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: std::path::PathBuf,
+        /// Do not print the summary line on stderr.
+        #[arg(short, long)]
+        quiet: bool,
         #[command(flatten)]
         sources: SourceArgs,
         #[command(flatten)]
@@ -205,7 +214,9 @@ pub(crate) enum DiffFormat {
 /// `validate`.
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
-    /// The service templates and archives, checked in parallel and reported in this order.
+    /// The service templates and archives, checked in parallel and reported in this order; a
+    /// folder stands for every TOSCA file under it (YAML declaring `tosca_definitions_version`,
+    /// `.csar`, `.zip`), in name order.
     #[arg(required_unless_present = "quirk", value_name = "INPUT")]
     pub(crate) templates: Vec<String>,
     /// How to report problems.
@@ -221,6 +232,9 @@ pub(crate) struct ValidateArgs {
     /// Print the time and the count of each phase on stderr (summed over the inputs).
     #[arg(long)]
     pub(crate) timings: bool,
+    /// Do not print the summary line (`3 files, no problems`) on stderr.
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]

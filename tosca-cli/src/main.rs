@@ -19,10 +19,11 @@ use args::{
     Cli, Command, CompileArgs, CsarCommand, Deny, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
+use tosca_cli::check::Checked;
 use tosca_cli::format::human::Human;
 use tosca_cli::format::location::Root;
 use tosca_cli::progress::Progress;
-use tosca_cli::{check, explain, format};
+use tosca_cli::{check, discover, explain, format, summary};
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::{Code, Quirk};
 use tosca_core::timings::Timings;
@@ -232,9 +233,10 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
-    let progress = Progress::start(args.templates.len());
+    let inputs = discover::expand(&args.templates)?;
+    let progress = Progress::start(inputs.files.len());
     let checked =
-        check::check_all(&args.templates, &options(&args.inputs, &args.sources, &args.dialect, quirks), &progress);
+        check::check_all(&inputs.files, &options(&args.inputs, &args.sources, &args.dialect, quirks), &progress);
     let root = Root::new(&std::env::current_dir()?, &args.root);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -246,33 +248,16 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let problems = check::Totals::of(&checked);
+    let human = Human::new(format::colour(&stdout)).max_similar(args.report.max_similar);
     timings.measure(
         "report",
         "problems",
-        || -> anyhow::Result<()> {
-            match args.format {
-                ReportFormat::Human => {
-                    Human::new(format::colour(&stdout)).max_similar(args.report.max_similar).write_all(
-                        &checked,
-                        &mut out,
-                        &mut stderr,
-                    )?;
-                }
-                ReportFormat::Json => format::json::write(&checked, &mut out)?,
-                ReportFormat::Sarif => format::sarif::write(&checked, &root, &mut out)?,
-                ReportFormat::Github => format::github::write_all(&checked, &root, &mut out)?,
-            }
-            Ok(())
-        },
+        || write_report(args.format, &checked, &root, &human, &mut out, &mut stderr),
         |_| problems.errors + problems.warnings,
     )?;
-    if args.format != ReportFormat::Human {
-        // Unreadable inputs are inside the document too; people watching the log see them here.
-        for item in &checked {
-            if let Err(error) = &item.outcome {
-                writeln!(stderr, "puccini-rs: {error}")?;
-            }
-        }
+    if !args.quiet {
+        out.flush()?;
+        writeln!(stderr, "{}", summary::line(problems, checked.len(), inputs.skipped))?;
     }
     if args.timings {
         timings::write(&timings, started.elapsed(), &mut stderr)?;
@@ -280,24 +265,78 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     Ok(problems.exit_code(args.deny.contains(&Deny::Warnings)))
 }
 
-fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
-    let (archive, sources, report, print_meta) = match &command {
-        CsarCommand::Validate { archive, sources, report } => (archive, sources, report, false),
-        CsarCommand::Meta { archive, sources, report } => (archive, sources, report, true),
-    };
-    let checked = tosca_core::check_archive(&Location::from_argument(archive), &loader_options(sources))?;
-    let stderr = std::io::stderr();
-    Human::new(format::colour(&stderr)).max_similar(report.max_similar).write_report(
-        &checked.problems,
-        &checked.sources,
-        &mut stderr.lock(),
-    )?;
-    if print_meta {
-        // Escaped like the problem reports: TOSCA.meta is text from the archive.
-        format::escape::write_json(&checked.meta, &mut std::io::stdout().lock())?;
+/// Writes the problems of `checked` in `format` to `out` (`human` with `human`, which writes
+/// unreadable inputs to `errors`); with the other formats, unreadable inputs are inside the
+/// document and also one line each on `errors`, for people watching the log.
+fn write_report(
+    format: ReportFormat,
+    checked: &[Checked],
+    root: &Root,
+    human: &Human,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> anyhow::Result<()> {
+    match format {
+        ReportFormat::Human => {
+            human.write_all(checked, out, errors)?;
+            return Ok(());
+        }
+        ReportFormat::Json => format::json::write(checked, out)?,
+        ReportFormat::Sarif => format::sarif::write(checked, root, out)?,
+        ReportFormat::Github => format::github::write_all(checked, root, out)?,
     }
-    let errors = checked.problems.iter().any(|problem| problem.severity == tosca_core::problem::Severity::Error);
-    Ok(exit_code(errors))
+    for item in checked {
+        if let Err(error) = &item.outcome {
+            writeln!(errors, "puccini-rs: {error}")?;
+        }
+    }
+    Ok(())
+}
+
+fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        CsarCommand::Validate { archive, format, root, quiet, sources, report } => {
+            let checked = tosca_core::check_archive(&Location::from_argument(&archive), &loader_options(&sources))?;
+            // Reported like one input of `validate`: the archive's problems, without a topology.
+            let compiled = Compiled {
+                topology: tosca_core::topology::Topology::default(),
+                problems: checked.problems,
+                sources: checked.sources,
+                timings: Timings::new(),
+            };
+            let checked = [Checked { input: archive, outcome: Ok(compiled) }];
+            let root = Root::new(&std::env::current_dir()?, &root);
+            let mut stderr = std::io::stderr().lock();
+            // People read `human` on stderr as before; the documents go to stdout.
+            if format == ReportFormat::Human {
+                let human = Human::new(format::colour(&std::io::stderr())).max_similar(report.max_similar);
+                human.write_all(&checked, &mut stderr, &mut std::io::sink())?;
+            } else {
+                let human = Human::new(false);
+                write_report(format, &checked, &root, &human, &mut std::io::stdout().lock(), &mut stderr)?;
+            }
+            let totals = check::Totals::of(&checked);
+            if !quiet {
+                std::io::stdout().flush()?;
+                writeln!(stderr, "{}", summary::line(totals, 1, 0))?;
+            }
+            Ok(totals.exit_code(false))
+        }
+        CsarCommand::Meta { archive, sources, report } => {
+            let checked = tosca_core::check_archive(&Location::from_argument(&archive), &loader_options(&sources))?;
+            let stderr = std::io::stderr();
+            Human::new(format::colour(&stderr)).max_similar(report.max_similar).write_report(
+                &checked.problems,
+                &checked.sources,
+                &mut stderr.lock(),
+            )?;
+            // Escaped like the problem reports: TOSCA.meta is text from the archive.
+            format::escape::write_json(&checked.meta, &mut std::io::stdout().lock())?;
+            let errors =
+                checked.problems.iter().any(|problem| problem.severity == tosca_core::problem::Severity::Error);
+            Ok(exit_code(errors))
+        }
+    }
 }
 
 fn print_schema(kind: SchemaKind) -> anyhow::Result<ExitCode> {

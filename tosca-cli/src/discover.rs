@@ -1,0 +1,130 @@
+//! `validate DIR`: the TOSCA files under a folder given on the command line.
+//!
+//! A folder stands for every file under it, at any depth, that is a TOSCA file: a YAML file
+//! (`.yaml`, `.yml`) that declares `tosca_definitions_version` at its top level, or an archive
+//! (`.csar`, `.zip`). YAML files that declare no version (CI configuration, Helm values, …)
+//! are skipped and counted. Files come in a fixed order: each folder's entries sorted by name,
+//! depth first, so the report is the same on every machine. Hidden entries (names starting
+//! with `.`, such as `.git`) and symbolic links to folders are not entered; symbolic links to
+//! files are followed. Other arguments (files, URLs) are kept as written.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::Context;
+
+/// How much of a YAML file is searched for `tosca_definitions_version` (the loader reads no
+/// more of a file either).
+const SNIFF_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// The inputs to check, with folders replaced by the TOSCA files under them.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    /// Files, archives and URLs, in order: the arguments as written, a folder's files in its
+    /// place.
+    pub files: Vec<String>,
+    /// YAML files under the folders that declare no `tosca_definitions_version`.
+    pub skipped: usize,
+}
+
+/// Replaces each argument that names a local folder by the TOSCA files under it. A folder that
+/// cannot be read, or holds no TOSCA file, is an error.
+pub fn expand(arguments: &[String]) -> anyhow::Result<Inputs> {
+    let mut inputs = Inputs::default();
+    for argument in arguments {
+        let path = Path::new(argument);
+        if !path.is_dir() {
+            inputs.files.push(argument.clone());
+            continue;
+        }
+        let before = inputs.files.len();
+        walk(path, &mut inputs)?;
+        if inputs.files.len() == before {
+            anyhow::bail!(
+                "no TOSCA file under `{argument}` (YAML declaring `tosca_definitions_version`, or .csar/.zip)"
+            );
+        }
+    }
+    Ok(inputs)
+}
+
+/// Adds the TOSCA files under `folder`, entries sorted by name, depth first.
+fn walk(folder: &Path, inputs: &mut Inputs) -> anyhow::Result<()> {
+    let mut entries = std::fs::read_dir(folder)
+        .and_then(|entries| entries.collect::<Result<Vec<_>, _>>())
+        .with_context(|| format!("cannot read folder `{}`", folder.display()))?;
+    entries.sort_by_key(std::fs::DirEntry::file_name);
+    for entry in entries {
+        let name = entry.file_name();
+        if name.as_encoded_bytes().starts_with(b".") {
+            continue;
+        }
+        let path = entry.path();
+        let file_type = entry.file_type().with_context(|| format!("cannot read `{}`", path.display()))?;
+        if file_type.is_dir() {
+            walk(&path, inputs)?;
+            continue;
+        }
+        // A link to a folder is not entered (it could lead back up); a link to a file is read.
+        if file_type.is_symlink() && path.is_dir() {
+            continue;
+        }
+        let extension = path.extension().and_then(|extension| extension.to_str()).map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("csar" | "zip") => inputs.files.push(path.to_string_lossy().into_owned()),
+            Some("yaml" | "yml") => {
+                // A file that cannot be read is kept: checking it reports why.
+                if declares_version(&path).unwrap_or(true) {
+                    inputs.files.push(path.to_string_lossy().into_owned());
+                } else {
+                    inputs.skipped += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the YAML file at `path` has a top-level `tosca_definitions_version` key.
+fn declares_version(path: &Path) -> std::io::Result<bool> {
+    let mut text = Vec::new();
+    std::fs::File::open(path)?.take(SNIFF_LIMIT).read_to_end(&mut text)?;
+    Ok(has_version_key(&text))
+}
+
+/// Whether a line of `text` starts with the key `tosca_definitions_version` (plain or quoted)
+/// followed by `:`: a top-level key in block style, where every TOSCA file writes it.
+fn has_version_key(text: &[u8]) -> bool {
+    const KEY: &[u8] = b"tosca_definitions_version";
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+    text.split(|byte| *byte == b'\n').any(|line| {
+        let (quote, line) = match line.first() {
+            Some(quote @ (b'"' | b'\'')) => (Some(*quote), &line[1..]),
+            _ => (None, line),
+        };
+        let Some(mut rest) = line.strip_prefix(KEY) else { return false };
+        if let Some(quote) = quote {
+            let Some(unquoted) = rest.strip_prefix(&[quote]) else { return false };
+            rest = unquoted;
+        }
+        rest.iter().find(|byte| !matches!(byte, b' ' | b'\t')) == Some(&b':')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_version_key_is_found_at_the_top_level_only() {
+        assert!(has_version_key(b"tosca_definitions_version: tosca_2_0\n"));
+        assert!(has_version_key(b"# licence\n\n\"tosca_definitions_version\" : tosca_simple_yaml_1_3\r\n"));
+        assert!(has_version_key(b"\xEF\xBB\xBFtosca_definitions_version:\n  tosca_2_0"));
+        assert!(!has_version_key(b"metadata:\n  tosca_definitions_version: x\n"));
+        assert!(!has_version_key(b"tosca_definitions_versions: x\n"));
+        assert!(!has_version_key(b"# tosca_definitions_version: x\n"));
+        assert!(!has_version_key(b"\"tosca_definitions_version: x\n"));
+        assert!(!has_version_key(b""));
+    }
+}
