@@ -17,8 +17,15 @@
 //! an archive resolves inside it and can never reach the local file system (a `/` path starts
 //! at the archive's root; a drive path, a `file:` URL or a `..` that leaves the archive is an
 //! error), though it may name an explicit `http(s)` URL.
+//!
+//! An [`Overlay`] ([`LoaderOptions::overlay`]) holds contents in memory by location: a location
+//! in it is read from there, before the disk or the network are asked (an editor's unsaved
+//! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
 
 pub mod map_url;
+pub mod overlay;
+
+pub use overlay::Overlay;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -328,6 +335,11 @@ pub struct LoaderOptions {
     /// embedded and not declared next to the importer is looked up among the YAML files under
     /// each folder (recursively, in name order), the first folder first.
     pub profile_paths: Vec<PathBuf>,
+    /// Contents in memory by location, read instead of the disk or the network: a location in
+    /// it is never read from anywhere else (after `--map-url`; even `--offline`, an overlaid URL
+    /// is read), and imports inside it resolve against its name as for a file there, the overlay
+    /// first. Empty by default. Cheap to clone (shared).
+    pub overlay: Overlay,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -346,6 +358,7 @@ impl Default for LoaderOptions {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             max_files: DEFAULT_MAX_FILES,
             profile_paths: Vec::new(),
+            overlay: Overlay::default(),
         }
     }
 }
@@ -573,19 +586,22 @@ impl Loader {
             Location::File(path) => {
                 let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
-                std::fs::read_dir(&folder)
-                    .map(|entries| {
-                        entries
-                            .filter_map(Result::ok)
-                            .map(|entry| entry.path())
-                            .filter(|candidate| candidate != path && candidate.is_file())
-                            .filter(|candidate| {
-                                candidate.file_name().and_then(|name| name.to_str()).is_some_and(is_yaml)
-                            })
-                            .map(|candidate| Location::File(normalize(&candidate)))
-                            .collect()
-                    })
-                    .unwrap_or_default()
+                let on_disk = std::fs::read_dir(&folder)
+                    .map(|entries| entries.filter_map(Result::ok).map(|entry| entry.path()).collect())
+                    .unwrap_or_else(|_| Vec::new());
+                // Files in the overlay are neighbours too, named as the folder names its own.
+                let in_memory = self.options.overlay.files_in(&folder).into_iter().filter_map(|file| {
+                    let candidate = folder.join(file.file_name()?);
+                    (!candidate.is_file()).then_some(candidate)
+                });
+                on_disk
+                    .into_iter()
+                    .filter(|candidate: &PathBuf| candidate.is_file())
+                    .chain(in_memory)
+                    .filter(|candidate| candidate != path)
+                    .filter(|candidate| candidate.file_name().and_then(|name| name.to_str()).is_some_and(is_yaml))
+                    .map(|candidate| Location::File(normalize(&candidate)))
+                    .collect()
             }
             Location::Entry { archive, path } => {
                 let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
@@ -699,6 +715,9 @@ impl Loader {
     }
 
     fn read_bytes(&self, location: &Location) -> Result<Arc<[u8]>, LoadError> {
+        if let Some(contents) = self.options.overlay.get(location) {
+            return Ok(contents);
+        }
         match location {
             Location::File(path) => self.read_file(location, path),
             Location::Url(url) => {
