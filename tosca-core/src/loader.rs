@@ -35,7 +35,9 @@ use dashmap::DashMap;
 use url::Url;
 
 use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
-use crate::fetch::{FetchError, FetchOptions, Fetcher};
+#[cfg(feature = "network")]
+use crate::fetch::Fetcher;
+use crate::fetch::{FetchError, FetchOptions};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{SourceId, SourceMap, Span};
 
@@ -263,6 +265,10 @@ pub enum LoadError {
     /// `--offline` forbids every URL.
     #[error("cannot fetch {0}: network access is disabled (--offline); map it to a local copy with --map-url")]
     Offline(String),
+    /// This build has no network support (tosca-core without its `network` feature), so no
+    /// URL can be read.
+    #[error("cannot fetch {0}: this build of puccini-rs has no network support (built without the `network` feature)")]
+    NoNetwork(String),
     /// An archive could not be read.
     #[error("cannot read the archive {archive}: {error}")]
     Archive {
@@ -290,6 +296,9 @@ impl LoadError {
         match self {
             LoadError::MapEscape { .. } => Some(
                 "a mapped location must stay under TO: end both FROM and TO with `/`, so the prefix matches whole names",
+            ),
+            LoadError::NoNetwork(_) => Some(
+                "read a local copy instead: map the URL to a folder with --map-url (LoaderOptions::map_urls) or put its text in LoaderOptions::overlay",
             ),
             LoadError::Fetch(FetchError::Deadline { .. }) => Some(
                 "allow the remote reads more time with --network-deadline SECONDS, or read local copies with --map-url",
@@ -377,6 +386,7 @@ pub struct Loader {
     bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
     archives: Once<Result<Arc<Archive>, LoadError>>,
     redirects: DashMap<Location, Location>,
+    #[cfg(feature = "network")]
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
 }
 
@@ -462,7 +472,7 @@ impl Loader {
     /// fails is kept like any load's result, for the importer to report. Local files, archive
     /// entries and embedded profiles are left to the caller: reading them is not waiting.
     pub fn prefetch(&self, locations: &[Location]) {
-        if self.options.offline {
+        if self.options.offline || cfg!(not(feature = "network")) {
             return;
         }
         let remote: Vec<Location> = locations
@@ -681,6 +691,24 @@ impl Loader {
         self.bytes.entry(location.clone()).or_insert(read).clone()
     }
 
+    /// Reads a URL, remembering where it redirected to.
+    #[cfg(feature = "network")]
+    fn fetch(&self, location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        let fetcher = self.fetcher.get_or_init(|| Fetcher::new(self.options.fetch.clone()));
+        let fetcher = fetcher.as_ref().map_err(Clone::clone)?;
+        let (body, final_url) = fetcher.fetch(url)?;
+        if &final_url != url {
+            self.redirects.insert(location.clone(), Location::Url(final_url));
+        }
+        Ok(Arc::from(body))
+    }
+
+    /// A build without the `network` feature reads no URL.
+    #[cfg(not(feature = "network"))]
+    fn fetch(&self, _location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        Err(LoadError::NoNetwork(url.to_string()))
+    }
+
     /// Reads a local regular file of at most [`LoaderOptions::max_file_size`] bytes. Anything
     /// else (a folder, a pipe, a device, a socket) is refused by what it is, a larger file by its
     /// size, both before a byte is read; the file is read through `take(limit + 1)`, so one
@@ -724,13 +752,7 @@ impl Loader {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));
                 }
-                let fetcher = self.fetcher.get_or_init(|| Fetcher::new(self.options.fetch.clone()));
-                let fetcher = fetcher.as_ref().map_err(Clone::clone)?;
-                let (body, final_url) = fetcher.fetch(url)?;
-                if &final_url != url {
-                    self.redirects.insert(location.clone(), Location::Url(final_url));
-                }
-                Ok(Arc::from(body))
+                self.fetch(location, url)
             }
             Location::Entry { archive, path } => {
                 let opened = self.archive(archive)?;
