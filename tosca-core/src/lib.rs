@@ -26,6 +26,7 @@ pub mod namespace;
 pub mod problem;
 pub mod read;
 pub mod render;
+pub mod report;
 pub mod source;
 pub mod timings;
 pub mod topology;
