@@ -78,8 +78,10 @@
 //!   network code is built (for WASM and small embedders) and a URL is
 //!   [`LoadError::NoNetwork`].
 //!
-//! The phases (read → namespace → hierarchy → inheritance → render) are modules of their own,
-//! hidden from these docs: `ARCHITECTURE.md` at the repository root is their map.
+//! [`entity`] holds the grammar as written, one struct per TOSCA entity, and [`grammar`] the
+//! traits `tosca-derive` implements for them. The phases (read → namespace → hierarchy →
+//! inheritance → render) are modules of their own, hidden from these docs: `ARCHITECTURE.md` at
+//! the repository root is their map.
 #![deny(missing_docs)]
 
 extern crate self as tosca_core;
@@ -93,11 +95,9 @@ pub mod compile;
 pub mod csar;
 pub mod dialect;
 pub mod diff;
-#[doc(hidden)]
 pub mod entity;
 pub mod export;
 pub mod fetch;
-#[doc(hidden)]
 pub mod grammar;
 #[doc(hidden)]
 pub mod hierarchy;
