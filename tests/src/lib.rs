@@ -6,6 +6,9 @@
 /// The size-scaling workload generator (a service template with N node templates).
 pub mod generate;
 
+/// The generators of the large hostile shapes, for the tests and the benchmark.
+pub mod hostile;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

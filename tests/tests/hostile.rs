@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use tempfile::TempDir;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::{Compiled, Location, Options};
+use tosca_tests::hostile::{copy_chain, data_type_chain, property_chain};
 use tosca_tests::{check_compile, check_spans, derivation_chain, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -215,22 +216,6 @@ fn derivation_loop_of_10_000_types_is_one_problem() {
     assert!(problems[0].starts_with("derivation-loop main.yaml:"), "{problems:?}");
 }
 
-/// A node type with `count` string properties and a template of it whose property `p{i}` gets
-/// `p{i+1}`; the last one gets `last`.
-fn property_chain(count: usize, last: &str) -> String {
-    let mut text = format!("{HEADER}node_types:\n  Chain:\n    properties:\n");
-    for index in 0..count {
-        let _ = writeln!(text, "      p{index}:\n        type: string");
-    }
-    text.push_str("topology_template:\n  node_templates:\n    chain:\n      type: Chain\n      properties:\n");
-    for index in 0..count {
-        let value =
-            if index + 1 < count { format!("{{ get_property: [ SELF, p{} ] }}", index + 1) } else { last.to_owned() };
-        let _ = writeln!(text, "        p{index}: {value}");
-    }
-    text
-}
-
 #[test]
 fn function_cycle_through_10_000_properties_is_one_problem() {
     let folder = TempDir::new().unwrap();
@@ -267,25 +252,6 @@ fn function_chain_of_10_000_properties_folds_to_its_end() {
     assert_eq!(located(&compiled, folder.path()), [format!("name-not-found main.yaml:{line}:{column}")]);
 }
 
-/// `count` data types, `D0` with a property `next` of type `D1`, and so on, each with `default`
-/// when given; the last, `D{count}`, has an integer property `port` with `last_default`.
-fn data_type_chain(count: usize, default: Option<&str>, last_default: &str) -> String {
-    let mut text = format!("{HEADER}data_types:\n");
-    let default = default.map(|default| format!("\n        default: {default}")).unwrap_or_default();
-    for index in 0..count {
-        let _ = writeln!(
-            text,
-            "  D{index}:\n    derived_from: tosca.datatypes.Root\n    properties:\n      next:\n        type: D{}{default}",
-            index + 1
-        );
-    }
-    let _ = writeln!(
-        text,
-        "  D{count}:\n    derived_from: tosca.datatypes.Root\n    properties:\n      port:\n        type: integer\n        default: {last_default}"
-    );
-    text
-}
-
 #[test]
 fn data_type_chain_of_10_000_defaults_stops_at_the_depth_limit() {
     // `D0`'s property of type `D1` defaults to `{}`, whose property of type `D2` defaults to
@@ -313,16 +279,6 @@ fn data_type_value_nested_250_deep_is_typed() {
     let compiled = compile_in(&folder, &Options::default());
     let (line, column) = position(&text, "eighty");
     assert_eq!(located(&compiled, folder.path()), [format!("wrong-value-type main.yaml:{line}:{column}")]);
-}
-
-/// `count` node templates, `n0` copying `n1` and so on; the last is written out as `last`.
-fn copy_chain(count: usize, last: &str) -> String {
-    let mut text = format!("{HEADER}topology_template:\n  node_templates:\n");
-    for index in 0..count - 1 {
-        let _ = writeln!(text, "    n{index}:\n      copy: n{}", index + 1);
-    }
-    let _ = writeln!(text, "    n{}:\n{last}", count - 1);
-    text
 }
 
 #[test]

@@ -12,8 +12,11 @@ use std::sync::Mutex;
 
 use tempfile::TempDir;
 use tosca_core::render::work::{MAX_DEFAULT_VALUES, SEARCH_BUDGET, default_values_built, resolution_steps};
-use tosca_core::value::constraint::{BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, PATTERN_BUDGET, pattern_runs};
+use tosca_core::value::constraint::{
+    BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, PATTERN_BUDGET, pattern_cache_hits, pattern_runs,
+};
 use tosca_core::{Compiled, Options};
+use tosca_tests::hostile::{catastrophic_pattern, chain_of_defaults, servers_and_clients};
 use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -35,26 +38,6 @@ fn compile_counting(text: &str, counter: fn() -> usize) -> (Compiled, Vec<String
     }
     let located = located(&compiled, folder.path());
     (compiled, located, work)
-}
-
-/// A chain of `levels` data types, each with `width` properties defaulting to `{}` of the next,
-/// and a node template whose property defaults to the first.
-fn chain_of_defaults(levels: usize, width: usize) -> String {
-    let mut text = format!("{HEADER}data_types:\n");
-    for level in 0..levels {
-        let _ = write!(text, "  T{level}:\n    derived_from: tosca.datatypes.Root\n    properties:\n");
-        if level + 1 < levels {
-            for property in 0..width {
-                let _ = writeln!(text, "      p{property}: {{ type: T{}, default: {{}} }}", level + 1);
-            }
-        } else {
-            text.push_str("      leaf: { type: string, default: x }\n");
-        }
-    }
-    text.push_str("node_types:\n  N:\n    derived_from: tosca.nodes.Root\n    properties:\n");
-    text.push_str("      settings: { type: T0, default: {} }\n");
-    text.push_str("topology_template:\n  node_templates:\n    n: { type: N }\n");
-    text
 }
 
 #[test]
@@ -95,24 +78,6 @@ fn a_data_type_with_nine_self_typed_defaults_is_one_cycle_each() {
     assert!(built < 10_000, "{built} values built");
 }
 
-/// `servers` templates each offering one capability with room for one relationship, and as
-/// many clients each requiring one; `capability` is what the clients ask for.
-fn servers_and_clients(servers: usize, clients: usize, capability: &str) -> String {
-    let mut text = format!(
-        "{HEADER}capability_types:\n  Slot: {{ derived_from: tosca.capabilities.Node }}\n  Other: {{ derived_from: tosca.capabilities.Root }}\n\
-         node_types:\n  Server:\n    derived_from: tosca.nodes.Root\n    capabilities:\n      slot: {{ type: Slot, occurrences: [0, 1] }}\n\
-         \x20 Client:\n    derived_from: tosca.nodes.Root\n    requirements:\n      - use: {{ capability: {capability}, node: Server, relationship: tosca.relationships.DependsOn }}\n\
-         topology_template:\n  node_templates:\n"
-    );
-    for server in 0..servers {
-        let _ = writeln!(text, "    s{server}: {{ type: Server }}");
-    }
-    for client in 0..clients {
-        let _ = writeln!(text, "    c{client}: {{ type: Client, requirements: [ {{ use: {{ node: Server }} }} ] }}");
-    }
-    text
-}
-
 #[test]
 fn eight_thousand_requirements_on_capacity_one_targets_take_linear_steps() {
     let (compiled, problems, steps) = compile_counting(&servers_and_clients(8_000, 8_000, "Slot"), resolution_steps);
@@ -142,20 +107,6 @@ fn eight_thousand_dangling_requirements_take_linear_steps() {
     assert_eq!(problems[0], "dangling-requirement main.yaml:8016:48");
     assert!(problems.iter().all(|problem| problem.starts_with("dangling-requirement")));
     assert!(steps < 100_000, "{steps} resolution steps");
-}
-
-/// `values` node templates each with a distinct value for a backtracking pattern that gives
-/// up on every one of them.
-fn catastrophic_pattern(values: usize) -> String {
-    let mut text = format!(
-        "{HEADER}node_types:\n  Box:\n    derived_from: tosca.nodes.Root\n    properties:\n      \
-         word: {{ type: string, constraints: [ pattern: '(a|aa)+\\1' ] }}\n\
-         topology_template:\n  node_templates:\n"
-    );
-    for value in 0..values {
-        let _ = writeln!(text, "    b{value}: {{ type: Box, properties: {{ word: {}{value}! }} }}", "a".repeat(40));
-    }
-    text
 }
 
 #[test]
@@ -189,4 +140,80 @@ fn a_value_repeated_a_thousand_times_is_matched_once() {
     assert_eq!(problems[0], "constraint-violated main.yaml:10:42");
     assert!(problems.iter().all(|problem| problem.starts_with("constraint-violated")));
     assert_eq!(runs, 2);
+}
+
+/// `(line, column)` (1-based) of the first occurrence of `needle` in `text`.
+fn position(text: &str, needle: &str) -> (usize, usize) {
+    let offset = text.find(needle).expect("the needle is in the text");
+    let before = &text[..offset];
+    (before.matches('\n').count() + 1, before.rsplit('\n').next().map_or(0, str::len) + 1)
+}
+
+#[test]
+fn node_filters_with_a_backtracking_pattern_spend_the_one_budget() {
+    // Before, the pattern gave up on every server's value, which rejected it: each of the
+    // 2,000 clients tried every server, each try up to a million steps (hours).
+    let text = tosca_tests::hostile::filtered_by_catastrophic_pattern(2_000);
+    let (compiled, problems, runs) = compile_counting(&text, pattern_runs);
+    let (line, column) = position(&text, "{ pattern:");
+    assert_eq!(problems.len(), 2_000, "{:?}", &problems[..problems.len().min(5)]);
+    let expected = format!("pattern-unchecked main.yaml:{line}:{column}");
+    assert!(problems.iter().all(|problem| *problem == expected), "{expected} {:?}", &problems[..3]);
+    // A value not checked does not reject its server: every client gets its own.
+    let edges = &compiled.topology.relationships;
+    assert_eq!(edges.len(), 2_000);
+    assert!(edges.iter().enumerate().all(|(index, edge)| edge.target == format!("s{index}")));
+    // One decision per distinct value, within the compile's budget.
+    let bound = 2 * (PATTERN_BUDGET / BACKTRACK_LIMIT) + BACKTRACK_LIMIT / CHEAP_BACKTRACK_LIMIT + 2;
+    assert!(runs <= bound, "{runs} runs");
+}
+
+#[test]
+fn a_node_filter_pattern_decides_each_value_once() {
+    // 200 clients, each filtering 200 servers by a look-ahead only half of them pass: every
+    // (pattern, value) is matched once, and every later test is a cache hit.
+    let text = tosca_tests::hostile::filtered_by_look_ahead(200);
+    let (compiled, problems, runs) = compile_counting(&text, pattern_runs);
+    assert_eq!(problems.len(), 100, "{problems:?}");
+    assert!(problems.iter().all(|problem| problem.starts_with("dangling-requirement")), "{problems:?}");
+    // The servers `abc…` take the first 100 clients.
+    assert_eq!(compiled.topology.relationships.len(), 100);
+    assert!(runs <= 200, "{runs} runs");
+    let (_, _, hits) = compile_counting(&text, pattern_cache_hits);
+    assert!(hits > 1_000, "{hits} cache hits");
+}
+
+#[test]
+fn matches_in_validation_clauses_spend_the_one_budget() {
+    // `$matches` had no budget: 2,000 values at tens of milliseconds each.
+    let text = tosca_tests::hostile::validated_by_catastrophic_matches(2_000);
+    let (_, problems, runs) = compile_counting(&text, pattern_runs);
+    assert_eq!(problems.len(), 2_000);
+    let (line, column) = position(&text, "aaaaaaaaaa");
+    assert_eq!(problems[0], format!("pattern-unchecked main.yaml:{line}:{column}"));
+    assert!(problems.iter().all(|problem| problem.starts_with("pattern-unchecked main.yaml:")));
+    let bound = 2 * (PATTERN_BUDGET / BACKTRACK_LIMIT) + BACKTRACK_LIMIT / CHEAP_BACKTRACK_LIMIT + 2;
+    assert!(runs <= bound, "{runs} runs");
+}
+
+#[test]
+fn matches_in_a_validation_clause_still_decides() {
+    let text = tosca_tests::hostile::validated_by_look_ahead(100);
+    let (_, problems, runs) = compile_counting(&text, pattern_runs);
+    // Half the values fail the look-ahead: a violation at each; two distinct values.
+    assert_eq!(problems.len(), 50, "{problems:?}");
+    assert!(problems.iter().all(|problem| problem.starts_with("constraint-violated main.yaml:")), "{problems:?}");
+    assert_eq!(runs, 2);
+}
+
+#[test]
+fn eight_thousand_requests_with_node_filters_on_capacity_one_targets_take_linear_steps() {
+    let text = tosca_tests::hostile::filtered_servers_and_clients(8_000);
+    let (compiled, problems, steps) = compile_counting(&text, resolution_steps);
+    assert_eq!(problems, Vec::<String>::new());
+    let edges = &compiled.topology.relationships;
+    assert_eq!(edges.len(), 8_000);
+    assert!(edges.iter().enumerate().all(|(index, edge)| edge.target == format!("s{index}")));
+    // Before: each client tested the filter on every server taken before it (32 million steps).
+    assert!(steps < 100_000, "{steps} resolution steps");
 }

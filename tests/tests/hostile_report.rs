@@ -15,6 +15,7 @@ use tosca_core::problem::Code;
 use tosca_core::report::human::{DEFAULT_MAX_SIMILAR, Human, Rendered};
 use tosca_core::report::snippet::{GAP, LINE_BYTES, MAX_MARK_LINES};
 use tosca_core::{Compiled, Location, Options};
+use tosca_tests::hostile::far_violations;
 use tosca_tests::{check_compile, check_spans};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -48,23 +49,6 @@ fn codes(compiled: &Compiled) -> Vec<(Code, usize)> {
         }
     }
     counts
-}
-
-/// A node type whose `port` must be under 10, declared above `filler` lines of data types,
-/// and `count` templates of it with port 99.
-fn far_violations(count: usize, filler: usize) -> String {
-    let mut text = format!(
-        "{HEADER}node_types:\n  Box:\n    derived_from: tosca.nodes.Root\n    properties:\n      port:\n        type: \
-         integer\n        constraints:\n          - less_than: 10\ndata_types:\n"
-    );
-    for index in 0..filler {
-        let _ = writeln!(text, "  Filler{index}:\n    derived_from: tosca.datatypes.Root");
-    }
-    text.push_str("topology_template:\n  node_templates:\n");
-    for index in 0..count {
-        let _ = writeln!(text, "    b{index}:\n      type: Box\n      properties:\n        port: 99");
-    }
-    text
 }
 
 #[test]

@@ -12,6 +12,7 @@ use tosca_core::render::EvaluationLimits;
 use tosca_core::topology::Topology;
 use tosca_core::value::Typed;
 use tosca_core::{Compiled, Options};
+use tosca_tests::hostile::{chain_adding_properties, doubling, nodes_of_type};
 use tosca_tests::{check_compile, check_spans, derivation_chain, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -84,22 +85,6 @@ fn derivation_loop_of_100_000_types_is_one_problem_of_a_few_lines() {
     assert_eq!(problem.help.as_deref(), Some("the loop has 100000 types; the first 8 are shown"));
 }
 
-/// A node type with properties `p0` … `p{steps}` and a template whose `p{i}` is `step` of
-/// `p{i+1}` (with `NEXT` standing for a `get_property` of it); the last is `last`.
-fn doubling(steps: usize, property_type: &str, step: &str, last: &str) -> String {
-    let mut text = format!("{HEADER}node_types:\n  Doubler:\n    derived_from: tosca.nodes.Root\n    properties:\n");
-    for index in 0..=steps {
-        let _ = writeln!(text, "      p{index}:\n        type: {property_type}");
-    }
-    text.push_str("topology_template:\n  node_templates:\n    doubler:\n      type: Doubler\n      properties:\n");
-    for index in 0..steps {
-        let next = format!("{{ get_property: [ SELF, p{} ] }}", index + 1);
-        let _ = writeln!(text, "        p{index}: {}", step.replace("NEXT", &next));
-    }
-    let _ = writeln!(text, "        p{steps}: {last}");
-    text
-}
-
 #[test]
 fn lists_doubling_40_times_stop_at_the_value_budget() {
     // `p0: [p1, p1]`, `p1: [p2, p2]`, …: 2^40 strings. Every copy is counted; the first that
@@ -138,21 +123,6 @@ fn strings_doubling_64_times_stop_at_the_value_budget() {
     let properties = &compiled.topology.node_templates["doubler"].properties;
     assert_eq!(properties["p47"].to_json().as_str().map(str::len), Some(1 << 17));
     assert!(properties["p46"].is_call());
-}
-
-/// `count` node templates of one type, each listing every node of the type.
-fn nodes_of_type(count: usize) -> String {
-    let mut text = format!(
-        "{HEADER}node_types:\n  Member:\n    derived_from: tosca.nodes.Root\n    properties:\n      all:\n        type: list\n        entry_schema: string\n"
-    );
-    text.push_str("topology_template:\n  node_templates:\n");
-    for index in 0..count {
-        let _ = writeln!(
-            text,
-            "    n{index}:\n      type: Member\n      properties:\n        all: {{ get_nodes_of_type: Member }}"
-        );
-    }
-    text
 }
 
 #[test]
@@ -233,20 +203,6 @@ fn calls_on_inputs_too_large_for_the_rendering_threads_are_counted_by_the_serial
     let nodes = &compiled.topology.node_templates;
     assert_eq!(nodes["j1"].properties["twice"], Typed::String("x".repeat(20_000)));
     assert!(nodes["j2"].properties["twice"].is_call());
-}
-
-/// `count` node types, `T0` derived from `T1` and so on up to `tosca.nodes.Root`, each adding
-/// one property.
-fn chain_adding_properties(count: usize) -> String {
-    let mut text = format!("{HEADER}node_types:\n");
-    for index in 0..count {
-        let parent = if index + 1 < count { format!("T{}", index + 1) } else { "tosca.nodes.Root".to_owned() };
-        let _ = writeln!(
-            text,
-            "  T{index}:\n    derived_from: {parent}\n    properties:\n      p{index}: {{ type: string, required: false }}"
-        );
-    }
-    text
 }
 
 #[test]

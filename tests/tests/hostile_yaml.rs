@@ -14,6 +14,7 @@ use tosca_core::problem::Problems;
 use tosca_core::source::SourceId;
 use tosca_core::yaml::{Expanded, Limits, parse_measured};
 use tosca_core::{Compiled, Options};
+use tosca_tests::hostile::{ALIASED_PROPERTY, aliased_megabyte};
 use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -40,24 +41,11 @@ fn line_of(text: &str, prefix: &str, nth: usize) -> usize {
     index.expect("the line is in the text").0 + 1
 }
 
-/// A 1 MiB scalar anchored once and aliased 1,000 times, in a list under `section`: about 1 GiB
-/// of copies, few nodes.
-fn aliased_megabyte(section: &str) -> String {
-    let mut text = format!("{HEADER}dsl_definitions:\n  big: &big {}\n{section}", "x".repeat(1 << 20));
-    for _ in 0..1_000 {
-        text.push_str("          - *big\n");
-    }
-    text
-}
-
 /// The aliases of [`aliased_megabyte`] in a property: they reached 4.4 GiB, since the copies
 /// are typed and written out. Expansion now stops at 16 MiB, at the 17th alias.
 #[test]
 fn a_1_mib_scalar_aliased_1_000_times_in_a_property_stops_at_16_mib() {
-    let section = "node_types:\n  Box:\n    derived_from: tosca.nodes.Root\n    properties:\n      copies:\n        \
-                   type: list\ntopology_template:\n  node_templates:\n    box:\n      type: Box\n      properties:\n        \
-                   copies:\n";
-    let text = aliased_megabyte(section);
+    let text = aliased_megabyte(ALIASED_PROPERTY);
     let (folder, compiled) = compile(&text);
     let line = line_of(&text, "          - *big", 16);
     assert_eq!(located(&compiled, folder.path()), [format!("alias-limit main.yaml:{line}:13")]);

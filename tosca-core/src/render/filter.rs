@@ -17,7 +17,7 @@ use crate::grammar::Kind;
 use crate::problem::{Code, Problems};
 use crate::topology::{self, Values};
 use crate::value::Typed;
-use crate::value::constraint::{Constraint, read_constraints};
+use crate::value::constraint::{Constraint, Operator, read_constraints, shorten, unchecked};
 use crate::value::validation::{Environment, Expr, FunctionCall, evaluate, read_expression};
 use crate::yaml::Node;
 
@@ -235,6 +235,26 @@ impl Render<'_> {
             None => ValueType::UNTYPED,
         };
         for clause in &filter.clauses {
+            // A backtracking pattern decides within the compile's budget (requests are
+            // resolved in document order, so what is left of it does not depend on threads).
+            if let (Operator::Pattern(pattern), Typed::String(text)) = (&clause.operator, value)
+                && pattern.is_backtracking()
+            {
+                match self.pattern_checks.decide(pattern, text) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(format!(
+                            "node_filter: {what} `{name}` is `{text}`, which must match pattern `{}`",
+                            shorten(pattern.as_str())
+                        ));
+                    }
+                    Err(reason) => self.pattern_checks.report(
+                        unchecked(clause.span, text, pattern, &reason)
+                            .with_label(clause.span, format!("node_filter on {what} `{name}`")),
+                    ),
+                }
+                continue;
+            }
             let mut typer = |argument: &Node| {
                 let mut local = Problems::new();
                 let typed = self.coerce(argument, argument_type, &mut local);
@@ -302,6 +322,20 @@ impl Environment for FilterEnvironment<'_, '_, '_> {
             }
         }
         Ok(self.lookup(&path, attribute))
+    }
+
+    fn matches(&mut self, call: &FunctionCall, pattern: &str, text: &str) -> Result<Option<bool>, String> {
+        // Filters are tested while requests are resolved, in document order: a backtracking
+        // pattern decides at once within the compile's budget.
+        let checks = &self.render.pattern_checks;
+        let pattern = checks.compile(pattern)?;
+        match checks.decide(&pattern, text) {
+            Ok(matched) => Ok(Some(matched)),
+            Err(reason) => {
+                checks.report(unchecked(call.span, text, &pattern, &reason));
+                Ok(None)
+            }
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod evaluate;
 mod filter;
 mod node;
 mod parts;
+mod patterns;
 mod resolve;
 mod scalar;
 mod substitution;
@@ -88,6 +89,8 @@ pub(crate) struct Render<'a> {
     pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
     /// Values backtracking patterns check once rendering is done, within a budget.
     pub(crate) pattern_checks: crate::value::constraint::PatternChecks,
+    /// Validation clauses whose `$matches` is left for the patterns' budget.
+    pub(crate) deferred_validations: patterns::DeferredValidations,
     /// What function calls may still build, over both evaluation passes.
     pub(crate) budget: evaluate::Budget,
 }
@@ -117,6 +120,7 @@ pub fn render(
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
         pattern_checks: crate::value::constraint::PatternChecks::default(),
+        deferred_validations: patterns::DeferredValidations::default(),
         budget: evaluate::Budget::new(limits),
     };
     render.check_definitions(problems);
@@ -127,7 +131,7 @@ pub fn render(
         ..Topology::default()
     };
     let Some(topology_template) = template.topology() else {
-        render.pattern_checks.check_all(problems);
+        render.check_patterns(problems);
         return topology;
     };
 
@@ -240,7 +244,7 @@ pub fn render(
     let edges = topology.relationships.len();
     timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
     render.substitution_candidates(&mut topology, problems);
-    render.pattern_checks.check_all(problems);
+    render.check_patterns(problems);
     topology
 }
 

@@ -141,6 +141,14 @@ pub trait Environment {
     /// A function this module does not evaluate (`get_property`, `get_input`, user functions):
     /// `Ok(Some(value))`, `Ok(None)` when it cannot be known yet, `Err` when it is unknown.
     fn call(&mut self, call: &FunctionCall) -> Result<Option<Typed>, String>;
+    /// Whether the whole of `text` matches `pattern` (`$matches`, written at `call`):
+    /// `Ok(None)` when it is not decided here (a backtracking pattern left for the compile's
+    /// budget, see `crate::value::constraint::PatternChecks`). By default the pattern is
+    /// compiled and matched at once, within its per-value limit.
+    fn matches(&mut self, call: &FunctionCall, pattern: &str, text: &str) -> Result<Option<bool>, String> {
+        let _ = call;
+        Pattern::new(pattern)?.matches(text).map(Some)
+    }
 }
 
 /// The result of one step: a value, or `None` when it cannot be known before deployment.
@@ -276,7 +284,7 @@ pub fn evaluate(expr: &Expr, value: &Typed, environment: &mut dyn Environment) -
             let (Some(text), Some(pattern)) = (subject.text(), pattern.text()) else {
                 return Err("`$matches` needs a string and a pattern".to_owned());
             };
-            Ok(Some(Typed::Boolean(Pattern::new(&pattern)?.matches(&text)?)))
+            Ok(environment.matches(call, &pattern, &text)?.map(Typed::Boolean))
         }
         "has_suffix" | "has_prefix" | "contains" | "has_entry" | "has_key" | "has_all_entries" | "has_all_keys"
         | "has_any_entry" | "has_any_key" => {

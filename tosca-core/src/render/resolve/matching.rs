@@ -14,7 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::candidate::Context;
 use super::{Target, Wanted};
+use crate::catalog::TypeId;
 use crate::entity::Bound;
+use crate::grammar::Kind;
 use crate::render::allocation::{Amount, Demand};
 
 /// How many augmenting-path steps one request may spend before it is reported unsatisfied.
@@ -32,6 +34,10 @@ pub fn resolution_steps() -> usize {
 
 /// A (target, capability) pair, by positions.
 pub(super) type Pair = (usize, usize);
+
+/// What the pairs a request may take are indexed by: the first node type and the first
+/// capability type it asks for.
+pub(super) type IndexKey = (Option<TypeId>, Option<TypeId>);
 
 /// A matching in progress. Its slots are the relationships requested: one per `count` of each
 /// request, in order.
@@ -59,6 +65,10 @@ pub(super) struct Matching {
     pub(super) class_failed: Vec<bool>,
     /// Whether a pair lost a holder since the cursors were last reset.
     pub(super) freed: bool,
+    /// The pairs of the requests without a class, by the node type and capability type they
+    /// ask for first (see [`Matching::place_by_index`]), each with its cursor: the pairs
+    /// before it are full.
+    pub(super) indexed: HashMap<IndexKey, (std::rc::Rc<[Pair]>, usize)>,
     /// Steps taken, added to [`resolution_steps`] when the matching is done.
     pub(super) steps: usize,
 }
@@ -148,6 +158,7 @@ impl Matching {
         }
         let found = match self.fitting[request].clone() {
             Some(pairs) => pairs.into_iter().find(|&pair| self.has_room(context.targets, slot, pair)),
+            None if wanted[request].pinned.is_none() => self.place_by_index(slot, wanted, context, universe),
             None => {
                 let mut found = None;
                 'candidates: for position in universe(&wanted[request]) {
@@ -186,9 +197,7 @@ impl Matching {
     ) -> bool {
         let request = self.owner[slot];
         let source = wanted[request].source;
-        if std::mem::take(&mut self.freed) {
-            self.cursor.fill(0);
-        }
+        self.reset_cursors();
         let pairs = self.class_pairs(class, request, wanted, context, universe);
         let mut cursor = self.cursor[class];
         while cursor < pairs.len() && !self.has_place(context.targets, pairs[cursor]) {
@@ -220,6 +229,110 @@ impl Matching {
             self.class_failed[class] = true;
         }
         placed
+    }
+
+    /// Puts every cursor back at the start when a pair lost a holder (it may have room again).
+    fn reset_cursors(&mut self) {
+        if std::mem::take(&mut self.freed) {
+            self.cursor.fill(0);
+            for (_, cursor) in self.indexed.values_mut() {
+                *cursor = 0;
+            }
+        }
+    }
+
+    /// The first fitting pair with room for a slot of a request without a class (a node
+    /// filter, an allocation), found through the index: the pairs whose capability is of the
+    /// type asked for, on targets of the node type asked for, in document order, past those
+    /// full under their `occurrences` (a cursor per index entry skips them). The pair is the
+    /// one a scan of every candidate would find first: a full pair has no room for anyone,
+    /// and the capability and node types are required of every fitting pair.
+    fn place_by_index(
+        &mut self,
+        slot: usize,
+        wanted: &[Wanted<'_>],
+        context: &Context<'_, '_>,
+        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
+    ) -> Option<Pair> {
+        let request = self.owner[slot];
+        let want = &wanted[request];
+        self.reset_cursors();
+        let key = (want.node_types.first().copied(), want.capability_types.first().copied());
+        let (pairs, mut cursor) = match self.indexed.get(&key) {
+            Some((pairs, cursor)) => (pairs.clone(), *cursor),
+            None => {
+                let pairs = self.index_pairs(key, want, context, universe);
+                self.indexed.insert(key, (pairs.clone(), 0));
+                (pairs, 0)
+            }
+        };
+        while cursor < pairs.len() && !self.has_place(context.targets, pairs[cursor]) {
+            self.steps += 1;
+            cursor += 1;
+        }
+        if let Some(entry) = self.indexed.get_mut(&key) {
+            entry.1 = cursor;
+        }
+        // The capabilities of the last target checked that fit the request.
+        let mut checked: Option<(usize, Vec<usize>)> = None;
+        for &pair in &pairs[cursor..] {
+            self.steps += 1;
+            let (position, capability) = pair;
+            if position == want.source || !self.has_place(context.targets, pair) {
+                continue;
+            }
+            if checked.as_ref().is_none_or(|(checked, _)| *checked != position) {
+                let fitting = match context.fits(want, position) {
+                    Ok(capabilities) => capabilities
+                        .into_iter()
+                        .map(|(capability, demand)| {
+                            self.remember(request, (position, capability), demand);
+                            capability
+                        })
+                        .collect(),
+                    Err(_) => Vec::new(),
+                };
+                checked = Some((position, fitting));
+            }
+            let fits = checked.as_ref().is_some_and(|(_, fitting)| fitting.contains(&capability));
+            if fits && self.has_room(context.targets, slot, pair) {
+                return Some(pair);
+            }
+        }
+        None
+    }
+
+    /// The pairs of one index entry: every capability of the type `key` names (of any type
+    /// when none) on every target of the node type it names, in document order.
+    fn index_pairs(
+        &mut self,
+        key: IndexKey,
+        want: &Wanted<'_>,
+        context: &Context<'_, '_>,
+        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
+    ) -> std::rc::Rc<[Pair]> {
+        let mut positions = universe(want);
+        // The universe leaves the source out; requests of other sources may target it.
+        let at = positions.partition_point(|&position| position < want.source);
+        if positions.get(at) != Some(&want.source) {
+            positions.insert(at, want.source);
+        }
+        let hierarchy = context.render.hierarchy;
+        let mut pairs = Vec::new();
+        for position in positions {
+            self.steps += 1;
+            let target = &context.targets[position];
+            if key.0.is_some_and(|id| !hierarchy.derives_from(Kind::NodeType, target.node_type, id)) {
+                continue;
+            }
+            for (capability, offer) in target.offers.iter().enumerate() {
+                let Some(offered) = offer.capability_type else { continue };
+                if key.1.is_none_or(|id| hierarchy.derives_from(Kind::CapabilityType, offered, id)) {
+                    pairs.push((position, capability));
+                }
+            }
+        }
+        pairs.into()
     }
 
     /// Whether a pair has a place left under its `occurrences`.

@@ -258,6 +258,7 @@ impl<'a> Render<'a> {
             cursor: Vec::new(),
             class_failed: Vec::new(),
             freed: false,
+            indexed: HashMap::new(),
             steps: 0,
         };
         let mut classes: HashMap<ClassKey<'_>, usize> = HashMap::new();

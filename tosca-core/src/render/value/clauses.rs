@@ -5,6 +5,7 @@ use super::ValueType;
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
+use crate::render::patterns::DeferredValidation;
 use crate::source::Span;
 use crate::value::Typed;
 use crate::value::constraint::{Constraint, Operator, PendingPattern};
@@ -51,8 +52,24 @@ impl Render<'_> {
         }
         let argument_type = ValueType { constraints: &[], validation: None, check_constraints: false, ..value_type };
         for validation in validations {
-            let mut environment = ValidationEnvironment { render: self, argument_type };
-            if let Err(reason) = crate::value::validation::check(validation, value, &mut environment) {
+            let mut environment = ValidationEnvironment { render: self, argument_type, deferred: false };
+            let outcome = crate::value::validation::check(validation, value, &mut environment);
+            if environment.deferred {
+                // A `$matches` with a backtracking pattern: the clause is evaluated again
+                // once rendering is done, within the compile's budget (`crate::render::patterns`).
+                self.deferred_validations.defer(DeferredValidation {
+                    at,
+                    shown: shown(),
+                    validation: validation.clone(),
+                    value: value.clone(),
+                    data_type: value_type.data_type,
+                    name: value_type.name.cloned(),
+                    entry_schema: value_type.entry_schema.cloned(),
+                    key_schema: value_type.key_schema.cloned(),
+                });
+                continue;
+            }
+            if let Err(reason) = outcome {
                 problems.push(
                     Problem::new(Code::ConstraintViolated, at, format!("`{}` {reason}", shown()))
                         .with_label(validation.span, "validation clause declared here"),
@@ -110,6 +127,8 @@ impl Render<'_> {
 struct ValidationEnvironment<'r, 'a> {
     render: &'r Render<'a>,
     argument_type: ValueType<'r>,
+    /// Whether a `$matches` needs a backtracking pattern, left for the compile's budget.
+    deferred: bool,
 }
 
 impl Environment for ValidationEnvironment<'_, '_> {
@@ -125,5 +144,14 @@ impl Environment for ValidationEnvironment<'_, '_> {
 
     fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {
         Ok(None)
+    }
+
+    fn matches(&mut self, _: &FunctionCall, pattern: &str, text: &str) -> Result<Option<bool>, String> {
+        let pattern = self.render.pattern_checks.compile(pattern)?;
+        if pattern.is_backtracking() {
+            self.deferred = true;
+            return Ok(None);
+        }
+        pattern.matches(text).map(Some)
     }
 }

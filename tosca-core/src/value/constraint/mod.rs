@@ -49,9 +49,12 @@ mod show;
 #[cfg(test)]
 mod tests;
 
-pub use budget::{PATTERN_BUDGET, PatternChecks, PendingPattern};
+pub use budget::{
+    OrderKey, PATTERN_BUDGET, PatternChecks, PendingPattern, Place, pattern_cache_hits, place, unchecked,
+};
 pub use pattern::{BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, Pattern, pattern_runs};
 pub use read::read_constraints;
+pub(crate) use show::shorten;
 
 use crate::source::Span;
 use crate::yaml::Node;

@@ -55,7 +55,7 @@ fn write_node(node: &Node, out: &mut String) {
 }
 
 /// `text`, cut to [`SHOWN_CHARS`] characters with `…` when longer.
-pub(super) fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     match text.char_indices().nth(SHOWN_CHARS) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_owned(),
