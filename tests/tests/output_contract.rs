@@ -122,8 +122,7 @@ fn is_tosca(path: &Path) -> bool {
 #[test]
 fn every_corpus_topology_validates_against_the_schema() {
     let corpus = shared().join("corpus");
-    let paths: Vec<PathBuf> =
-        files(&corpus, &["yaml", "yml"]).into_iter().filter(|path| is_tosca(path)).collect();
+    let paths: Vec<PathBuf> = files(&corpus, &["yaml", "yml"]).into_iter().filter(|path| is_tosca(path)).collect();
     assert!(paths.len() >= 1000, "only {} TOSCA files in the corpus", paths.len());
     // Every package of the Tacker manifest is among them.
     let manifest = std::fs::read_to_string(corpus.join("manifests/tacker-vnf-packages.tsv")).expect("the manifest");

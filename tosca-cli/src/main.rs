@@ -156,7 +156,10 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     if args.compact && !matches!(args.format, OutputFormat::Json | OutputFormat::Clout) {
-        writeln!(std::io::stderr(), "puccini-rs: --compact needs --format json or clout (YAML and DOT have no compact form)")?;
+        writeln!(
+            std::io::stderr(),
+            "puccini-rs: --compact needs --format json or clout (YAML and DOT have no compact form)"
+        )?;
         return Ok(ExitCode::from(2));
     }
     let quirks = match quirks(&args.dialect.quirk)? {

@@ -153,9 +153,8 @@ fn splice<'s, T: Serialize + Sync>(
                         buffer.extend_from_slice(colon);
                     }
                     match layout {
-                        Layout::Pretty => {
-                            value.serialize(&mut serde_json::Serializer::with_formatter(&mut buffer, Indented::at(2)))?
-                        }
+                        Layout::Pretty => value
+                            .serialize(&mut serde_json::Serializer::with_formatter(&mut buffer, Indented::at(2)))?,
                         Layout::Compact => serde_json::to_writer(&mut buffer, value)?,
                     }
                 }

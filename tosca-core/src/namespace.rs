@@ -119,7 +119,11 @@ impl Namespace {
             .zip(names)
             .map(|(kind, names)| {
                 let own = |index: usize| catalog.name(*kind, TypeId(index as u32)).value.clone();
-                names.into_iter().enumerate().map(|(index, name)| name.map_or_else(|| own(index), str::to_owned)).collect()
+                names
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, name)| name.map_or_else(|| own(index), str::to_owned))
+                    .collect()
             })
             .collect()
     }

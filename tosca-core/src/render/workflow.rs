@@ -10,10 +10,10 @@
 use super::Render;
 use super::value::plain;
 use crate::IndexMap;
-use crate::topology::{Workflow, WorkflowStep};
 use crate::entity::{InterfaceDefinition, ParameterDefinition, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
+use crate::topology::{Workflow, WorkflowStep};
 use crate::yaml::Node;
 
 impl Render<'_> {
@@ -21,7 +21,9 @@ impl Render<'_> {
     /// [`Render::check_workflow_references`]): what a step lists is read as far as it has the
     /// expected shape, the rest of a workflow as plain values.
     pub(crate) fn workflows(&self, topology: &TopologyTemplate) -> IndexMap<String, Workflow> {
-        let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else { return IndexMap::default() };
+        let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else {
+            return IndexMap::default();
+        };
         let map = |node: Option<&Node>| -> IndexMap<String, crate::value::Typed> {
             let entries = node.and_then(Node::as_mapping).unwrap_or_default();
             entries.iter().filter_map(|entry| Some((entry.key.as_str()?.to_owned(), plain(&entry.value)))).collect()
