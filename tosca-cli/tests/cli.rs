@@ -61,14 +61,12 @@ fn compact_prints_the_same_json_on_one_line() {
 fn compiled_output_validates_against_the_printed_schema_and_reads_back() {
     let schema = json(&run(&["schema"]));
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
-    for example in ["examples/web-shop.yaml"] {
-        let output = run(&["compile", example]);
-        let topology = json(&output);
-        let errors: Vec<String> = validator.iter_errors(&topology).map(|error| error.to_string()).collect();
-        assert!(errors.is_empty(), "{example}: {}", errors.join("\n"));
-        let read: tosca_core::topology::Topology = serde_json::from_slice(&output.stdout).expect("a topology");
-        assert_eq!(serde_json::to_string_pretty(&read).unwrap() + "\n", text(&output.stdout), "{example}");
-    }
+    let output = run(&["compile", "examples/web-shop.yaml"]);
+    let topology = json(&output);
+    let errors: Vec<String> = validator.iter_errors(&topology).map(|error| error.to_string()).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let read: tosca_core::topology::Topology = serde_json::from_slice(&output.stdout).expect("a topology");
+    assert_eq!(serde_json::to_string_pretty(&read).unwrap() + "\n", text(&output.stdout));
 }
 
 #[test]
