@@ -3,9 +3,16 @@
 //! Every map is ordered (document order, inherited entries first), so the JSON is the same bytes
 //! on every run. Values are plain JSON after defaults; a function that is not evaluated stays
 //! a single-key object in TOSCA 2.0 function syntax, `{"$get_input": ["name"]}`. Type chains
-//! (`types`) list the type and all its ancestors by full name, most derived first. The JSON
-//! Schema of this structure is generated from these types (`puccini-rs schema`) and committed
-//! as `tosca-core/topology.schema.json`.
+//! (`types`) list the type and all its ancestors by full name, most derived first, each as the
+//! root file names it (`a:Server` for a type imported under the prefix `a`). The JSON Schema of
+//! this structure is generated from these types for serialization ([`schema`]: a field left out
+//! when empty is optional, every other one is always written) and committed as
+//! `tosca-core/topology.schema.json`.
+//!
+//! The types are `Deserialize` too: a topology `compile` printed reads back with
+//! `serde_json::from_str::<Topology>` and writes the same bytes again. Read back, a value is
+//! what its JSON is (its declared type is not written): a scalar-unit is its object, a
+//! timestamp its text, an unevaluated function a [`Typed::Call`] without a location.
 
 mod chain;
 mod workflow;
