@@ -451,5 +451,6 @@ fn profiles_by_name_are_found_in_profile_folders() {
     let folders = vec![root.path().join("repository")];
     let with = compile_location(&location, LoaderOptions { profile_paths: folders, ..LoaderOptions::default() });
     assert!(problem_lines(&with, root.path()).is_empty(), "{:?}", problem_lines(&with, root.path()));
-    assert_eq!(with.topology.node_templates["pod"].types.first().map(String::as_str), Some("Pod"));
+    // Named as the root file sees it: imported under the namespace `k8s`.
+    assert_eq!(with.topology.node_templates["pod"].types.first().map(String::as_str), Some("k8s:Pod"));
 }

@@ -167,6 +167,10 @@ pub(crate) struct CompileArgs {
     /// `history`, as Puccini does (without it the output is the same on every run).
     #[arg(long)]
     pub(crate) clout_timestamp: bool,
+    /// With `--format json` or `clout`: write the JSON on one line, without indentation or
+    /// spaces (about half the bytes of the pretty form); refused with the other formats.
+    #[arg(long)]
+    pub(crate) compact: bool,
     /// Print the time and the count of each phase on stderr.
     #[arg(long)]
     pub(crate) timings: bool,

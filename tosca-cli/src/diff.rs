@@ -2,8 +2,9 @@
 //! the differences as text (for people) or JSON (for scripts).
 //!
 //! An input is a compiled topology when its text parses as JSON and has
-//! `tosca_definitions_version` and `node_templates` at the top; anything else (a template, an
-//! archive) is compiled first, with the same `--input`, `--map-url` and `--offline` options as
+//! `tosca_definitions_version` and `node_templates` at the top; it is then read as a
+//! [`Topology`] (a JSON that is not one is an error naming where it is wrong). Anything else (a
+//! template, an archive) is compiled first, with the same `--input`, `--map-url` and `--offline` options as
 //! `compile`. Exit codes: 0 same, 1 different, 2 an input that cannot be read or has errors
 //! (their problems are printed on stderr, as `compile` prints them).
 
@@ -15,6 +16,7 @@ use serde_json::Value;
 use tosca_core::diff::{Change, Changes, Diff, PathSegment, RelationshipChanges, RelationshipEntry, RelationshipKey};
 use tosca_core::loader::Loader;
 use tosca_core::source::SourceMap;
+use tosca_core::topology::Topology;
 use tosca_core::{Location, Options};
 
 use crate::args::{DiffArgs, DiffFormat};
@@ -35,7 +37,7 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
     let (Some(old), Some(new)) = (old, new) else {
         return Ok(ExitCode::from(2));
     };
-    let diff = tosca_core::diff::diff(&old, &new);
+    let diff = tosca_core::diff::diff_topologies(&old, &new);
     let stdout = std::io::stdout();
     let text = match args.format {
         DiffFormat::Json => crate::output::json(&diff)?,
@@ -45,11 +47,13 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
     Ok(if diff.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The topology JSON of an input; `None` when compiling it found errors (already printed).
-fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<Value>> {
+/// The topology of an input; `None` when compiling it found errors (already printed).
+fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<Topology>> {
     let loader = Loader::with_options(SourceMap::new(), options.loader.clone());
     let loaded = loader.load(&Location::from_argument(input))?;
-    if let Some(topology) = compiled_topology(&loaded.text) {
+    if compiled_topology(&loaded.text) {
+        let topology = serde_json::from_str(&loaded.text)
+            .map_err(|error| anyhow::anyhow!("{input} is not a topology `compile` prints: {error}"))?;
         return Ok(Some(topology));
     }
     let compiled = crate::run(input, options)?;
@@ -57,15 +61,14 @@ fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<
     if compiled.has_errors() {
         return Ok(None);
     }
-    Ok(Some(serde_json::to_value(&compiled.topology)?))
+    Ok(Some(compiled.topology))
 }
 
-/// The text as a compiled topology, if it is one.
-fn compiled_topology(text: &str) -> Option<Value> {
-    let value: Value = serde_json::from_str(text).ok()?;
-    let is_topology = value.get("tosca_definitions_version").is_some_and(Value::is_string)
-        && value.get("node_templates").is_some_and(Value::is_object);
-    is_topology.then_some(value)
+/// Whether the text is JSON that looks like a compiled topology.
+fn compiled_topology(text: &str) -> bool {
+    let Ok(value) = serde_json::from_str::<Value>(text) else { return false };
+    value.get("tosca_definitions_version").is_some_and(Value::is_string)
+        && value.get("node_templates").is_some_and(Value::is_object)
 }
 
 /// ANSI colours, or none.
@@ -233,8 +236,8 @@ mod tests {
 
     #[test]
     fn only_topology_json_counts_as_compiled() {
-        assert!(compiled_topology(r#"{"tosca_definitions_version": "x", "node_templates": {}}"#).is_some());
-        assert!(compiled_topology(r#"{"tosca_definitions_version": "x", "topology_template": {}}"#).is_none());
-        assert!(compiled_topology("tosca_definitions_version: x\nnode_templates: {}\n").is_none());
+        assert!(compiled_topology(r#"{"tosca_definitions_version": "x", "node_templates": {}}"#));
+        assert!(!compiled_topology(r#"{"tosca_definitions_version": "x", "topology_template": {}}"#));
+        assert!(!compiled_topology("tosca_definitions_version: x\nnode_templates: {}\n"));
     }
 }

@@ -156,6 +156,13 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         writeln!(std::io::stderr(), "puccini-rs: --clout-timestamp needs --format clout or clout-yaml")?;
         return Ok(ExitCode::from(2));
     }
+    if args.compact && !matches!(args.format, OutputFormat::Json | OutputFormat::Clout) {
+        writeln!(
+            std::io::stderr(),
+            "puccini-rs: --compact needs --format json or clout (YAML and DOT have no compact form)"
+        )?;
+        return Ok(ExitCode::from(2));
+    }
     let quirks = match quirks(&args.dialect.quirk)? {
         Ok(quirks) => quirks,
         Err(code) => return Ok(code),
@@ -204,7 +211,7 @@ fn write_topology(args: &CompileArgs, compiled: &mut Compiled) -> anyhow::Result
     };
     // Buffered outside the counter, so the counter sees few large writes.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, Counted { inner: out, written: 0 });
-    output::write(&mut compiled.topology, args.format, args.clout_timestamp, &mut out)?;
+    output::write(&mut compiled.topology, args.format, args.clout_timestamp, args.compact, &mut out)?;
     out.flush()?;
     Ok(out.get_ref().written)
 }

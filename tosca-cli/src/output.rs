@@ -13,21 +13,24 @@ use tosca_core::topology::{NodeTemplate, RelationshipEdge, Topology};
 use crate::args::OutputFormat;
 
 /// Writes the topology to `out` in an output format. `clout_timestamp` adds the compilation
-/// time to a Clout's history. JSON is streamed (see [`write_json`]); the other formats are
-/// built whole first.
+/// time to a Clout's history; `compact` writes JSON (the topology's or a Clout's) on one line.
+/// JSON is streamed (see [`write_json`]); the other formats are built whole first.
 pub(crate) fn write(
     topology: &mut Topology,
     format: OutputFormat,
     clout_timestamp: bool,
+    compact: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    let layout = if compact { Layout::Compact } else { Layout::Pretty };
     let clout = |topology: &Topology| {
         let options = CloutOptions { timestamp: clout_timestamp.then(|| jiff::Timestamp::now().to_string()) };
         tosca_core::export::clout::clout(topology, &options)
     };
     let text = match format {
-        OutputFormat::Json => return write_json(topology, out),
+        OutputFormat::Json => return write_json(topology, layout, out),
         OutputFormat::Yaml => yaml(&serde_json::to_value(&*topology)?)?,
+        OutputFormat::Clout if compact => serde_json::to_string(&clout(topology))? + "\n",
         OutputFormat::Clout => json(&clout(topology))?,
         OutputFormat::CloutYaml => yaml(&clout(topology))?,
         OutputFormat::Dot => tosca_core::export::dot::dot(topology),
@@ -43,19 +46,56 @@ pub(crate) fn json(value: &impl Serialize) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// Pretty JSON with a final newline, byte for byte what `serde_json::to_writer_pretty` writes,
-/// but with the large sections (node templates, relationships) serialized in parallel, a window
-/// at a time, and written in order as they are ready. The output of a large topology is tens of
-/// megabytes; it is never held in memory whole.
+/// How JSON is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// serde_json's pretty printer: two spaces of indentation, `": "` after keys.
+    Pretty,
+    /// serde_json's compact writer: one line, no spaces.
+    Compact,
+}
+
+impl Layout {
+    /// The empty section `name` (`{}` or `[]`) as the skeleton holds it: at depth 1, where the
+    /// skeleton (and only the skeleton) has a newline before the key.
+    fn marker(self, name: &str, empty: &str) -> Vec<u8> {
+        match self {
+            Layout::Pretty => format!("\n  \"{name}\": {empty}").into_bytes(),
+            Layout::Compact => format!("\n\"{name}\":{empty}").into_bytes(),
+        }
+    }
+
+    /// Writes part of the skeleton; a compact one loses the newlines it was marked with.
+    fn write_skeleton(self, part: &[u8], out: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Layout::Pretty => out.write_all(part),
+            Layout::Compact => part.split(|byte| *byte == b'\n').try_for_each(|piece| out.write_all(piece)),
+        }
+    }
+}
+
+/// JSON with a final newline, byte for byte what `serde_json::to_writer_pretty` (or, compact,
+/// `serde_json::to_writer`) writes, but with the large sections (node templates, relationships)
+/// serialized in parallel, a window at a time, and written in order as they are ready. The
+/// output of a large topology is tens of megabytes; it is never held in memory whole.
 ///
 /// The topology is first written without those sections (as `{}` and `[]`), which can only
-/// appear at depth 1 as `\n  "node_templates": {}`: deeper keys are indented further and a JSON
+/// appear at depth 1 after a raw newline: pretty, as `\n  "node_templates": {}` (deeper keys
+/// are indented further), compact, with a newline the skeleton's formatter puts before every
+/// key at depth 1 ([`MarkedCompact`]) and that is dropped as the skeleton is written. A JSON
 /// string never holds a raw newline. Each section's entries are then written in its place at
-/// depth 2 with [`Indented`], the pretty formatter started two levels deep.
-pub(crate) fn write_json(topology: &mut Topology, out: &mut impl Write) -> anyhow::Result<()> {
+/// depth 2 with [`Indented`], the pretty formatter started two levels deep, or compact.
+pub(crate) fn write_json(topology: &mut Topology, layout: Layout, out: &mut impl Write) -> anyhow::Result<()> {
     let node_templates = std::mem::take(&mut topology.node_templates);
     let relationships = std::mem::take(&mut topology.relationships);
-    let skeleton = serde_json::to_vec_pretty(&*topology);
+    let skeleton = match layout {
+        Layout::Pretty => serde_json::to_vec_pretty(&*topology),
+        Layout::Compact => {
+            let mut buffer = Vec::new();
+            let mut serializer = serde_json::Serializer::with_formatter(&mut buffer, MarkedCompact::default());
+            topology.serialize(&mut serializer).map(|()| buffer)
+        }
+    };
     topology.node_templates = node_templates;
     topology.relationships = relationships;
     let skeleton = skeleton?;
@@ -63,11 +103,11 @@ pub(crate) fn write_json(topology: &mut Topology, out: &mut impl Write) -> anyho
     let mut rest = skeleton.as_slice();
     let node_templates: Vec<(Option<&String>, &NodeTemplate)> =
         topology.node_templates.iter().map(|(name, template)| (Some(name), template)).collect();
-    rest = splice(rest, b"\n  \"node_templates\": {}", &node_templates, out)?;
+    rest = splice(rest, &layout.marker("node_templates", "{}"), &node_templates, layout, out)?;
     let relationships: Vec<(Option<&String>, &RelationshipEdge)> =
         topology.relationships.iter().map(|edge| (None, edge)).collect();
-    rest = splice(rest, b"\n  \"relationships\": []", &relationships, out)?;
-    out.write_all(rest)?;
+    rest = splice(rest, &layout.marker("relationships", "[]"), &relationships, layout, out)?;
+    layout.write_skeleton(rest, out)?;
     out.write_all(b"\n")?;
     Ok(())
 }
@@ -85,6 +125,7 @@ fn splice<'s, T: Serialize + Sync>(
     skeleton: &'s [u8],
     marker: &[u8],
     entries: &[(Option<&String>, &T)],
+    layout: Layout,
     out: &mut impl Write,
 ) -> anyhow::Result<&'s [u8]> {
     let at = skeleton
@@ -93,7 +134,11 @@ fn splice<'s, T: Serialize + Sync>(
         .ok_or_else(|| anyhow::anyhow!("cannot find {} in the topology", String::from_utf8_lossy(marker).trim()))?;
     // Up to and including the opening bracket.
     let open = at + marker.len() - 1;
-    out.write_all(&skeleton[..open])?;
+    layout.write_skeleton(&skeleton[..open], out)?;
+    let (first_separator, separator, colon): (&[u8], &[u8], &[u8]) = match layout {
+        Layout::Pretty => (b"\n    ", b",\n    ", b": "),
+        Layout::Compact => (b"", b",", b":"),
+    };
     for (window_index, window) in entries.chunks(WINDOW).enumerate() {
         let buffers: Vec<Result<Vec<u8>, serde_json::Error>> = window
             .par_chunks(BATCH)
@@ -102,13 +147,16 @@ fn splice<'s, T: Serialize + Sync>(
                 let mut buffer = Vec::with_capacity(batch.len() * 8192);
                 for (index, (key, value)) in batch.iter().enumerate() {
                     let first = window_index == 0 && batch_index == 0 && index == 0;
-                    buffer.extend_from_slice(if first { b"\n    " } else { b",\n    " });
+                    buffer.extend_from_slice(if first { first_separator } else { separator });
                     if let Some(key) = key {
                         serde_json::to_writer(&mut buffer, key)?;
-                        buffer.extend_from_slice(b": ");
+                        buffer.extend_from_slice(colon);
                     }
-                    let mut serializer = serde_json::Serializer::with_formatter(&mut buffer, Indented::at(2));
-                    value.serialize(&mut serializer)?;
+                    match layout {
+                        Layout::Pretty => value
+                            .serialize(&mut serde_json::Serializer::with_formatter(&mut buffer, Indented::at(2)))?,
+                        Layout::Compact => serde_json::to_writer(&mut buffer, value)?,
+                    }
                 }
                 Ok(buffer)
             })
@@ -117,10 +165,47 @@ fn splice<'s, T: Serialize + Sync>(
             out.write_all(&buffer?)?;
         }
     }
-    if !entries.is_empty() {
+    if !entries.is_empty() && layout == Layout::Pretty {
         out.write_all(b"\n  ")?;
     }
     Ok(&skeleton[open..])
+}
+
+/// serde_json's `CompactFormatter`, but with a newline before every key at depth 1, so that a
+/// section of the skeleton can be found there (and only there: a JSON string holds no raw
+/// newline).
+#[derive(Default)]
+struct MarkedCompact {
+    depth: usize,
+}
+
+impl Formatter for MarkedCompact {
+    fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.depth -= 1;
+        writer.write_all(b"]")
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.depth -= 1;
+        writer.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            writer.write_all(b",")?;
+        }
+        if self.depth == 1 { writer.write_all(b"\n") } else { Ok(()) }
+    }
 }
 
 /// serde_json's `PrettyFormatter` (two spaces), starting at a given depth.
@@ -242,9 +327,17 @@ mod tests {
         serde_json::to_string_pretty(topology).unwrap() + "\n"
     }
 
+    fn compact(topology: &Topology) -> String {
+        serde_json::to_string(topology).unwrap() + "\n"
+    }
+
     fn written(topology: &mut Topology) -> String {
+        written_as(topology, Layout::Pretty)
+    }
+
+    fn written_as(topology: &mut Topology, layout: Layout) -> String {
         let mut out = Vec::new();
-        write_json(topology, &mut out).unwrap();
+        write_json(topology, layout, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -278,5 +371,39 @@ mod tests {
         }
         assert_eq!(written(&mut topology), pretty(&topology), "many entries");
         assert_eq!(topology.node_templates.len(), 2 * WINDOW + 3, "the topology is given back whole");
+    }
+
+    #[test]
+    fn compact_json_is_byte_for_byte_serde_json_compact() {
+        let mut topology = Topology::default();
+        assert_eq!(written_as(&mut topology, Layout::Compact), compact(&topology), "empty sections");
+
+        // The sections' markers, written where they would be mistaken for them in a compact
+        // text without the skeleton's newlines: a value before the sections.
+        topology.description = Some("\"node_templates\":{}".to_owned());
+        topology.metadata.insert("node_templates".to_owned(), serde_json::json!({}));
+        topology.inputs.insert(
+            "relationships".to_owned(),
+            tosca_core::topology::Parameter {
+                data_type: None,
+                description: Some("\n\"relationships\":[]".to_owned()),
+                value: Some(Typed::Map(vec![("relationships".to_owned(), Typed::List(vec![]))])),
+            },
+        );
+        topology.node_templates.insert("one".to_owned(), node_template(0));
+        assert_eq!(written_as(&mut topology, Layout::Compact), compact(&topology), "one node template");
+
+        for index in 1..2 * WINDOW + 3 {
+            topology.node_templates.insert(format!("node \"{index}\""), node_template(index));
+            topology.relationships.push(tosca_core::topology::RelationshipEdge {
+                source: format!("node {index}"),
+                relationship: Relationship { types: vec!["r".to_owned()].into(), ..Relationship::default() },
+                ..Default::default()
+            });
+        }
+        let text = written_as(&mut topology, Layout::Compact);
+        assert_eq!(text, compact(&topology), "many entries");
+        assert_eq!(text.lines().count(), 1, "one line");
+        assert_eq!(written(&mut topology), pretty(&topology), "pretty after the compact one");
     }
 }

@@ -40,6 +40,36 @@ fn compile_shipped_example_prints_topology_and_exits_0() {
 }
 
 #[test]
+fn compact_prints_the_same_json_on_one_line() {
+    let pretty = run(&["compile", "examples/web-shop.yaml"]);
+    let compact = run(&["compile", "examples/web-shop.yaml", "--compact"]);
+    assert_eq!(compact.status.code(), Some(0), "stderr: {}", text(&compact.stderr));
+    let expected = serde_json::to_string(&json(&pretty)).unwrap() + "\n";
+    assert_eq!(text(&compact.stdout), expected);
+    assert!(compact.stdout.len() < pretty.stdout.len() * 3 / 4, "compact is not much smaller");
+    let clout = run(&["compile", "examples/web-shop.yaml", "--format", "clout", "--compact"]);
+    assert_eq!(text(&clout.stdout).lines().count(), 1);
+    for format in ["yaml", "clout-yaml", "dot"] {
+        let refused = run(&["compile", "examples/web-shop.yaml", "--format", format, "--compact"]);
+        assert_eq!(refused.status.code(), Some(2), "--format {format}");
+        assert!(text(&refused.stderr).contains("--compact needs --format json or clout"), "--format {format}");
+        assert!(refused.stdout.is_empty());
+    }
+}
+
+#[test]
+fn compiled_output_validates_against_the_printed_schema_and_reads_back() {
+    let schema = json(&run(&["schema"]));
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let output = run(&["compile", "examples/web-shop.yaml"]);
+    let topology = json(&output);
+    let errors: Vec<String> = validator.iter_errors(&topology).map(|error| error.to_string()).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let read: tosca_core::topology::Topology = serde_json::from_slice(&output.stdout).expect("a topology");
+    assert_eq!(serde_json::to_string_pretty(&read).unwrap() + "\n", text(&output.stdout));
+}
+
+#[test]
 fn compile_reports_problems_with_location_and_exits_1() {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("bad.yaml");

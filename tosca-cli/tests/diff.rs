@@ -92,6 +92,27 @@ fn a_template_equals_its_compiled_topology() {
 }
 
 #[test]
+fn a_compiled_topology_is_read_as_one_and_a_malformed_one_is_an_error() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut topology = compiled_base();
+    // The topology of a compact `compile` reads the same.
+    let compact = folder.path().join("compact.json");
+    std::fs::write(&compact, serde_json::to_string(&topology).unwrap()).unwrap();
+    let base = data().join("base.yaml");
+    let output = run_in(folder.path(), &["diff", compact.to_str().unwrap(), base.to_str().unwrap()]);
+    assert_eq!(transcript(&output), "exit: Some(0)\n--- stdout\nno differences\n--- stderr\n");
+    // A node template's `types` must be a list of names.
+    let first = topology["node_templates"].as_object_mut().unwrap().values_mut().next().unwrap();
+    first["types"] = json!({"not": "a list"});
+    let malformed = folder.path().join("malformed.json");
+    std::fs::write(&malformed, serde_json::to_string_pretty(&topology).unwrap()).unwrap();
+    let output = run_in(folder.path(), &["diff", malformed.to_str().unwrap(), base.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", transcript(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is not a topology `compile` prints") && stderr.contains("line"), "{stderr}");
+}
+
+#[test]
 fn archives_are_compiled_like_templates() {
     let folder = tempfile::tempdir().unwrap();
     for (archive, template) in [("old.csar", "base.yaml"), ("new.csar", "changed.yaml")] {

@@ -1,8 +1,9 @@
 //! What changes between two versions of a service: the difference of two compiled topologies.
 //!
-//! [`diff`] compares the JSON of two topologies (what `compile` prints, or
-//! `serde_json::to_value` of a [`Topology`](crate::topology::Topology)), so a template compiled
-//! now and a topology compiled last month compare the same way. It is pure: no I/O.
+//! [`diff_topologies`] compares two [`Topology`](crate::topology::Topology) values: one compiled
+//! now, or one read back from what `compile` printed (a topology is `Deserialize`), so a
+//! template compiled now and a topology compiled last month compare the same way. [`diff`] does
+//! the same on their JSON. It is pure: no I/O.
 //!
 //! Identity, which decides between "changed" and "removed then added":
 //!
@@ -29,7 +30,7 @@ use serde_json::{Map, Value};
 #[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
 pub struct Diff {
     /// Changes of the topology's own fields: `tosca_definitions_version`, `description`,
-    /// `metadata`, `substitution`.
+    /// `metadata`, `substitution`, `workflows`, `repositories`.
     pub topology: Vec<Change>,
     /// Inputs (their declarations and values) added, removed or changed.
     pub inputs: Changes,
@@ -174,7 +175,15 @@ pub struct ChangedRelationship {
 }
 
 /// The topology's own fields compared by [`diff`]; the rest are the named sections.
-const TOPOLOGY_FIELDS: [&str; 4] = ["tosca_definitions_version", "description", "metadata", "substitution"];
+const TOPOLOGY_FIELDS: [&str; 6] =
+    ["tosca_definitions_version", "description", "metadata", "substitution", "workflows", "repositories"];
+
+/// The differences from `old` to `new`, two topologies (compiled now, or read back from the
+/// JSON `compile` printed with `serde_json::from_str::<Topology>`).
+pub fn diff_topologies(old: &crate::topology::Topology, new: &crate::topology::Topology) -> Diff {
+    let json = |topology| serde_json::to_value(topology).unwrap_or(Value::Null);
+    diff(&json(old), &json(new))
+}
 
 /// The differences from `old` to `new`, two topologies as JSON.
 pub fn diff(old: &Value, new: &Value) -> Diff {
@@ -387,7 +396,7 @@ fn same(old: &Value, new: &Value) -> bool {
 
 /// The JSON Schema of [`Diff`] (`puccini-rs schema diff`).
 pub fn schema() -> Value {
-    serde_json::to_value(schemars::schema_for!(Diff)).unwrap_or(Value::Null)
+    crate::topology::output_schema::<Diff>()
 }
 
 #[cfg(test)]

@@ -423,14 +423,16 @@ fn resolve_kind<T: Complete>(
     *T::arena_mut(catalog) = arena;
 }
 
-/// Every type's chain of full names (itself, then its ancestors; empty when its chain is
-/// broken), by kind and id. Each chain is the type's name in front of its parent's chain, built
-/// parents first, so the chains of a kind take one link per type, however deep the hierarchy.
-pub fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Vec<TypeChain>> {
-    Kind::ALL.iter().map(|&kind| kind_chains(kind, catalog, hierarchy)).collect()
+/// Every type's chain of names (itself, then its ancestors; empty when its chain is broken), by
+/// kind and id, each type named by `names` (by kind and id, as
+/// [`Namespace::output_names`](crate::namespace::Namespace::output_names) gives them). Each chain
+/// is the type's name in front of its parent's chain, built parents first, so the chains of a
+/// kind take one link per type, however deep the hierarchy.
+pub fn type_chains(catalog: &Catalog, hierarchy: &Hierarchy, names: &[Vec<String>]) -> Vec<Vec<TypeChain>> {
+    Kind::ALL.iter().map(|&kind| kind_chains(kind, catalog, hierarchy, &names[kind.index()])).collect()
 }
 
-fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<TypeChain> {
+fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy, names: &[String]) -> Vec<TypeChain> {
     let table = hierarchy.kind(kind);
     let mut chains = vec![TypeChain::default(); catalog.len(kind)];
     // A parent is one level shallower than its child, so by depth parents come first.
@@ -438,7 +440,7 @@ fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy) -> Vec<Type
     order.sort_by_key(|&index| table.depth[index]);
     for index in order {
         let parent = table.parent[index].map(|parent| chains[parent.index()].clone()).unwrap_or_default();
-        let name = catalog.name(kind, TypeId(index as u32)).value.clone();
+        let name = names.get(index).cloned().unwrap_or_else(|| catalog.name(kind, TypeId(index as u32)).value.clone());
         chains[index] = TypeChain::derived(name, &parent);
     }
     chains

@@ -76,6 +76,8 @@ pub struct Namespace {
     pub unit_of_source: HashMap<SourceId, usize, FixedState>,
     /// The dialect the units were read in, if any.
     pub dialect: Option<Dialect>,
+    /// Where a leading `/` in a local file's references starts (see [`ReadOutput`]).
+    pub repository: Option<std::path::PathBuf>,
 }
 
 impl Namespace {
@@ -88,6 +90,42 @@ impl Namespace {
     /// The root unit's scope.
     pub fn root(&self) -> &Scope {
         &self.scopes[0]
+    }
+
+    /// Each type's name as the topology prints it, by kind and id: the name the root file's
+    /// scope gives it, so that two types named `Server` in their own files, imported under the
+    /// prefixes `a` and `b`, print as `a:Server` and `b:Server`. A type the root sees under its
+    /// own name keeps it; one it sees only under prefixed names takes the shortest (the first
+    /// in text order among the shortest); one it does not see keeps its own name.
+    pub fn output_names(&self, catalog: &Catalog) -> Vec<Vec<String>> {
+        let mut names: Vec<Vec<Option<&str>>> = Kind::ALL.iter().map(|kind| vec![None; catalog.len(*kind)]).collect();
+        if let Some(root) = self.scopes.first() {
+            for (kind, name, binding) in root.bindings().filter(|(_, _, binding)| !binding.alias) {
+                let own = catalog.name(kind, binding.id).value.as_str();
+                let Some(slot) = names[kind.index()].get_mut(binding.id.index()) else { continue };
+                let better = match *slot {
+                    None => true,
+                    Some(current) if current == own => false,
+                    Some(_) if name == own => true,
+                    Some(current) => (name.len(), name.as_str()) < (current.len(), current),
+                };
+                if better {
+                    *slot = Some(name.as_str());
+                }
+            }
+        }
+        Kind::ALL
+            .iter()
+            .zip(names)
+            .map(|(kind, names)| {
+                let own = |index: usize| catalog.name(*kind, TypeId(index as u32)).value.clone();
+                names
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, name)| name.map_or_else(|| own(index), str::to_owned))
+                    .collect()
+            })
+            .collect()
     }
 }
 
@@ -112,7 +150,7 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
-    let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect };
+    let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
     bind_unimported(&mut namespace, &own, &catalog, problems);
     check_references(&namespace, &catalog, problems);
     (namespace, catalog)

@@ -46,6 +46,8 @@ pub struct ReadOutput {
     pub units: Vec<Unit>,
     /// The dialect the files were read in, if any.
     pub dialect: Option<Dialect>,
+    /// Where a leading `/` in a local file's references starts ([`Loader::repository_root`]).
+    pub repository: Option<std::path::PathBuf>,
 }
 
 /// One file, read.
@@ -190,6 +192,7 @@ pub fn read(
     }
     let mut output = number_units(root, parsed, &refused, loader, problems);
     output.dialect = dialect;
+    output.repository = repository;
     Ok(output)
 }
 
@@ -298,7 +301,7 @@ fn number_units(
             extension: file.extension,
         });
     }
-    ReadOutput { units, dialect: None }
+    ReadOutput { units, dialect: None, repository: None }
 }
 
 /// Loads, parses and reads one file; `None` when nothing usable could be read.

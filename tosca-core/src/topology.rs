@@ -3,147 +3,41 @@
 //! Every map is ordered (document order, inherited entries first), so the JSON is the same bytes
 //! on every run. Values are plain JSON after defaults; a function that is not evaluated stays
 //! a single-key object in TOSCA 2.0 function syntax, `{"$get_input": ["name"]}`. Type chains
-//! (`types`) list the type and all its ancestors by full name, most derived first. The JSON
-//! Schema of this structure is generated from these types (`puccini-rs schema`) and committed
-//! as `tosca-core/topology.schema.json`.
+//! (`types`) list the type and all its ancestors by full name, most derived first, each as the
+//! root file names it (`a:Server` for a type imported under the prefix `a`). The JSON Schema of
+//! this structure is generated from these types for serialization ([`schema`]: a field left out
+//! when empty is optional, every other one is always written) and committed as
+//! `tosca-core/topology.schema.json`.
+//!
+//! The types are `Deserialize` too: a topology `compile` printed reads back with
+//! `serde_json::from_str::<Topology>` and writes the same bytes again. Read back, a value is
+//! what its JSON is (its declared type is not written): a scalar-unit is its object, a
+//! timestamp its text, an unevaluated function a [`Typed::Call`] without a location.
+
+mod chain;
+mod workflow;
 
 use std::sync::Arc;
 
 use crate::IndexMap;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::value::Typed;
+
+pub use chain::TypeChain;
+pub use workflow::{Repository, Workflow, WorkflowStep};
+
+/// Metadata by key. In 1.x every value is a string (a number or boolean keeps its text); in 2.0
+/// a value is the YAML value written (5.3.1: a string, number, boolean, null, list or map).
+pub type Metadata = IndexMap<String, serde_json::Value>;
 
 /// Named values: properties, attributes or inputs.
 pub type Values = IndexMap<String, Typed>;
 
-/// A type's name and its ancestors' names, most derived first, written as a JSON list.
-///
-/// Shared twice over: every entity of a type holds the same chain, and a type's chain is its
-/// own name in front of its parent's chain (a persistent list), so a derivation chain of
-/// 20,000 types costs 20,000 links rather than 200 million names. Cloning is a reference count.
-#[derive(Clone, Default)]
-pub struct TypeChain(Option<Arc<ChainLink>>);
-
-/// One link of a [`TypeChain`]: a type's name, how many names the chain holds from here, and
-/// its parent's link.
-struct ChainLink {
-    name: String,
-    len: usize,
-    parent: Option<Arc<ChainLink>>,
-}
-
-impl TypeChain {
-    /// The chain of a type named `name` whose parent's chain is `parent` (empty for a root).
-    pub fn derived(name: String, parent: &TypeChain) -> TypeChain {
-        let len = parent.len() + 1;
-        TypeChain(Some(Arc::new(ChainLink { name, len, parent: parent.0.clone() })))
-    }
-
-    /// How many names the chain holds: the type and all its ancestors.
-    pub fn len(&self) -> usize {
-        self.0.as_ref().map_or(0, |link| link.len)
-    }
-
-    /// Whether the chain holds no name (the type is unknown or its chain broken).
-    pub fn is_empty(&self) -> bool {
-        self.0.is_none()
-    }
-
-    /// The type's own name.
-    pub fn first(&self) -> Option<&String> {
-        self.0.as_ref().map(|link| &link.name)
-    }
-
-    /// The chain of the type's parent: every name but the first, shared, not copied.
-    pub fn parent(&self) -> TypeChain {
-        TypeChain(self.0.as_ref().and_then(|link| link.parent.clone()))
-    }
-
-    /// The names, most derived first.
-    pub fn iter(&self) -> impl Iterator<Item = &String> + '_ {
-        std::iter::successors(self.0.as_deref(), |link| link.parent.as_deref()).map(|link| &link.name)
-    }
-
-    /// Whether two chains are the same one in memory (not only equal names): what sharing
-    /// promises, for tests.
-    pub fn shares(&self, other: &TypeChain) -> bool {
-        match (&self.0, &other.0) {
-            (Some(one), Some(other)) => Arc::ptr_eq(one, other),
-            (None, None) => true,
-            _ => false,
-        }
-    }
-}
-
-/// Drops a chain link by link: the default drop would recurse once per ancestor, and a chain
-/// of a hundred thousand types would overflow the stack.
-impl Drop for ChainLink {
-    fn drop(&mut self) {
-        let mut next = self.parent.take();
-        while let Some(link) = next {
-            next = match Arc::try_unwrap(link) {
-                Ok(mut link) => link.parent.take(),
-                // Still used by another chain, which keeps the rest alive.
-                Err(_) => None,
-            };
-        }
-    }
-}
-
-impl From<Vec<String>> for TypeChain {
-    /// The chain of the names given, most derived first.
-    fn from(names: Vec<String>) -> TypeChain {
-        names.into_iter().rev().fold(TypeChain::default(), |parent, name| TypeChain::derived(name, &parent))
-    }
-}
-
-impl std::ops::Index<usize> for TypeChain {
-    type Output = String;
-
-    /// The name `index` steps up from the type (0 is the type itself); walks the chain.
-    fn index(&self, index: usize) -> &String {
-        match self.iter().nth(index) {
-            Some(name) => name,
-            None => panic!("type chain index {index} out of range for a chain of {} names", self.len()),
-        }
-    }
-}
-
-impl std::fmt::Debug for TypeChain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for TypeChain {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
-
-/// The schema of a list of strings, as the chain is written.
-impl JsonSchema for TypeChain {
-    fn inline_schema() -> bool {
-        <Vec<String> as JsonSchema>::inline_schema()
-    }
-
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        <Vec<String> as JsonSchema>::schema_name()
-    }
-
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        <Vec<String> as JsonSchema>::schema_id()
-    }
-
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        <Vec<String> as JsonSchema>::json_schema(generator)
-    }
-}
-
 /// A compiled service template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Topology {
     /// The root file's `tosca_definitions_version`.
     pub tosca_definitions_version: String,
@@ -151,7 +45,7 @@ pub struct Topology {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The root file's metadata.
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// Topology inputs with their values (supplied or default).
     pub inputs: IndexMap<String, Parameter>,
     /// Node templates by name.
@@ -172,10 +66,18 @@ pub struct Topology {
     /// `substitution_mappings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub substitution: Option<Substitution>,
+    /// The imperative workflows by name (absent when there are none).
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub workflows: IndexMap<String, Workflow>,
+    /// The root file's repository definitions by name (absent when there are none). An
+    /// artifact's `location` is already resolved against its file's repository.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub repositories: IndexMap<String, Repository>,
 }
 
 /// A relationship as an edge of the topology graph: a resolved requirement assignment.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct RelationshipEdge {
     /// The source node template.
     pub source: String,
@@ -201,7 +103,8 @@ pub struct RelationshipEdge {
 }
 
 /// Where a requirement assignment was resolved to.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct RequirementTarget {
     /// The target node template.
     pub node: String,
@@ -213,7 +116,8 @@ pub struct RequirementTarget {
 
 /// A service template's `substitution_mappings`: the node type it can stand in for, and where
 /// that type's parts land in this topology.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Substitution {
     /// The substituted node type and its ancestors, most derived first.
     pub types: TypeChain,
@@ -233,7 +137,7 @@ pub struct Substitution {
 
 /// One mapping of `substitution_mappings`: a path into this topology (`[node, capability]`,
 /// `[input]`, …), or a value.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SubstitutionMapping {
     /// Names in this topology: `[input]`, `[node, capability]`, `[node, requirement]`, ….
@@ -245,7 +149,7 @@ pub enum SubstitutionMapping {
 }
 
 /// An input or output.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Parameter {
     /// The declared data type, if any.
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
@@ -254,12 +158,13 @@ pub struct Parameter {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The value (absent when neither supplied nor defaulted).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "present")]
     pub value: Option<Typed>,
 }
 
 /// A node template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct NodeTemplate {
     /// The node type and its ancestors, most derived first.
     pub types: TypeChain,
@@ -267,7 +172,7 @@ pub struct NodeTemplate {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Metadata.
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// Directives (e.g. `substitute`, `select`).
     pub directives: Vec<String>,
     /// For a node template with the `substitute` directive: the service templates among the
@@ -290,7 +195,8 @@ pub struct NodeTemplate {
 }
 
 /// A capability of a node template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Capability {
     /// The capability type and its ancestors.
     pub types: TypeChain,
@@ -304,7 +210,8 @@ pub struct Capability {
 /// (2.0 `count: N` gives N alike): what it asks for and, once resolved, its target. A resolved
 /// requirement's relationship is an edge of the topology's `relationships`; an unresolved one
 /// (left open for substitution, or in error) keeps it here.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Requirement {
     /// The requirement's name.
     pub name: String,
@@ -315,7 +222,7 @@ pub struct Requirement {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
     /// The node filter, as written.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "present")]
     pub node_filter: Option<Typed>,
     /// The target, once resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -330,7 +237,8 @@ pub struct Requirement {
 }
 
 /// A relationship: in a requirement, or a relationship template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Relationship {
     /// The relationship type and its ancestors.
     pub types: TypeChain,
@@ -342,7 +250,7 @@ pub struct Relationship {
     pub description: Option<String>,
     /// Metadata.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// Property values.
     pub properties: Values,
     /// Attribute values.
@@ -357,7 +265,8 @@ pub struct Relationship {
 pub type Interfaces = Arc<IndexMap<String, Interface>>;
 
 /// An interface of a template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Interface {
     /// The interface type and its ancestors.
     pub types: TypeChain,
@@ -379,7 +288,8 @@ impl Interface {
 }
 
 /// An operation or notification.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Operation {
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -396,16 +306,17 @@ pub struct Operation {
 }
 
 /// An operation implementation.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Implementation {
     /// The primary artifact (a name or a file).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "present")]
     pub primary: Option<Typed>,
     /// Further artifacts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dependencies: Vec<Typed>,
     /// Timeout in seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "present")]
     pub timeout: Option<Typed>,
     /// Where the operation runs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -413,18 +324,27 @@ pub struct Implementation {
 }
 
 /// An artifact of a node template.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Artifact {
     /// The artifact type and its ancestors.
     pub types: TypeChain,
-    /// The file.
+    /// The file, as written.
     pub file: String,
-    /// The repository, if any.
+    /// The repository, if any, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<String>,
+    /// Where the file is: `file` resolved against its repository's URL, or else against the
+    /// location of the file that declares the artifact (a path, a URL, or `archive!/path`
+    /// inside a CSAR). Absent when it cannot be resolved (the problem is reported).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
     /// The description.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Metadata (2.0).
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub metadata: Metadata,
     /// Where to deploy it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deploy_path: Option<String>,
@@ -442,7 +362,8 @@ pub struct Artifact {
 }
 
 /// A group.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Group {
     /// The group type and its ancestors.
     pub types: TypeChain,
@@ -450,7 +371,7 @@ pub struct Group {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Metadata.
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// Property values.
     pub properties: Values,
     /// Attribute values.
@@ -462,7 +383,8 @@ pub struct Group {
 }
 
 /// A policy.
-#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Policy {
     /// The policy type and its ancestors.
     pub types: TypeChain,
@@ -470,14 +392,28 @@ pub struct Policy {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Metadata.
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// Property values.
     pub properties: Values,
     /// Target node template or group names.
     pub targets: Vec<String>,
 }
 
-/// The JSON Schema of [`Topology`].
+/// Reads a value that is written only when there is one: a JSON `null` there is the value
+/// `null` (an input whose value is null), not its absence.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Typed>, D::Error> {
+    Typed::deserialize(deserializer).map(Some)
+}
+
+/// The JSON Schema of [`Topology`], as it is written (see [`output_schema`]).
 pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(Topology)).unwrap_or(serde_json::Value::Null)
+    output_schema::<Topology>()
+}
+
+/// The JSON Schema of a type as it is serialized: a field left out when empty is optional, every
+/// other field required. (schemars' default describes what deserialization accepts, where a
+/// field with a default is optional and one skipped when empty may still be required.)
+pub fn output_schema<T: JsonSchema>() -> serde_json::Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12().for_serialize().into_generator();
+    serde_json::to_value(generator.into_root_schema_for::<T>()).unwrap_or(serde_json::Value::Null)
 }

@@ -90,13 +90,14 @@ pub type Assignments = IndexMap<String, Assigned>;
 /// A `metadata` map: string keys to string values (non-string scalars keep their text).
 pub type Metadata = IndexMap<String, Located<MetadataText>>;
 
-/// A metadata value as text: a scalar as written. TOSCA 2.0 metadata may hold any YAML value
-/// (5.3.1); a list or map is kept as compact JSON. In 1.x a metadata value is a string (an
-/// unquoted number or boolean keeps its text, as a 1.x `string` value does); a list or map
-/// there is an error naming `--quirk metadata-values`, and is kept as compact JSON too, as
-/// tosca-parser keeps whatever it is given.
+/// A metadata value: its text, and the JSON the topology gives it. TOSCA 2.0 metadata may hold
+/// any YAML value of the core schema (5.3.1): its JSON is that value (`5` a number, a list a
+/// list), its text a scalar as written or a list or map as compact JSON. In 1.x a metadata value
+/// is a string (an unquoted number or boolean keeps its text, as a 1.x `string` value does), its
+/// JSON that string; a list or map there is an error naming `--quirk metadata-values`, and is
+/// kept as compact JSON text, as tosca-parser keeps whatever it is given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MetadataText(pub String);
+pub struct MetadataText(pub String, pub serde_json::Value);
 
 impl std::ops::Deref for MetadataText {
     type Target = str;
@@ -107,17 +108,22 @@ impl std::ops::Deref for MetadataText {
 
 impl Read for MetadataText {
     fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
-        if !matches!(node.value, Value::Scalar(_)) {
-            if cx.version != Version::V2_0 {
+        let typed = cx.version == Version::V2_0;
+        let text = if let Value::Scalar(scalar) = &node.value {
+            // 2.0 metadata may be any scalar, null included; 1.x reads a string.
+            if typed { scalar.text.clone() } else { String::read(node, name, cx)? }
+        } else {
+            if !typed {
                 let key = name.map_or("", |name| name.value.as_str());
                 let message =
                     format!("metadata value `{key}` is {}; TOSCA 1.x metadata values are strings", node.kind_name());
                 let help = "quote it, or write it as one string (`--quirk metadata-values` accepts it as a warning, kept as JSON text)";
                 cx.problems.push(Problem::new(Code::WrongKind, node.span, message).with_help(help));
             }
-            return Some(MetadataText(json(node).to_string()));
-        }
-        String::read(node, name, cx).map(MetadataText)
+            json(node).to_string()
+        };
+        let value = if typed { json(node) } else { serde_json::Value::String(text.clone()) };
+        Some(MetadataText(text, value))
     }
 }
 

@@ -11,6 +11,7 @@ mod arguments;
 mod definitions;
 mod evaluate;
 mod filter;
+mod locate;
 mod node;
 mod parts;
 mod patterns;
@@ -108,7 +109,7 @@ pub fn render(
     let started = std::time::Instant::now();
     let Some(root) = namespace.units.first() else { return Topology::default() };
     let template = &root.template;
-    let chains = type_chains(catalog, hierarchy);
+    let chains = type_chains(catalog, hierarchy, &namespace.output_names(catalog));
     let render = Render {
         namespace,
         catalog,
@@ -128,6 +129,7 @@ pub fn render(
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
         description: template.description.as_ref().map(|text| text.value.clone()),
         metadata: metadata(&template.metadata),
+        repositories: render.repositories(),
         ..Topology::default()
     };
     let Some(topology_template) = template.topology() else {
@@ -199,6 +201,7 @@ pub fn render(
     if render.version.is_2() {
         render.check_workflows(topology_template, problems);
     }
+    topology.workflows = render.workflows(topology_template);
     timings.add(PhaseTiming {
         name: "render",
         duration: started.elapsed(),
@@ -248,9 +251,9 @@ pub fn render(
     topology
 }
 
-/// A metadata map as plain strings.
-pub(crate) fn metadata(metadata: &crate::grammar::Metadata) -> IndexMap<String, String> {
-    metadata.iter().map(|(key, value)| (key.clone(), value.value.0.clone())).collect()
+/// A metadata map as the topology writes it (see [`crate::topology::Metadata`]).
+pub(crate) fn metadata(metadata: &crate::grammar::Metadata) -> crate::topology::Metadata {
+    metadata.iter().map(|(key, value)| (key.clone(), value.value.1.clone())).collect()
 }
 
 impl Render<'_> {

@@ -294,13 +294,16 @@ impl Render<'_> {
             let Some(types) = types else { continue };
             let properties = definition.properties.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
             let text = |field: &Option<crate::source::Located<String>>| field.as_ref().map(|text| text.value.clone());
+            let location = self.artifact_location(definition, problems);
             artifacts.insert(
                 name.clone(),
                 Artifact {
                     types,
                     file: text(&definition.file).unwrap_or_default(),
                     repository: text(&definition.repository),
+                    location,
                     description: text(&definition.description),
+                    metadata: super::metadata(&definition.metadata),
                     deploy_path: text(&definition.deploy_path),
                     artifact_version: text(&definition.artifact_version),
                     checksum: text(&definition.checksum),

@@ -5,15 +5,87 @@
 //! it in type and must not be fed from an optional one. In every version, the graph's names are
 //! checked: each step's `target` is a node template or group, `on_success` / `on_failure` name
 //! steps of the same workflow, and `delegate` / `inline` activities name workflows. Workflows are
-//! otherwise kept as written.
+//! otherwise kept as written: [`Render::workflows`] gives them to the topology.
 
 use super::Render;
+use super::value::plain;
+use crate::IndexMap;
 use crate::entity::{InterfaceDefinition, ParameterDefinition, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
+use crate::topology::{Workflow, WorkflowStep};
 use crate::yaml::Node;
 
 impl Render<'_> {
+    /// The imperative workflows of the service, as written (their names checked by
+    /// [`Render::check_workflow_references`]): what a step lists is read as far as it has the
+    /// expected shape, the rest of a workflow as plain values.
+    pub(crate) fn workflows(&self, topology: &TopologyTemplate) -> IndexMap<String, Workflow> {
+        let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else {
+            return IndexMap::default();
+        };
+        let map = |node: Option<&Node>| -> IndexMap<String, crate::value::Typed> {
+            let entries = node.and_then(Node::as_mapping).unwrap_or_default();
+            entries.iter().filter_map(|entry| Some((entry.key.as_str()?.to_owned(), plain(&entry.value)))).collect()
+        };
+        let text = |node: Option<&Node>| node.and_then(Node::as_str).map(str::to_owned);
+        let names = |node: Option<&Node>| -> Vec<String> {
+            match node {
+                Some(node) => match node.as_sequence() {
+                    Some(items) => items.iter().filter_map(Node::as_str).map(str::to_owned).collect(),
+                    None => node.as_str().map(str::to_owned).into_iter().collect(),
+                },
+                None => Vec::new(),
+            }
+        };
+        let mut rendered = IndexMap::default();
+        for workflow in workflows {
+            let Some(name) = workflow.key.as_str() else { continue };
+            let definition = &workflow.value;
+            let steps = definition.get("steps").and_then(Node::as_mapping).unwrap_or_default();
+            let steps = steps
+                .iter()
+                .filter_map(|step| {
+                    let activities = step.value.get("activities").and_then(Node::as_sequence).unwrap_or_default();
+                    let rendered = WorkflowStep {
+                        target: text(step.value.get("target")).unwrap_or_default(),
+                        target_relationship: text(step.value.get("target_relationship")),
+                        operation_host: text(step.value.get("operation_host")),
+                        filter: step.value.get("filter").map(plain),
+                        activities: activities.iter().map(plain).collect(),
+                        on_success: names(step.value.get("on_success")),
+                        on_failure: names(step.value.get("on_failure")),
+                    };
+                    Some((step.key.as_str()?.to_owned(), rendered))
+                })
+                .collect();
+            let metadata = definition.get("metadata").and_then(Node::as_mapping).unwrap_or_default();
+            let metadata = metadata
+                .iter()
+                .filter_map(|entry| {
+                    let value = plain(&entry.value).to_json();
+                    // 1.x metadata values are strings, a scalar's as written (typed in 2.0 only).
+                    let value = match entry.value.as_scalar() {
+                        Some(scalar) if !self.version.is_2() => serde_json::Value::String(scalar.text.clone()),
+                        _ => value,
+                    };
+                    Some((entry.key.as_str()?.to_owned(), value))
+                })
+                .collect();
+            let workflow = Workflow {
+                description: text(definition.get("description")),
+                metadata,
+                inputs: map(definition.get("inputs")),
+                precondition: definition.get("precondition").or_else(|| definition.get("preconditions")).map(plain),
+                steps,
+                implementation: definition.get("implementation").map(plain),
+                outputs: map(definition.get("outputs")),
+            };
+            rendered.insert(name.to_owned(), workflow);
+        }
+        rendered
+    }
+
     /// Checks the names a workflow's steps refer to.
     pub(crate) fn check_workflow_references(&self, topology: &TopologyTemplate, problems: &mut Problems) {
         let Some(workflows) = topology.workflows.as_ref().and_then(Node::as_mapping) else { return };

@@ -99,7 +99,7 @@ pub fn write(checked: &[impl AsInput], out: &mut dyn Write) -> std::io::Result<(
 
 /// The JSON Schema of [`Report`].
 pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(Report)).unwrap_or(serde_json::Value::Null)
+    tosca_core::topology::output_schema::<Report>()
 }
 
 fn report(checked: &[impl AsInput]) -> Report {

@@ -207,6 +207,47 @@ impl serde::Serialize for Typed {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Typed {
+    /// Reads the plain JSON the output writes (see [`Typed::from_json`]).
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Typed, D::Error> {
+        <Value as serde::Deserialize>::deserialize(deserializer).map(|value| Typed::from_json(&value))
+    }
+}
+
+impl Typed {
+    /// A value read back from the output's plain JSON: what it is as JSON, since the declared
+    /// type is not written (a scalar-unit is its object, a timestamp or version its text). A
+    /// single-key object `{"$name": [arguments]}` is a call, with no location. Written again,
+    /// it gives the same JSON.
+    pub fn from_json(value: &Value) -> Typed {
+        match value {
+            Value::Null => Typed::Null,
+            Value::Bool(value) => Typed::Boolean(*value),
+            Value::Number(number) => match number.as_i64() {
+                Some(integer) => Typed::Integer(integer),
+                None => Typed::Float(number.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(text) => Typed::String(text.clone()),
+            Value::Array(items) => Typed::List(items.iter().map(Typed::from_json).collect()),
+            Value::Object(object) => {
+                if object.len() == 1
+                    && let Some((key, Value::Array(arguments))) = object.iter().next()
+                    && let Some(name) = key.strip_prefix('$')
+                    && !name.is_empty()
+                    && !name.starts_with('$')
+                {
+                    return Typed::Call(Call {
+                        name: name.to_owned(),
+                        arguments: arguments.iter().map(Typed::from_json).collect(),
+                        span: crate::source::Span::default(),
+                    });
+                }
+                Typed::Map(object.iter().map(|(key, value)| (key.clone(), Typed::from_json(value))).collect())
+            }
+        }
+    }
+}
+
 /// Whether two entries of a map share a key.
 fn has_repeated_key(entries: &[(String, Typed)]) -> bool {
     if entries.len() <= 16 {

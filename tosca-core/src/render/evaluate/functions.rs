@@ -360,7 +360,8 @@ impl<'a> Evaluator<'a, '_> {
         let original = self.original;
         let render = self.render;
         let (list, cost) = self.nodes_of_type.entry(id).or_insert_with(|| {
-            let full = &render.catalog.name(Kind::NodeType, id).value;
+            // As the topology's type chains name it (prefixed when imported so).
+            let full = render.chain(Kind::NodeType, id).and_then(|chain| chain.first()).map_or("", String::as_str);
             let names: Vec<Typed> = original
                 .node_templates
                 .iter()
