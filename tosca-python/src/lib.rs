@@ -1,0 +1,167 @@
+//! `puccini_rs`: the puccini-rs TOSCA compiler as a Python extension module (PyO3, abi3 for
+//! CPython 3.9 and later), built into a wheel by maturin (`pip install ./tosca-python`).
+//!
+//! `compile(source, …)` gives a [`CompileResult`]: the topology as plain Python dicts and lists
+//! and every [`Problem`]; `validate(source, …)` gives the problems only. The interpreter's lock
+//! is released while the compiler runs, so other Python threads go on meanwhile. A template
+//! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
+//! wrong argument type is a `TypeError`, an unknown quirk or dialect a `ValueError`). The
+//! typed interface is `puccini_rs.pyi`; the tests are `tests/*.py`, run with pytest against
+//! the installed wheel.
+
+mod arguments;
+mod problems;
+mod topology;
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use tosca_core::{Compiled, Location, Options};
+
+use crate::arguments::Arguments;
+pub use crate::problems::{Label, Problem};
+
+/// The outcome of `compile`: the topology and every problem.
+#[pyclass(frozen, get_all, module = "puccini_rs")]
+pub struct CompileResult {
+    /// The topology as plain dicts and lists, the structure `puccini-rs compile` prints as
+    /// JSON (`node_templates`, `relationships`, `inputs`, `outputs`, …); as complete as the
+    /// problems allowed, and empty when the source could not be read.
+    topology: Py<PyAny>,
+    /// Every problem, sorted by file, position and code.
+    problems: Py<PyList>,
+}
+
+#[pymethods]
+impl CompileResult {
+    /// Whether no problem is an error (warnings allowed).
+    #[getter]
+    fn ok(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(!has_errors(self.problems.bind(py))?)
+    }
+
+    /// The problems that are errors.
+    #[getter]
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), true)
+    }
+
+    /// The problems that are warnings.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), false)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let problems = self.problems.bind(py);
+        let errors = by_severity(problems, true)?.len();
+        Ok(format!("<CompileResult: {errors} errors, {} warnings>", problems.len() - errors))
+    }
+}
+
+fn by_severity<'py>(problems: &Bound<'py, PyList>, errors: bool) -> PyResult<Vec<Bound<'py, Problem>>> {
+    let mut chosen = Vec::new();
+    for problem in problems.iter() {
+        let problem = problem.cast_into::<Problem>()?;
+        if problem.get().is_error() == errors {
+            chosen.push(problem);
+        }
+    }
+    Ok(chosen)
+}
+
+fn has_errors(problems: &Bound<'_, PyList>) -> PyResult<bool> {
+    Ok(!by_severity(problems, true)?.is_empty())
+}
+
+/// What one run of the compiler gives, before any Python object is made.
+struct Outcome {
+    /// `None` when the source could not be read.
+    compiled: Option<Compiled>,
+    problems: Vec<Problem>,
+}
+
+/// Runs the compiler with the interpreter's lock released.
+fn run(py: Python<'_>, root: Location, options: Options) -> Outcome {
+    py.detach(move || match tosca_core::compile(&root, &options) {
+        Ok(compiled) => {
+            let problems = compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
+            Outcome { compiled: Some(compiled), problems }
+        }
+        Err(error) => Outcome { compiled: None, problems: vec![Problem::unreadable(&root, &error)] },
+    })
+}
+
+fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, problems)
+}
+
+/// Compiles the TOSCA service template at `source` into a topology.
+///
+/// `source` is a path (`str` or `os.PathLike`), an `http(s)` URL, or a CSAR (a `.csar`,
+/// `.zip`, `.tar` or `.tar.gz` archive, path or URL). `inputs` maps input names to values
+/// (str, int, float, bool, None, lists and dicts of them), each checked against its input's
+/// declared type. `quirks` names known real-world deviations to accept as warnings
+/// (`"tosca-parser"` chooses them all). `offline=True` refuses every URL. `dialect` reads
+/// files in a dialect (`"tosca-2.0-draft"`).
+///
+/// A required input with no value and no default is an error here, since the topology cannot
+/// be complete (`validate` reports it as a warning). Problems in the template never raise:
+/// they are in `CompileResult.problems`. Raises `TypeError` for an argument of the wrong type
+/// and `ValueError` for an unknown quirk or dialect name.
+#[pyfunction]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+fn compile(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    inputs: Option<&Bound<'_, PyAny>>,
+    quirks: Option<&Bound<'_, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<CompileResult> {
+    let root = arguments::location(source)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    let outcome = run(py, root, options);
+    let topology = match &outcome.compiled {
+        Some(compiled) => topology::to_python(py, &compiled.topology)?,
+        None => pyo3::types::PyDict::new(py).into_any(),
+    };
+    let problems = problem_list(py, outcome.problems)?;
+    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind() })
+}
+
+/// Checks the TOSCA service template at `source` and returns its problems, sorted by file,
+/// position and code (an empty list when it is clean).
+///
+/// Takes the arguments of `compile`. Unlike `compile`, a required input left without a value
+/// is only a `missing-input` warning: the template is valid, and the orchestrator supplies the
+/// value when it deploys.
+#[pyfunction]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+fn validate<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    inputs: Option<&Bound<'py, PyAny>>,
+    quirks: Option<&Bound<'py, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<Bound<'py, PyList>> {
+    let root = arguments::location(source)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    problem_list(py, run(py, root, options).problems)
+}
+
+/// The module: `compile`, `validate`, the `CompileResult`, `Problem` and `Label` classes and
+/// `__version__`.
+#[pymodule]
+fn puccini_rs(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(compile, module)?)?;
+    module.add_function(wrap_pyfunction!(validate, module)?)?;
+    module.add_class::<CompileResult>()?;
+    module.add_class::<Problem>()?;
+    module.add_class::<Label>()?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
