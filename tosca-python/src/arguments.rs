@@ -94,7 +94,8 @@ fn dialect(name: &str) -> PyResult<Dialect> {
 
 /// Input values as the compiler takes them: YAML text by name. A Python value is written as
 /// JSON (which YAML reads as the same value), so it keeps its Python type: `8080` is an integer
-/// and `"8080"` a string, each then checked against the input's declared type.
+/// and `"8080"` a string, each then checked against the input's declared type. A value JSON
+/// cannot hold is a `TypeError` (a NaN or an infinity a `ValueError`).
 fn input_values(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
     let Ok(inputs) = inputs.cast::<PyMapping>() else {
         return Err(PyTypeError::new_err(format!(
@@ -102,6 +103,7 @@ fn input_values(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
             type_name(inputs)
         )));
     };
+    let py = inputs.py();
     let mut values = Vec::new();
     for item in inputs.items()?.iter() {
         let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
@@ -109,12 +111,14 @@ fn input_values(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
             return Err(PyTypeError::new_err(format!("an input name must be a str, not {}", type_name(&name))));
         };
         let name = name.to_cow()?;
-        let value: serde_json::Value = pythonize::depythonize(&value).map_err(|error| {
-            PyTypeError::new_err(format!(
-                "input `{name}`: {error} (a value is a str, int, float, bool, None, or a list or dict of them)"
-            ))
+        let value = crate::topology::to_json(&value).map_err(|error| {
+            let why = format!(
+                "input `{name}`: {} (a value is a str, int, float, bool, None, or a list or dict of them)",
+                error.value(py)
+            );
+            if error.is_instance_of::<PyTypeError>(py) { PyTypeError::new_err(why) } else { PyValueError::new_err(why) }
         })?;
-        values.push((name.into_owned(), value.to_string()));
+        values.push((name.into_owned(), value));
     }
     Ok(values)
 }

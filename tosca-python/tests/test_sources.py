@@ -1,5 +1,7 @@
 """Sources other than a plain file: a CSAR, a URL on a loopback server, offline mode."""
 
+import zipfile
+
 import puccini_rs
 
 from conftest import SERVICE, TYPES
@@ -13,16 +15,21 @@ def test_csar_is_compiled_from_its_entry_definitions(csar):
 
 
 def test_csar_problems_name_the_entry_inside_the_archive(tmp_path):
-    import zipfile
-
     path = tmp_path / "broken.csar"
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("TOSCA-Metadata/TOSCA.meta", "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: service.yaml\n")
-        archive.writestr("service.yaml", SERVICE.replace("shop.Database", "shop.Databas"))
+        archive.writestr(
+            "TOSCA-Metadata/TOSCA.meta",
+            "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: service.yaml\n",
+        )
+        # No types.yaml beside it, and a misspelt type.
+        archive.writestr("service.yaml", SERVICE.replace("type: shop.Database", "type: shop.Databas"))
     problems = puccini_rs.validate(path)
-    assert [problem.code for problem in problems] == ["import-failed", "type-not-found"] or problems
-    not_found = [problem for problem in problems if problem.code == "type-not-found"]
-    assert not_found and all(problem.file.endswith("!/service.yaml") for problem in not_found)
+    entry = f"{path}!/service.yaml"
+    assert [(problem.code, problem.file, problem.line, problem.column) for problem in problems] == [
+        ("import-failed", entry, 3, 5),
+        ("type-not-found", entry, 21, 13),
+    ]
+    assert "no entry `types.yaml`" in problems[0].message
 
 
 def test_url_is_fetched_with_its_relative_imports(http_root):
@@ -32,7 +39,7 @@ def test_url_is_fetched_with_its_relative_imports(http_root):
 
     result = puccini_rs.compile(f"{base}/service.yaml")
     assert result.problems == []
-    assert result.topology["node_templates"]["orders"]["type"] == "shop.Database"
+    assert result.topology["node_templates"]["orders"]["types"][0] == "shop.Database"
 
 
 def test_url_problems_name_the_url(http_root):
