@@ -2,7 +2,10 @@
 //!
 //! [`compile`] runs every phase, threading one [`Problems`] collector through them, and
 //! returns the topology with every problem sorted by file and position. It fails only when the
-//! root file cannot be loaded; every mistake in the input is a problem.
+//! root file cannot be loaded; every mistake in the input is a problem. [`compile_text`] and
+//! [`compile_bytes`] compile a template held in memory under a name of the caller's choosing.
+
+use std::path::Path;
 
 use crate::IndexMap;
 
@@ -121,6 +124,31 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         Vec::len,
     );
     Ok(Compiled { topology, problems, sources, timings })
+}
+
+/// Compiles the service template `text`, held in memory, as if it were a file named `name`:
+/// problems in it are located at `name:line:column`, and its relative imports resolve against
+/// `name`'s folder, from [`LoaderOptions::overlay`] first, then from the disk. The file named
+/// `name` is never read, whether it exists or not.
+///
+/// ```
+/// let text = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    web:\n      type: tosca.nodes.WebServer\n";
+/// let compiled = tosca_core::compile_text("memory/web.yaml", text, &tosca_core::Options::default())?;
+/// assert!(compiled.topology.node_templates.contains_key("web"));
+/// # Ok::<(), tosca_core::loader::LoadError>(())
+/// ```
+pub fn compile_text(name: impl AsRef<Path>, text: &str, options: &Options) -> Result<Compiled, LoadError> {
+    compile_bytes(name, text.as_bytes(), options)
+}
+
+/// Compiles `bytes`, held in memory, as if they were a file named `name`: a service template's
+/// text (as [`compile_text`]), or a CSAR (a zip, tar or tar.gz archive, told by its contents),
+/// whose entries are then named `name!/path`.
+pub fn compile_bytes(name: impl AsRef<Path>, bytes: &[u8], options: &Options) -> Result<Compiled, LoadError> {
+    let root = Location::File(name.as_ref().to_path_buf());
+    let mut options = options.clone();
+    options.loader.overlay.insert(root.clone(), bytes);
+    compile(&root, &options)
 }
 
 /// Makes every `missing-input` warning an error: a topology with a required input left without

@@ -36,7 +36,7 @@ pub mod yaml;
 #[doc(hidden)]
 pub use grammar::private as __private;
 
-pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile};
+pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile, compile_bytes, compile_text};
 pub use dialect::Dialect;
 pub use loader::Location;
 

@@ -17,8 +17,15 @@
 //! an archive resolves inside it and can never reach the local file system (a `/` path starts
 //! at the archive's root; a drive path, a `file:` URL or a `..` that leaves the archive is an
 //! error), though it may name an explicit `http(s)` URL.
+//!
+//! An [`Overlay`] ([`LoaderOptions::overlay`]) holds contents in memory by location: a location
+//! in it is read from there, before the disk or the network are asked (an editor's unsaved
+//! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
 
 pub mod map_url;
+pub mod overlay;
+
+pub use overlay::Overlay;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,7 +35,9 @@ use dashmap::DashMap;
 use url::Url;
 
 use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
-use crate::fetch::{FetchError, FetchOptions, Fetcher};
+#[cfg(feature = "network")]
+use crate::fetch::Fetcher;
+use crate::fetch::{FetchError, FetchOptions};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{SourceId, SourceMap, Span};
 
@@ -256,6 +265,10 @@ pub enum LoadError {
     /// `--offline` forbids every URL.
     #[error("cannot fetch {0}: network access is disabled (--offline); map it to a local copy with --map-url")]
     Offline(String),
+    /// This build has no network support (tosca-core without its `network` feature), so no
+    /// URL can be read.
+    #[error("cannot fetch {0}: this build of puccini-rs has no network support (built without the `network` feature)")]
+    NoNetwork(String),
     /// An archive could not be read.
     #[error("cannot read the archive {archive}: {error}")]
     Archive {
@@ -283,6 +296,9 @@ impl LoadError {
         match self {
             LoadError::MapEscape { .. } => Some(
                 "a mapped location must stay under TO: end both FROM and TO with `/`, so the prefix matches whole names",
+            ),
+            LoadError::NoNetwork(_) => Some(
+                "read a local copy instead: map the URL to a folder with --map-url (LoaderOptions::map_urls) or put its text in LoaderOptions::overlay",
             ),
             LoadError::Fetch(FetchError::Deadline { .. }) => Some(
                 "allow the remote reads more time with --network-deadline SECONDS, or read local copies with --map-url",
@@ -328,6 +344,11 @@ pub struct LoaderOptions {
     /// embedded and not declared next to the importer is looked up among the YAML files under
     /// each folder (recursively, in name order), the first folder first.
     pub profile_paths: Vec<PathBuf>,
+    /// Contents in memory by location, read instead of the disk or the network: a location in
+    /// it is never read from anywhere else (after `--map-url`; even `--offline`, an overlaid URL
+    /// is read), and imports inside it resolve against its name as for a file there, the overlay
+    /// first. Empty by default. Cheap to clone (shared).
+    pub overlay: Overlay,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -346,6 +367,7 @@ impl Default for LoaderOptions {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             max_files: DEFAULT_MAX_FILES,
             profile_paths: Vec::new(),
+            overlay: Overlay::default(),
         }
     }
 }
@@ -364,6 +386,7 @@ pub struct Loader {
     bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
     archives: Once<Result<Arc<Archive>, LoadError>>,
     redirects: DashMap<Location, Location>,
+    #[cfg(feature = "network")]
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
 }
 
@@ -449,7 +472,7 @@ impl Loader {
     /// fails is kept like any load's result, for the importer to report. Local files, archive
     /// entries and embedded profiles are left to the caller: reading them is not waiting.
     pub fn prefetch(&self, locations: &[Location]) {
-        if self.options.offline {
+        if self.options.offline || cfg!(not(feature = "network")) {
             return;
         }
         let remote: Vec<Location> = locations
@@ -573,19 +596,22 @@ impl Loader {
             Location::File(path) => {
                 let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
                 let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
-                std::fs::read_dir(&folder)
-                    .map(|entries| {
-                        entries
-                            .filter_map(Result::ok)
-                            .map(|entry| entry.path())
-                            .filter(|candidate| candidate != path && candidate.is_file())
-                            .filter(|candidate| {
-                                candidate.file_name().and_then(|name| name.to_str()).is_some_and(is_yaml)
-                            })
-                            .map(|candidate| Location::File(normalize(&candidate)))
-                            .collect()
-                    })
-                    .unwrap_or_default()
+                let on_disk = std::fs::read_dir(&folder)
+                    .map(|entries| entries.filter_map(Result::ok).map(|entry| entry.path()).collect())
+                    .unwrap_or_else(|_| Vec::new());
+                // Files in the overlay are neighbours too, named as the folder names its own.
+                let in_memory = self.options.overlay.files_in(&folder).into_iter().filter_map(|file| {
+                    let candidate = folder.join(file.file_name()?);
+                    (!candidate.is_file()).then_some(candidate)
+                });
+                on_disk
+                    .into_iter()
+                    .filter(|candidate: &PathBuf| candidate.is_file())
+                    .chain(in_memory)
+                    .filter(|candidate| candidate != path)
+                    .filter(|candidate| candidate.file_name().and_then(|name| name.to_str()).is_some_and(is_yaml))
+                    .map(|candidate| Location::File(normalize(&candidate)))
+                    .collect()
             }
             Location::Entry { archive, path } => {
                 let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
@@ -665,6 +691,24 @@ impl Loader {
         self.bytes.entry(location.clone()).or_insert(read).clone()
     }
 
+    /// Reads a URL, remembering where it redirected to.
+    #[cfg(feature = "network")]
+    fn fetch(&self, location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        let fetcher = self.fetcher.get_or_init(|| Fetcher::new(self.options.fetch.clone()));
+        let fetcher = fetcher.as_ref().map_err(Clone::clone)?;
+        let (body, final_url) = fetcher.fetch(url)?;
+        if &final_url != url {
+            self.redirects.insert(location.clone(), Location::Url(final_url));
+        }
+        Ok(Arc::from(body))
+    }
+
+    /// A build without the `network` feature reads no URL.
+    #[cfg(not(feature = "network"))]
+    fn fetch(&self, _location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        Err(LoadError::NoNetwork(url.to_string()))
+    }
+
     /// Reads a local regular file of at most [`LoaderOptions::max_file_size`] bytes. Anything
     /// else (a folder, a pipe, a device, a socket) is refused by what it is, a larger file by its
     /// size, both before a byte is read; the file is read through `take(limit + 1)`, so one
@@ -699,19 +743,16 @@ impl Loader {
     }
 
     fn read_bytes(&self, location: &Location) -> Result<Arc<[u8]>, LoadError> {
+        if let Some(contents) = self.options.overlay.get(location) {
+            return Ok(contents);
+        }
         match location {
             Location::File(path) => self.read_file(location, path),
             Location::Url(url) => {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));
                 }
-                let fetcher = self.fetcher.get_or_init(|| Fetcher::new(self.options.fetch.clone()));
-                let fetcher = fetcher.as_ref().map_err(Clone::clone)?;
-                let (body, final_url) = fetcher.fetch(url)?;
-                if &final_url != url {
-                    self.redirects.insert(location.clone(), Location::Url(final_url));
-                }
-                Ok(Arc::from(body))
+                self.fetch(location, url)
             }
             Location::Entry { archive, path } => {
                 let opened = self.archive(archive)?;
