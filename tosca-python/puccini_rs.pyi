@@ -2,7 +2,8 @@
 
 ``compile(source)`` turns a TOSCA service template (a path, an ``http(s)`` URL or a CSAR) into a
 topology of plain dicts and lists, with every problem found; ``validate(source)`` gives the
-problems only. The interpreter's lock is released while the compiler runs. A template that is
+problems only; ``compile_text`` and ``validate_text`` do the same for a template (or a CSAR)
+held in memory. The interpreter's lock is released while the compiler runs. A template that is
 wrong, missing or unreachable never raises: it gives problems. Only misuse raises: an argument
 of the wrong type is a ``TypeError``, an unknown quirk or dialect name a ``ValueError``.
 """
@@ -125,3 +126,33 @@ def validate(
     value is only a ``missing-input`` warning: the template is valid, and the orchestrator
     supplies the value when it deploys.
     """
+
+def compile_text(
+    text: Union[str, bytes],
+    *,
+    name: Union[str, "os.PathLike[str]"] = "<text>",
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> CompileResult:
+    """Compiles a TOSCA service template held in memory: ``text`` is its YAML (``str``) or, as
+    ``bytes``, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
+
+    ``name`` is the file it stands for: problems are located at ``name:line:column`` (in an
+    archive, ``name!/entry:line:column``), and relative imports are read from ``name``'s
+    folder. The file ``name`` itself is never read. The other arguments are those of
+    ``compile``.
+    """
+
+def validate_text(
+    text: Union[str, bytes],
+    *,
+    name: Union[str, "os.PathLike[str]"] = "<text>",
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> List[Problem]:
+    """Checks a TOSCA service template held in memory and returns its problems: the arguments
+    of ``compile_text``, the reading of ``validate``."""

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyMapping, PyString};
+use pyo3::types::{PyBytes, PyMapping, PyString};
 
 use tosca_core::problem::{Quirk, QuirkSet};
 use tosca_core::{Dialect, Location, Options};
@@ -52,6 +52,38 @@ pub(crate) fn location(source: &Bound<'_, PyAny>) -> PyResult<Location> {
             type_name(source)
         ))),
     }
+}
+
+/// What to compile: a location, or a text or archive held in memory under a name.
+pub(crate) enum Source {
+    /// A path or URL.
+    Location(Location),
+    /// In-memory bytes (a template's text or an archive) and the file name they stand for.
+    Memory {
+        /// The file they stand for.
+        name: PathBuf,
+        /// The text or the archive.
+        bytes: Vec<u8>,
+    },
+}
+
+/// `text` (`str` or `bytes`) and `name` (`str` or `os.PathLike`, `"<text>"` when left out) of
+/// `compile_text`.
+pub(crate) fn memory(text: &Bound<'_, PyAny>, name: Option<&Bound<'_, PyAny>>) -> PyResult<Source> {
+    let bytes = if let Ok(text) = text.cast::<PyString>() {
+        text.to_cow()?.as_bytes().to_vec()
+    } else if let Ok(bytes) = text.cast::<PyBytes>() {
+        bytes.as_bytes().to_vec()
+    } else {
+        return Err(PyTypeError::new_err(format!("text must be a str or bytes, not {}", type_name(text))));
+    };
+    let name = match name {
+        None => PathBuf::from("<text>"),
+        Some(name) => name.extract::<PathBuf>().map_err(|_| {
+            PyTypeError::new_err(format!("name must be a str or an os.PathLike, not {}", type_name(name)))
+        })?,
+    };
+    Ok(Source::Memory { name, bytes })
 }
 
 /// Every quirk the names choose, in order, each once.

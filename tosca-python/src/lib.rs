@@ -2,7 +2,8 @@
 //! CPython 3.9 and later), built into a wheel by maturin (`pip install ./tosca-python`).
 //!
 //! `compile(source, …)` gives a [`CompileResult`]: the topology as plain Python dicts and lists
-//! and every [`Problem`]; `validate(source, …)` gives the problems only. The interpreter's lock
+//! and every [`Problem`]; `validate(source, …)` gives the problems only; `compile_text` and
+//! `validate_text` do the same for a template (or a CSAR) held in memory. The interpreter's lock
 //! is released while the compiler runs, so other Python threads go on meanwhile. A template
 //! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
 //! wrong argument type is a `TypeError`, an unknown quirk or dialect a `ValueError`). The
@@ -18,7 +19,7 @@ use pyo3::types::PyList;
 
 use tosca_core::{Compiled, Location, Options};
 
-use crate::arguments::Arguments;
+use crate::arguments::{Arguments, Source};
 pub use crate::problems::{Label, Problem};
 
 /// The outcome of `compile`: the topology and every problem.
@@ -82,14 +83,34 @@ struct Outcome {
 }
 
 /// Runs the compiler with the interpreter's lock released.
-fn run(py: Python<'_>, root: Location, options: Options) -> Outcome {
-    py.detach(move || match tosca_core::compile(&root, &options) {
-        Ok(compiled) => {
-            let problems = compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
-            Outcome { compiled: Some(compiled), problems }
+fn run(py: Python<'_>, source: Source, options: Options) -> Outcome {
+    py.detach(move || {
+        let (compiled, root) = match source {
+            Source::Location(root) => (tosca_core::compile(&root, &options), root),
+            Source::Memory { name, bytes } => {
+                (tosca_core::compile_bytes(&name, &bytes, &options), Location::File(name))
+            }
+        };
+        match compiled {
+            Ok(compiled) => {
+                let problems =
+                    compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
+                Outcome { compiled: Some(compiled), problems }
+            }
+            Err(error) => Outcome { compiled: None, problems: vec![Problem::unreadable(&root, &error)] },
         }
-        Err(error) => Outcome { compiled: None, problems: vec![Problem::unreadable(&root, &error)] },
     })
+}
+
+/// `compile` and `compile_text`, once their source is known.
+fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<CompileResult> {
+    let outcome = run(py, source, options);
+    let topology = match &outcome.compiled {
+        Some(compiled) => topology::to_python(py, &compiled.topology)?,
+        None => pyo3::types::PyDict::new(py).into_any(),
+    };
+    let problems = problem_list(py, outcome.problems)?;
+    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind() })
 }
 
 fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
@@ -122,13 +143,7 @@ fn compile(
 ) -> PyResult<CompileResult> {
     let root = arguments::location(source)?;
     let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
-    let outcome = run(py, root, options);
-    let topology = match &outcome.compiled {
-        Some(compiled) => topology::to_python(py, &compiled.topology)?,
-        None => pyo3::types::PyDict::new(py).into_any(),
-    };
-    let problems = problem_list(py, outcome.problems)?;
-    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind() })
+    compile_source(py, Source::Location(root), options)
 }
 
 /// Checks the TOSCA service template at `source` and returns its problems, sorted by file,
@@ -150,15 +165,60 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let root = arguments::location(source)?;
     let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
-    problem_list(py, run(py, root, options).problems)
+    problem_list(py, run(py, Source::Location(root), options).problems)
 }
 
-/// The module: `compile`, `validate`, the `CompileResult`, `Problem` and `Label` classes and
+/// Compiles a TOSCA service template held in memory: `text` is its YAML (`str`) or, as
+/// `bytes`, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
+///
+/// `name` is the file it stands for (default `"<text>"`): problems are located at
+/// `name:line:column` (in an archive, `name!/entry:line:column`), and relative imports are read
+/// from `name`'s folder. The file `name` itself is never read. The other arguments are those of
+/// `compile`.
+#[pyfunction]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+fn compile_text(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    name: Option<&Bound<'_, PyAny>>,
+    inputs: Option<&Bound<'_, PyAny>>,
+    quirks: Option<&Bound<'_, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<CompileResult> {
+    let source = arguments::memory(text, name)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    compile_source(py, source, options)
+}
+
+/// Checks a TOSCA service template held in memory and returns its problems: the arguments of
+/// `compile_text`, the reading of `validate`.
+#[pyfunction]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+fn validate_text<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    name: Option<&Bound<'py, PyAny>>,
+    inputs: Option<&Bound<'py, PyAny>>,
+    quirks: Option<&Bound<'py, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<Bound<'py, PyList>> {
+    let source = arguments::memory(text, name)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    problem_list(py, run(py, source, options).problems)
+}
+
+/// The module: `compile`, `validate`, `compile_text`, `validate_text`, the `CompileResult`, `Problem` and `Label` classes and
 /// `__version__`.
 #[pymodule]
 fn puccini_rs(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(compile, module)?)?;
     module.add_function(wrap_pyfunction!(validate, module)?)?;
+    module.add_function(wrap_pyfunction!(compile_text, module)?)?;
+    module.add_function(wrap_pyfunction!(validate_text, module)?)?;
     module.add_class::<CompileResult>()?;
     module.add_class::<Problem>()?;
     module.add_class::<Label>()?;

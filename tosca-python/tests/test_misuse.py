@@ -35,6 +35,11 @@ def test_unknown_name_raises_value_error(service, keywords):
         puccini_rs.compile(service, **keywords)
 
 
+def test_input_json_cannot_hold_raises_value_error(service):
+    with pytest.raises(ValueError, match="input `cpus`"):
+        puccini_rs.compile(service, inputs={"cpus": float("nan")})
+
+
 def test_misuse_is_reported_before_anything_is_read(tmp_path):
     # The file does not exist: the wrong argument is what raises, not the missing file.
     with pytest.raises(ValueError):
@@ -46,3 +51,5 @@ def test_module_metadata():
     assert puccini_rs.compile.__doc__ and "source" in puccini_rs.compile.__doc__
     assert puccini_rs.validate.__doc__
     assert puccini_rs.compile.__text_signature__ == "(source, *, inputs=None, quirks=(), offline=False, dialect=None)"
+    assert puccini_rs.compile_text.__doc__ and "name" in puccini_rs.compile_text.__doc__
+    assert puccini_rs.validate_text.__doc__
