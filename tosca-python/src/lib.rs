@@ -17,7 +17,8 @@ mod topology;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use tosca_core::{Compiled, Location, Options};
+use tosca_core::topology::Topology;
+use tosca_core::{Location, Options};
 
 use crate::arguments::{Arguments, Source};
 pub use crate::problems::{Label, Problem};
@@ -77,13 +78,14 @@ fn has_errors(problems: &Bound<'_, PyList>) -> PyResult<bool> {
 
 /// What one run of the compiler gives, before any Python object is made.
 struct Outcome {
-    /// `None` when the source could not be read.
-    compiled: Option<Compiled>,
+    /// The topology, when asked for; `None` also when the source could not be read.
+    topology: Option<Topology>,
     problems: Vec<Problem>,
 }
 
-/// Runs the compiler with the interpreter's lock released.
-fn run(py: Python<'_>, source: Source, options: Options) -> Outcome {
+/// Runs the compiler with the interpreter's lock released; everything else it built (the
+/// sources, the topology unless `keep_topology`) is freed there too.
+fn run(py: Python<'_>, source: Source, options: Options, keep_topology: bool) -> Outcome {
     py.detach(move || {
         let (compiled, root) = match source {
             Source::Location(root) => (tosca_core::compile(&root, &options), root),
@@ -95,18 +97,18 @@ fn run(py: Python<'_>, source: Source, options: Options) -> Outcome {
             Ok(compiled) => {
                 let problems =
                     compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
-                Outcome { compiled: Some(compiled), problems }
+                Outcome { topology: keep_topology.then_some(compiled.topology), problems }
             }
-            Err(error) => Outcome { compiled: None, problems: vec![Problem::unreadable(&root, &error)] },
+            Err(error) => Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)] },
         }
     })
 }
 
 /// `compile` and `compile_text`, once their source is known.
 fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<CompileResult> {
-    let outcome = run(py, source, options);
-    let topology = match &outcome.compiled {
-        Some(compiled) => topology::to_python(py, &compiled.topology)?,
+    let outcome = run(py, source, options, true);
+    let topology = match outcome.topology {
+        Some(topology) => topology::to_python(py, topology)?,
         None => pyo3::types::PyDict::new(py).into_any(),
     };
     let problems = problem_list(py, outcome.problems)?;
@@ -165,7 +167,7 @@ fn validate<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let root = arguments::location(source)?;
     let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
-    problem_list(py, run(py, Source::Location(root), options).problems)
+    problem_list(py, run(py, Source::Location(root), options, false).problems)
 }
 
 /// Compiles a TOSCA service template held in memory: `text` is its YAML (`str`) or, as
@@ -208,7 +210,7 @@ fn validate_text<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let source = arguments::memory(text, name)?;
     let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
-    problem_list(py, run(py, source, options).problems)
+    problem_list(py, run(py, source, options, false).problems)
 }
 
 /// The module: `compile`, `validate`, `compile_text`, `validate_text`, the `CompileResult`, `Problem` and `Label` classes and

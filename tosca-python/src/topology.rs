@@ -13,10 +13,10 @@ use pyo3::sync::PyOnceLock;
 
 use tosca_core::topology::Topology;
 
-/// Converts `topology` to Python objects.
-pub(crate) fn to_python<'py>(py: Python<'py>, topology: &Topology) -> PyResult<Bound<'py, PyAny>> {
+/// Converts `topology` to Python objects; it is written and freed with the lock released.
+pub(crate) fn to_python(py: Python<'_>, topology: Topology) -> PyResult<Bound<'_, PyAny>> {
     let text = py
-        .detach(|| serde_json::to_string(topology))
+        .detach(move || serde_json::to_string(&topology))
         .map_err(|error| PyRuntimeError::new_err(format!("the topology could not be written as JSON: {error}")))?;
     json_function(py, "loads")?.call1((text,))
 }

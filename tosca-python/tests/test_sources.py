@@ -33,6 +33,8 @@ def test_csar_problems_name_the_entry_inside_the_archive(tmp_path):
 
 
 def test_url_is_fetched_with_its_relative_imports(http_root):
+    """The server answers from a thread of this process, so this also shows that the
+    interpreter's lock is released while compiling: held, the fetch would wait for ever."""
     root, base = http_root
     (root / "service.yaml").write_text(SERVICE)
     (root / "types.yaml").write_text(TYPES)
