@@ -9,14 +9,16 @@ of the wrong type is a ``TypeError``, an unknown quirk or dialect name a ``Value
 """
 
 import os
-from typing import Any, Iterable, List, Literal, Mapping, Optional, Union
+from typing import Any, Iterable, List, Literal, Mapping, Optional, Union, final
 
 __version__: str
+__all__ = ["compile", "validate", "compile_text", "validate_text", "CompileResult", "Problem", "Label", "__version__"]
 
-Source = Union[str, "os.PathLike[str]"]
+_Source = Union[str, "os.PathLike[str]"]
 """A path (``str`` or ``os.PathLike``), an ``http(s)`` or ``file:`` URL, or a CSAR (``.csar``,
 ``.zip``, ``.tar``, ``.tar.gz``) by path or URL."""
 
+@final
 class Label:
     """A related location of a problem ("parent declared here"), possibly in another file."""
 
@@ -35,6 +37,7 @@ class Label:
     def to_dict(self) -> dict[str, Any]:
         """The label as a plain dict."""
 
+@final
 class Problem:
     """One problem found in the input."""
 
@@ -66,6 +69,7 @@ class Problem:
     def __str__(self) -> str:
         """``file:line:column: severity[code]: message``."""
 
+@final
 class CompileResult:
     """What ``compile`` gives: the topology and every problem."""
 
@@ -88,7 +92,7 @@ class CompileResult:
         """The problems that are warnings."""
 
 def compile(
-    source: Source,
+    source: _Source,
     *,
     inputs: Optional[Mapping[str, Any]] = None,
     quirks: Iterable[str] = (),
@@ -112,7 +116,7 @@ def compile(
     """
 
 def validate(
-    source: Source,
+    source: _Source,
     *,
     inputs: Optional[Mapping[str, Any]] = None,
     quirks: Iterable[str] = (),
