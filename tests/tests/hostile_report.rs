@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use tempfile::TempDir;
-use tosca_cli::format::human::{DEFAULT_MAX_SIMILAR, Human, Rendered};
-use tosca_cli::format::snippet::{GAP, LINE_BYTES, MAX_MARK_LINES};
 use tosca_core::problem::Code;
+use tosca_core::report::human::{DEFAULT_MAX_SIMILAR, Human, Rendered};
+use tosca_core::report::snippet::{GAP, LINE_BYTES, MAX_MARK_LINES};
 use tosca_core::{Compiled, Location, Options};
 use tosca_tests::{check_compile, check_spans};
 

@@ -1,9 +1,10 @@
 //! The reporting half of `puccini-rs`, as a library: checking inputs in parallel, the problem
-//! renderers in every `--format`, `explain` pages and the progress line. The binary
+//! renderers in every `--format` and `explain` pages (both from [`tosca_core::report`]), and
+//! the progress line. The binary
 //! (`src/main.rs`) parses arguments and drives these; the hostile-input suite
 //! (`tests/tests/hostile_report.rs`) renders through them and counts what they emit.
 
 pub mod check;
-pub mod explain;
+pub use tosca_core::report::explain;
 pub mod format;
 pub mod progress;

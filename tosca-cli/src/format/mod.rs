@@ -1,25 +1,12 @@
-//! Problem renderers, one module per output format, all fed the same [`Checked`] results:
-//! `human` (rustc-style snippets, built within bounds by `snippet`), `json` (a documented
-//! structure), `sarif` (code scanning) and `github` (Actions annotations); with what they share:
-//! `lines` (each file's line starts, indexed once), `location` (line and column ranges, paths
-//! relative to `--root`) and `escape` (template text made harmless for terminals and logs).
-//!
-//! [`Checked`]: crate::check::Checked
+//! The problem renderers, which live in the library ([`tosca_core::report`]): re-exported here
+//! under the names the binary uses, with the one decision the library leaves to its caller,
+//! whether a stream gets colour.
 
-pub mod escape;
-pub mod github;
-pub mod human;
-pub mod json;
-pub mod lines;
-pub mod location;
-pub mod sarif;
-pub mod snippet;
+pub use tosca_core::report::{escape, github, human, json, lines, location, sarif, snippet};
 
-use std::io::IsTerminal;
-
-/// Whether to colour output to a stream: only on a terminal, and never when `NO_COLOR` is set
-/// to anything but the empty string (<https://no-color.org>).
-pub fn colour(stream: &impl IsTerminal) -> bool {
-    let disabled = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-    !disabled && stream.is_terminal()
+/// Whether to colour output to a stream, as anstream decides it: on a terminal that is not
+/// `TERM=dumb`, unless `NO_COLOR` is set to anything but the empty string
+/// (<https://no-color.org>); `CLICOLOR_FORCE` forces it on, `CLICOLOR=0` off.
+pub fn colour(stream: &impl anstream::stream::RawStream) -> bool {
+    anstream::AutoStream::choice(stream) != anstream::ColorChoice::Never
 }

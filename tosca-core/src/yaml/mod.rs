@@ -2,7 +2,7 @@
 //!
 //! TOSCA types values by their declared type, not by YAML's resolution rules (`version: 1.10`
 //! is the string `"1.10"` when the property is a `version`), so scalars keep their raw text and
-//! quoting style; later phases decide what they mean. [`parse`] builds the tree from
+//! quoting style; later phases decide what they mean. `parse` builds the tree from
 //! `saphyr-parser` events and reports malformed input (syntax errors, duplicate keys, alias
 //! bombs, excessive nesting, a second document) as problems instead of failing.
 

@@ -4,28 +4,29 @@
 
 use std::io::{BufWriter, Write};
 
+use crate::problem::{Code, Problem, Severity};
 use serde_json::{Value, json};
-use tosca_core::problem::{Code, Problem, Severity};
 
+use super::AsInput;
 use super::escape::write_json;
+use super::explain;
 use super::lines::Lines;
 use super::location::{Position, RepositoryLocation, Root};
-use crate::check::Checked;
-use crate::explain;
 
 /// The base id every relative path hangs from.
 const SRCROOT: &str = "%SRCROOT%";
 
 /// Writes the SARIF log as pretty JSON with a final newline, template text escaped as
 /// [`write_json`] does.
-pub fn write(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut results = Vec::new();
     let mut notifications = Vec::new();
     for item in checked {
-        match &item.outcome {
+        let item = item.as_input();
+        match item.outcome {
             Ok(compiled) => {
                 let mut lines = Lines::new(&compiled.sources);
-                results.extend(compiled.problems.iter().map(|problem| result(problem, &mut lines, root, &item.input)));
+                results.extend(compiled.problems.iter().map(|problem| result(problem, &mut lines, root, item.input)));
             }
             Err(error) => notifications.push(json!({ "level": "error", "message": { "text": error } })),
         }

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use tosca_core::Dialect;
-use tosca_core::problem::{Code, Quirk, QuirkSet};
+use crate::Dialect;
+use crate::problem::{Code, Quirk, QuirkSet};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.
 pub fn explanation(code: Code) -> String {

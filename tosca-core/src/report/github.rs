@@ -9,18 +9,19 @@
 
 use std::io::{BufWriter, Write};
 
-use tosca_core::problem::Severity;
+use crate::problem::Severity;
 
+use super::AsInput;
 use super::escape::escape_unsafe;
 use super::lines::Lines;
 use super::location::{Position, Root};
-use crate::check::Checked;
 
 /// Writes one command per problem and one `::error` per unreadable input.
-pub fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write_all(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut out = BufWriter::new(out);
     for item in checked {
-        let compiled = match &item.outcome {
+        let item = item.as_input();
+        let compiled = match item.outcome {
             Ok(compiled) => compiled,
             Err(error) => {
                 writeln!(out, "::error title=puccini-rs::{}", escape_data(&escape_unsafe(error)))?;
@@ -29,7 +30,7 @@ pub fn write_all(checked: &[Checked], root: &Root, out: &mut dyn Write) -> std::
         };
         let mut lines = Lines::new(&compiled.sources);
         for problem in &compiled.problems {
-            let location = root.locate(&Position::of(problem.span, &mut lines), &item.input);
+            let location = root.locate(&Position::of(problem.span, &mut lines), item.input);
             let mut properties = vec![format!("file={}", escape_property(&location.path))];
             if let Some(region) = &location.region {
                 properties.push(format!("line={}", region.line));

@@ -11,14 +11,14 @@
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufWriter, Write};
 
+use crate::problem::{Code, Problem, Severity};
+use crate::source::{SourceId, SourceMap};
 use annotate_snippets::{Group, Level, Renderer};
-use tosca_core::problem::{Code, Problem, Severity};
-use tosca_core::source::{SourceId, SourceMap};
 
 use super::escape::escape_unsafe;
 use super::lines::Lines;
 use super::snippet::{self, Cost};
-use crate::check::{Checked, Totals};
+use super::{AsInput, Totals};
 
 /// How many problems of one shape in one file are shown by default (`--max-similar`).
 pub const DEFAULT_MAX_SIMILAR: usize = 10;
@@ -67,7 +67,7 @@ impl Human {
     /// Writes every problem of every input, each input's I/O failure to `errors`, then the summary.
     pub fn write_all(
         &self,
-        checked: &[Checked],
+        checked: &[impl AsInput],
         out: &mut dyn Write,
         errors: &mut dyn Write,
     ) -> std::io::Result<Rendered> {
@@ -75,7 +75,7 @@ impl Human {
         let mut rendered = Rendered::default();
         let mut files = BTreeSet::new();
         for item in checked {
-            match &item.outcome {
+            match item.as_input().outcome {
                 Ok(compiled) => {
                     rendered.add(self.write_problems(&compiled.problems, &compiled.sources, &mut out)?);
                     files.extend(compiled.problems.iter().map(|problem| compiled.sources.name(problem.span.source)));

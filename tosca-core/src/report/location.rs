@@ -3,7 +3,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use tosca_core::source::Span;
+use crate::source::Span;
 
 use super::lines::Lines;
 
@@ -68,10 +68,7 @@ pub struct Root {
 impl Root {
     /// A root given relative to `current` (the working directory), or absolute.
     pub fn new(current: &Path, root: &Path) -> Root {
-        Root {
-            current: tosca_core::loader::normalize(current),
-            root: tosca_core::loader::normalize(&current.join(root)),
-        }
+        Root { current: crate::loader::normalize(current), root: crate::loader::normalize(&current.join(root)) }
     }
 
     /// Where a CI system should show a problem at `position`, found while checking `input`.
@@ -105,7 +102,7 @@ impl Root {
 
     /// `path` relative to the root, with `..` where it lies outside, `/`-separated.
     fn relative(&self, path: &str) -> String {
-        let path = tosca_core::loader::normalize(&self.current.join(path));
+        let path = crate::loader::normalize(&self.current.join(path));
         let root: Vec<Component<'_>> = self.root.components().collect();
         let target: Vec<Component<'_>> = path.components().collect();
         let shared = root.iter().zip(&target).take_while(|(a, b)| a == b).count();
@@ -131,7 +128,7 @@ mod tests {
     /// label); it must land where counting from the top does.
     #[test]
     fn end_positions_agree_with_counting_from_the_top() {
-        let sources = tosca_core::source::SourceMap::new();
+        let sources = crate::source::SourceMap::new();
         let text = "a: 1\nbé: [x,\n  yé, z]\nc: d\n";
         let source = sources.add("a.yaml", text);
         for start in (0..=text.len()).filter(|at| text.is_char_boundary(*at)) {

@@ -6,12 +6,12 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 
-use tosca_core::problem::Problem;
+use crate::problem::Problem;
 
 use super::escape::write_json;
 use super::lines::Lines;
 use super::location::Position;
-use crate::check::{Checked, Totals};
+use super::{AsInput, Input, Totals};
 
 /// The whole report of one `validate` run.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -91,7 +91,7 @@ pub struct Summary {
 
 /// Writes the report as pretty JSON with a final newline, template text escaped as
 /// [`write_json`] does.
-pub fn write(checked: &[Checked], out: &mut dyn Write) -> std::io::Result<()> {
+pub fn write(checked: &[impl AsInput], out: &mut dyn Write) -> std::io::Result<()> {
     let mut out = BufWriter::new(out);
     write_json(&report(checked), &mut out)?;
     out.flush()
@@ -102,26 +102,28 @@ pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Report)).unwrap_or(serde_json::Value::Null)
 }
 
-fn report(checked: &[Checked]) -> Report {
+fn report(checked: &[impl AsInput]) -> Report {
     let totals = Totals::of(checked);
     Report {
         version: 1,
-        inputs: checked.iter().map(input_report).collect(),
+        inputs: checked.iter().map(|item| input_report(item.as_input())).collect(),
         summary: Summary { errors: totals.errors, warnings: totals.warnings, unreadable: totals.unreadable },
     }
 }
 
-fn input_report(checked: &Checked) -> InputReport {
-    match &checked.outcome {
+fn input_report(checked: Input<'_>) -> InputReport {
+    match checked.outcome {
         Ok(compiled) => InputReport {
-            input: checked.input.clone(),
+            input: checked.input.to_owned(),
             error: None,
             problems: {
                 let mut lines = Lines::new(&compiled.sources);
                 compiled.problems.iter().map(|problem| problem_report(problem, &mut lines)).collect()
             },
         },
-        Err(error) => InputReport { input: checked.input.clone(), error: Some(error.clone()), problems: Vec::new() },
+        Err(error) => {
+            InputReport { input: checked.input.to_owned(), error: Some(error.to_owned()), problems: Vec::new() }
+        }
     }
 }
 

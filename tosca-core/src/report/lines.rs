@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tosca_core::source::{SourceFile, SourceId, SourceMap};
+use crate::source::{SourceFile, SourceId, SourceMap};
 
 /// How many bytes each character-count checkpoint covers: a column is counted over at most
 /// this many bytes of a non-ASCII text, however long its line.

@@ -19,9 +19,9 @@
 
 use std::borrow::Cow;
 
+use crate::problem::{Problem, Severity};
+use crate::source::{SourceId, Span};
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Snippet};
-use tosca_core::problem::{Problem, Severity};
-use tosca_core::source::{SourceId, Span};
 
 use super::escape::{escape_unsafe, escape_where, is_unsafe};
 use super::lines::Lines;
@@ -310,9 +310,9 @@ fn escape_source(line: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    use crate::problem::Code;
+    use crate::source::SourceMap;
     use annotate_snippets::Renderer;
-    use tosca_core::problem::Code;
-    use tosca_core::source::SourceMap;
 
     use super::*;
 

@@ -1,0 +1,94 @@
+//! The problem reports as a library: every format rendered from a `Compiled`, and CRLF files
+//! shown as their LF twins are.
+
+use tosca_core::report::{self, Format, Input, ReportOptions};
+use tosca_core::{Compiled, Options};
+
+/// Problems of several shapes: a one-line mark, a mark over two lines, a key on a line of a
+/// block scalar's neighbour, a flow collection's under-indented continuation line, a quoted
+/// value, and an unclosed quote at the very end.
+const TEMPLATE: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n\
+node_types:\n  Server:\n    derived_from: NoSuchType\n    description: |\n      one\n      two\n    bogus: 1\n\
+  Client:\n    derived_from: tosca.nodes.Root\n    properties:\n      - a\n      - b\n    x: [a,\n  b]\n\
+topology_template:\n  node_templates:\n    s:\n      type: Client\n      properties:\n        x: \"multi\n          line\"\n";
+
+fn compile(name: &str, text: &str) -> Compiled {
+    tosca_core::compile_text(name, text, &Options::default()).expect("text in memory always loads")
+}
+
+fn with(format: Format) -> ReportOptions {
+    ReportOptions { format, ..ReportOptions::default() }
+}
+
+#[test]
+fn crlf_lines_are_shown_as_their_lf_twins_are() {
+    let lf = compile("t.yaml", TEMPLATE);
+    let crlf = compile("t.yaml", &TEMPLATE.replace('\n', "\r\n"));
+    assert!(lf.problems.len() >= 5, "{:?}", lf.problems);
+    for format in [Format::Human, Format::Json, Format::Sarif, Format::Github] {
+        let shown = report::render(&crlf, "t.yaml", &with(format));
+        assert!(!shown.contains('\r') && !shown.contains('␍') && !shown.contains("\\u{d}"), "{format:?}:\n{shown}");
+        assert_eq!(shown, report::render(&lf, "t.yaml", &with(format)), "{format:?}");
+    }
+}
+
+#[test]
+fn the_human_report_has_snippets_and_a_summary_and_colour_only_when_asked() {
+    let compiled = compile("t.yaml", TEMPLATE);
+    let plain = report::render(&compiled, "t.yaml", &ReportOptions::default());
+    assert!(
+        plain.starts_with("error[type-not-found]: node type `NoSuchType` is not defined\n --> t.yaml:4:19\n"),
+        "{plain}"
+    );
+    assert!(plain.contains("4 |     derived_from: NoSuchType\n"), "{plain}");
+    assert!(plain.trim_end().ends_with(" in 1 file"), "{plain}");
+    assert!(!plain.contains('\u{1b}'));
+    let coloured = report::render(&compiled, "t.yaml", &ReportOptions { colour: true, ..ReportOptions::default() });
+    assert!(coloured.contains('\u{1b}'));
+}
+
+#[test]
+fn json_sarif_and_github_documents_list_every_problem() {
+    let compiled = compile("t.yaml", TEMPLATE);
+    let count = compiled.problems.len();
+    let json: serde_json::Value =
+        serde_json::from_str(&report::render(&compiled, "t.yaml", &with(Format::Json))).unwrap();
+    assert_eq!(json["inputs"][0]["input"], "t.yaml");
+    assert_eq!(json["inputs"][0]["problems"].as_array().map(Vec::len), Some(count));
+    assert_eq!(json["inputs"][0]["problems"][0]["line"], 4);
+    let sarif: serde_json::Value =
+        serde_json::from_str(&report::render(&compiled, "t.yaml", &with(Format::Sarif))).unwrap();
+    assert_eq!(sarif["runs"][0]["results"].as_array().map(Vec::len), Some(count));
+    assert_eq!(sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "t.yaml");
+    let github = report::render(&compiled, "t.yaml", &with(Format::Github));
+    assert_eq!(github.lines().count(), count);
+    assert!(github.starts_with("::error file=t.yaml,line=4,col=19,"), "{github}");
+}
+
+#[test]
+fn many_inputs_make_one_document_and_an_unreadable_one_is_reported() {
+    let compiled = compile("t.yaml", TEMPLATE);
+    let inputs = [
+        Input { input: "t.yaml", outcome: Ok(&compiled) },
+        Input { input: "gone.yaml", outcome: Err("cannot read gone.yaml: not found") },
+    ];
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    report::write_inputs(&inputs, &with(Format::Json), &mut out, &mut errors).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["summary"]["unreadable"], 1);
+    assert_eq!(json["inputs"][1]["error"], "cannot read gone.yaml: not found");
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    report::write_inputs(&inputs, &ReportOptions::default(), &mut out, &mut errors).unwrap();
+    assert_eq!(String::from_utf8(errors).unwrap(), "puccini-rs: cannot read gone.yaml: not found\n");
+    assert_eq!(report::Totals::of(&inputs).unreadable, 1);
+}
+
+#[test]
+fn a_clean_template_reports_nothing_for_people() {
+    let compiled = compile(
+        "ok.yaml",
+        "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    n:\n      type: tosca.nodes.Root\n",
+    );
+    assert_eq!(compiled.problems.len(), 0, "{:?}", compiled.problems);
+    assert_eq!(report::render(&compiled, "ok.yaml", &ReportOptions::default()), "");
+}
