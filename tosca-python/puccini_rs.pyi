@@ -1,0 +1,162 @@
+"""The puccini-rs TOSCA compiler, in-process.
+
+``compile(source)`` turns a TOSCA service template (a path, an ``http(s)`` URL or a CSAR) into a
+topology of plain dicts and lists, with every problem found; ``validate(source)`` gives the
+problems only; ``compile_text`` and ``validate_text`` do the same for a template (or a CSAR)
+held in memory. The interpreter's lock is released while the compiler runs. A template that is
+wrong, missing or unreachable never raises: it gives problems. Only misuse raises: an argument
+of the wrong type is a ``TypeError``, an unknown quirk or dialect name a ``ValueError``.
+"""
+
+import os
+from typing import Any, Iterable, List, Literal, Mapping, Optional, Union, final
+
+__version__: str
+__all__ = ["compile", "validate", "compile_text", "validate_text", "CompileResult", "Problem", "Label", "__version__"]
+
+_Source = Union[str, "os.PathLike[str]"]
+"""A path (``str`` or ``os.PathLike``), an ``http(s)`` or ``file:`` URL, or a CSAR (``.csar``,
+``.zip``, ``.tar``, ``.tar.gz``) by path or URL."""
+
+@final
+class Label:
+    """A related location of a problem ("parent declared here"), possibly in another file."""
+
+    message: str
+    """What is there."""
+    file: str
+    """The file: a path, a URL, or ``archive!/entry`` inside an archive."""
+    line: int
+    """1-based line of the first character."""
+    column: int
+    """1-based column (in characters) of the first character."""
+    end_line: int
+    """Line of the end."""
+    end_column: int
+    """Column one past the last character."""
+    def to_dict(self) -> dict[str, Any]:
+        """The label as a plain dict."""
+
+@final
+class Problem:
+    """One problem found in the input."""
+
+    code: str
+    """The stable kebab-case code (``puccini-rs explain CODE`` describes it)."""
+    severity: Literal["error", "warning"]
+    """How bad it is."""
+    message: str
+    """One sentence."""
+    file: str
+    """The file: a path, a URL, or ``archive!/entry`` inside an archive. For a source that could
+    not be read at all (code ``import-failed``), the source itself, at line 1, column 1."""
+    line: int
+    """1-based line of the first character."""
+    column: int
+    """1-based column (in characters) of the first character."""
+    end_line: int
+    """Line of the end."""
+    end_column: int
+    """Column one past the last character."""
+    help: Optional[str]
+    """A suggestion, if there is one (for a real-world deviation: the quirk that accepts it)."""
+    labels: List[Label]
+    """Related locations."""
+    def to_dict(self) -> dict[str, Any]:
+        """The problem as a plain dict with the keys of ``puccini-rs validate --format json``
+        (``code``, ``severity``, ``message``, ``file``, ``line``, ``column``, ``end_line``,
+        ``end_column``, ``labels``, ``help``), ready for ``json.dumps``."""
+    def __str__(self) -> str:
+        """``file:line:column: severity[code]: message``."""
+
+@final
+class CompileResult:
+    """What ``compile`` gives: the topology and every problem."""
+
+    topology: dict[str, Any]
+    """The topology as plain dicts (in document order) and lists: the structure
+    ``puccini-rs compile`` prints as JSON and ``puccini-rs schema`` describes
+    (``tosca_definitions_version``, ``inputs``, ``node_templates``, ``relationship_templates``,
+    ``groups``, ``policies``, ``outputs``, ``relationships``, …). As complete as the problems
+    allowed; empty when the source could not be read."""
+    problems: List[Problem]
+    """Every problem, sorted by file, position and code."""
+    @property
+    def ok(self) -> bool:
+        """Whether no problem is an error (warnings allowed)."""
+    @property
+    def errors(self) -> List[Problem]:
+        """The problems that are errors."""
+    @property
+    def warnings(self) -> List[Problem]:
+        """The problems that are warnings."""
+
+def compile(
+    source: _Source,
+    *,
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> CompileResult:
+    """Compiles the TOSCA service template at ``source`` into a topology.
+
+    ``inputs`` maps input names to values (``str``, ``int``, ``float``, ``bool``, ``None``, and
+    lists and dicts of them), each checked against its input's declared type: ``8080`` is an
+    integer, ``"8080"`` a string. ``quirks`` names known real-world deviations to accept as
+    warnings, one by one or by set (``"tosca-parser"`` chooses every deviation templates written
+    for OpenStack tosca-parser rely on). ``offline=True`` refuses every URL. ``dialect`` reads
+    files in a dialect (``"tosca-2.0-draft"``).
+
+    A required input with no value and no default is an error here, since the topology cannot
+    be complete (``validate`` reports it as a warning).
+
+    Raises ``TypeError`` for an argument of the wrong type and ``ValueError`` for an unknown
+    quirk or dialect name; never for a problem in the template.
+    """
+
+def validate(
+    source: _Source,
+    *,
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> List[Problem]:
+    """Checks the TOSCA service template at ``source``: its problems, sorted by file, position
+    and code, an empty list when it is clean.
+
+    Takes the arguments of ``compile``. Unlike ``compile``, a required input left without a
+    value is only a ``missing-input`` warning: the template is valid, and the orchestrator
+    supplies the value when it deploys.
+    """
+
+def compile_text(
+    text: Union[str, bytes],
+    *,
+    name: Union[str, "os.PathLike[str]"] = "<text>",
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> CompileResult:
+    """Compiles a TOSCA service template held in memory: ``text`` is its YAML (``str``) or, as
+    ``bytes``, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
+
+    ``name`` is the file it stands for: problems are located at ``name:line:column`` (in an
+    archive, ``name!/entry:line:column``), and relative imports are read from ``name``'s
+    folder. The file ``name`` itself is never read. The other arguments are those of
+    ``compile``.
+    """
+
+def validate_text(
+    text: Union[str, bytes],
+    *,
+    name: Union[str, "os.PathLike[str]"] = "<text>",
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+) -> List[Problem]:
+    """Checks a TOSCA service template held in memory and returns its problems: the arguments
+    of ``compile_text``, the reading of ``validate``."""

@@ -1,0 +1,160 @@
+//! The Python arguments of `compile` and `validate` turned into a root [`Location`] and
+//! [`Options`]. Only misuse raises here: a wrong type is a `TypeError`, an unknown quirk or
+//! dialect name a `ValueError`; what is wrong with the template itself is left to the compiler.
+
+use std::path::PathBuf;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyMapping, PyString};
+
+use tosca_core::problem::{Quirk, QuirkSet};
+use tosca_core::{Dialect, Location, Options};
+
+/// The keyword arguments `compile` and `validate` share.
+pub(crate) struct Arguments<'a, 'py> {
+    /// Input values by name, any JSON-like Python values.
+    pub(crate) inputs: Option<&'a Bound<'py, PyAny>>,
+    /// Quirk or quirk-set names (`None` for none).
+    pub(crate) quirks: Option<&'a Bound<'py, PyAny>>,
+    /// Refuse every URL.
+    pub(crate) offline: bool,
+    /// A dialect name, or `None`.
+    pub(crate) dialect: Option<&'a str>,
+}
+
+impl Arguments<'_, '_> {
+    /// The compiler's options; `complete` as `compile` (true) or `validate` (false) wants it.
+    pub(crate) fn options(&self, complete: bool) -> PyResult<Options> {
+        let mut options = Options { complete, ..Options::default() };
+        options.loader.offline = self.offline;
+        if let Some(names) = self.quirks {
+            options.quirks = quirks(names)?;
+        }
+        options.dialect = self.dialect.map(dialect).transpose()?;
+        if let Some(inputs) = self.inputs {
+            options.inputs = input_values(inputs)?;
+        }
+        Ok(options)
+    }
+}
+
+/// `source`: a `str` is a path or an `http(s)`/`file:` URL, as on the command line; an
+/// `os.PathLike` is a path.
+pub(crate) fn location(source: &Bound<'_, PyAny>) -> PyResult<Location> {
+    if let Ok(text) = source.cast::<PyString>() {
+        return Ok(Location::from_argument(&text.to_cow()?));
+    }
+    match source.extract::<PathBuf>() {
+        Ok(path) => Ok(Location::File(path)),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "source must be a str (a path or a URL) or an os.PathLike, not {}",
+            type_name(source)
+        ))),
+    }
+}
+
+/// What to compile: a location, or a text or archive held in memory under a name.
+pub(crate) enum Source {
+    /// A path or URL.
+    Location(Location),
+    /// In-memory bytes (a template's text or an archive) and the file name they stand for.
+    Memory {
+        /// The file they stand for.
+        name: PathBuf,
+        /// The text or the archive.
+        bytes: Vec<u8>,
+    },
+}
+
+/// `text` (`str` or `bytes`) and `name` (`str` or `os.PathLike`, `"<text>"` when left out) of
+/// `compile_text`.
+pub(crate) fn memory(text: &Bound<'_, PyAny>, name: Option<&Bound<'_, PyAny>>) -> PyResult<Source> {
+    let bytes = if let Ok(text) = text.cast::<PyString>() {
+        text.to_cow()?.as_bytes().to_vec()
+    } else if let Ok(bytes) = text.cast::<PyBytes>() {
+        bytes.as_bytes().to_vec()
+    } else {
+        return Err(PyTypeError::new_err(format!("text must be a str or bytes, not {}", type_name(text))));
+    };
+    let name = match name {
+        None => PathBuf::from("<text>"),
+        Some(name) => name.extract::<PathBuf>().map_err(|_| {
+            PyTypeError::new_err(format!("name must be a str or an os.PathLike, not {}", type_name(name)))
+        })?,
+    };
+    Ok(Source::Memory { name, bytes })
+}
+
+/// Every quirk the names choose, in order, each once.
+fn quirks(names: &Bound<'_, PyAny>) -> PyResult<Vec<&'static Quirk>> {
+    if names.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "quirks must be a sequence of quirk names, not a str: write quirks=(\"NAME\",)",
+        ));
+    }
+    let iterator = names.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("quirks must be a sequence of quirk names, not {}", type_name(names)))
+    })?;
+    let mut chosen: Vec<&'static Quirk> = Vec::new();
+    for name in iterator {
+        let name = name?;
+        let Ok(name) = name.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!("a quirk name must be a str, not {}", type_name(&name))));
+        };
+        let name = name.to_cow()?;
+        let Some(quirks) = Quirk::resolve(&name) else {
+            let known: Vec<&str> =
+                QuirkSet::ALL.iter().map(|set| set.name).chain(Quirk::ALL.iter().map(|quirk| quirk.name)).collect();
+            return Err(PyValueError::new_err(format!("unknown quirk `{name}`; known: {}", known.join(", "))));
+        };
+        for quirk in quirks {
+            if !chosen.iter().any(|known| std::ptr::eq(*known, quirk)) {
+                chosen.push(quirk);
+            }
+        }
+    }
+    Ok(chosen)
+}
+
+fn dialect(name: &str) -> PyResult<Dialect> {
+    Dialect::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Dialect::ALL.into_iter().map(Dialect::name).collect();
+        PyValueError::new_err(format!("unknown dialect `{name}`; known: {}", known.join(", ")))
+    })
+}
+
+/// Input values as the compiler takes them: YAML text by name. A Python value is written as
+/// JSON (which YAML reads as the same value), so it keeps its Python type: `8080` is an integer
+/// and `"8080"` a string, each then checked against the input's declared type. A value JSON
+/// cannot hold is a `TypeError` (a NaN or an infinity a `ValueError`).
+fn input_values(inputs: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    let Ok(inputs) = inputs.cast::<PyMapping>() else {
+        return Err(PyTypeError::new_err(format!(
+            "inputs must be a mapping of input names to values, not {}",
+            type_name(inputs)
+        )));
+    };
+    let py = inputs.py();
+    let mut values = Vec::new();
+    for item in inputs.items()?.iter() {
+        let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+        let Ok(name) = name.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!("an input name must be a str, not {}", type_name(&name))));
+        };
+        let name = name.to_cow()?;
+        let value = crate::topology::to_json(&value).map_err(|error| {
+            let why = format!(
+                "input `{name}`: {} (a value is a str, int, float, bool, None, or a list or dict of them)",
+                error.value(py)
+            );
+            if error.is_instance_of::<PyTypeError>(py) { PyTypeError::new_err(why) } else { PyValueError::new_err(why) }
+        })?;
+        values.push((name.into_owned(), value));
+    }
+    Ok(values)
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map_or_else(|_| "?".to_owned(), |name| name.to_string())
+}

@@ -1,0 +1,229 @@
+//! `puccini_rs`: the puccini-rs TOSCA compiler as a Python extension module (PyO3, abi3 for
+//! CPython 3.9 and later), built into a wheel by maturin (`pip install ./tosca-python`).
+//!
+//! `compile(source, …)` gives a [`CompileResult`]: the topology as plain Python dicts and lists
+//! and every [`Problem`]; `validate(source, …)` gives the problems only; `compile_text` and
+//! `validate_text` do the same for a template (or a CSAR) held in memory. The interpreter's lock
+//! is released while the compiler runs, so other Python threads go on meanwhile. A template
+//! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
+//! wrong argument type is a `TypeError`, an unknown quirk or dialect a `ValueError`). The
+//! typed interface is `puccini_rs.pyi`; the tests are `tests/*.py`, run with pytest against
+//! the installed wheel.
+
+mod arguments;
+mod problems;
+mod topology;
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use tosca_core::topology::Topology;
+use tosca_core::{Location, Options};
+
+use crate::arguments::{Arguments, Source};
+pub use crate::problems::{Label, Problem};
+
+/// The outcome of `compile`: the topology and every problem.
+#[pyclass(frozen, get_all, module = "puccini_rs")]
+pub struct CompileResult {
+    /// The topology as plain dicts and lists, the structure `puccini-rs compile` prints as
+    /// JSON (`node_templates`, `relationships`, `inputs`, `outputs`, …); as complete as the
+    /// problems allowed, and empty when the source could not be read.
+    topology: Py<PyAny>,
+    /// Every problem, sorted by file, position and code.
+    problems: Py<PyList>,
+}
+
+#[pymethods]
+impl CompileResult {
+    /// Whether no problem is an error (warnings allowed).
+    #[getter]
+    fn ok(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(!has_errors(self.problems.bind(py))?)
+    }
+
+    /// The problems that are errors.
+    #[getter]
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), true)
+    }
+
+    /// The problems that are warnings.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), false)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let problems = self.problems.bind(py);
+        let errors = by_severity(problems, true)?.len();
+        Ok(format!("<CompileResult: {errors} errors, {} warnings>", problems.len() - errors))
+    }
+}
+
+fn by_severity<'py>(problems: &Bound<'py, PyList>, errors: bool) -> PyResult<Vec<Bound<'py, Problem>>> {
+    let mut chosen = Vec::new();
+    for problem in problems.iter() {
+        let problem = problem.cast_into::<Problem>()?;
+        if problem.get().is_error() == errors {
+            chosen.push(problem);
+        }
+    }
+    Ok(chosen)
+}
+
+fn has_errors(problems: &Bound<'_, PyList>) -> PyResult<bool> {
+    Ok(!by_severity(problems, true)?.is_empty())
+}
+
+/// What one run of the compiler gives, before any Python object is made.
+struct Outcome {
+    /// The topology, when asked for; `None` also when the source could not be read.
+    topology: Option<Topology>,
+    problems: Vec<Problem>,
+}
+
+/// Runs the compiler with the interpreter's lock released; everything else it built (the
+/// sources, the topology unless `keep_topology`) is freed there too.
+fn run(py: Python<'_>, source: Source, options: Options, keep_topology: bool) -> Outcome {
+    py.detach(move || {
+        let (compiled, root) = match source {
+            Source::Location(root) => (tosca_core::compile(&root, &options), root),
+            Source::Memory { name, bytes } => {
+                (tosca_core::compile_bytes(&name, &bytes, &options), Location::File(name))
+            }
+        };
+        match compiled {
+            Ok(compiled) => {
+                let problems =
+                    compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
+                Outcome { topology: keep_topology.then_some(compiled.topology), problems }
+            }
+            Err(error) => Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)] },
+        }
+    })
+}
+
+/// `compile` and `compile_text`, once their source is known.
+fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<CompileResult> {
+    let outcome = run(py, source, options, true);
+    let topology = match outcome.topology {
+        Some(topology) => topology::to_python(py, topology)?,
+        None => pyo3::types::PyDict::new(py).into_any(),
+    };
+    let problems = problem_list(py, outcome.problems)?;
+    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind() })
+}
+
+fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, problems)
+}
+
+/// Compiles the TOSCA service template at `source` into a topology.
+///
+/// `source` is a path (`str` or `os.PathLike`), an `http(s)` URL, or a CSAR (a `.csar`,
+/// `.zip`, `.tar` or `.tar.gz` archive, path or URL). `inputs` maps input names to values
+/// (str, int, float, bool, None, lists and dicts of them), each checked against its input's
+/// declared type. `quirks` names known real-world deviations to accept as warnings
+/// (`"tosca-parser"` chooses them all). `offline=True` refuses every URL. `dialect` reads
+/// files in a dialect (`"tosca-2.0-draft"`).
+///
+/// A required input with no value and no default is an error here, since the topology cannot
+/// be complete (`validate` reports it as a warning). Problems in the template never raise:
+/// they are in `CompileResult.problems`. Raises `TypeError` for an argument of the wrong type
+/// and `ValueError` for an unknown quirk or dialect name.
+#[pyfunction]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+fn compile(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    inputs: Option<&Bound<'_, PyAny>>,
+    quirks: Option<&Bound<'_, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<CompileResult> {
+    let root = arguments::location(source)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    compile_source(py, Source::Location(root), options)
+}
+
+/// Checks the TOSCA service template at `source` and returns its problems, sorted by file,
+/// position and code (an empty list when it is clean).
+///
+/// Takes the arguments of `compile`. Unlike `compile`, a required input left without a value
+/// is only a `missing-input` warning: the template is valid, and the orchestrator supplies the
+/// value when it deploys.
+#[pyfunction]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+fn validate<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    inputs: Option<&Bound<'py, PyAny>>,
+    quirks: Option<&Bound<'py, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<Bound<'py, PyList>> {
+    let root = arguments::location(source)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    problem_list(py, run(py, Source::Location(root), options, false).problems)
+}
+
+/// Compiles a TOSCA service template held in memory: `text` is its YAML (`str`) or, as
+/// `bytes`, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
+///
+/// `name` is the file it stands for (default `"<text>"`): problems are located at
+/// `name:line:column` (in an archive, `name!/entry:line:column`), and relative imports are read
+/// from `name`'s folder. The file `name` itself is never read. The other arguments are those of
+/// `compile`.
+#[pyfunction]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+fn compile_text(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    name: Option<&Bound<'_, PyAny>>,
+    inputs: Option<&Bound<'_, PyAny>>,
+    quirks: Option<&Bound<'_, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<CompileResult> {
+    let source = arguments::memory(text, name)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    compile_source(py, source, options)
+}
+
+/// Checks a TOSCA service template held in memory and returns its problems: the arguments of
+/// `compile_text`, the reading of `validate`.
+#[pyfunction]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+fn validate_text<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    name: Option<&Bound<'py, PyAny>>,
+    inputs: Option<&Bound<'py, PyAny>>,
+    quirks: Option<&Bound<'py, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+) -> PyResult<Bound<'py, PyList>> {
+    let source = arguments::memory(text, name)?;
+    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    problem_list(py, run(py, source, options, false).problems)
+}
+
+/// The module: `compile`, `validate`, `compile_text`, `validate_text`, the `CompileResult`, `Problem` and `Label` classes and
+/// `__version__`.
+#[pymodule]
+fn puccini_rs(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(compile, module)?)?;
+    module.add_function(wrap_pyfunction!(validate, module)?)?;
+    module.add_function(wrap_pyfunction!(compile_text, module)?)?;
+    module.add_function(wrap_pyfunction!(validate_text, module)?)?;
+    module.add_class::<CompileResult>()?;
+    module.add_class::<Problem>()?;
+    module.add_class::<Label>()?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
