@@ -145,6 +145,17 @@ pub fn chain_of_defaults(levels: usize, width: usize) -> String {
     text
 }
 
+/// [`chain_of_defaults`] with `templates` node templates instead of one: each within the
+/// bound a value's defaults have, all of them together far past a compilation's.
+pub fn templates_with_chained_defaults(templates: usize, levels: usize) -> String {
+    let one = chain_of_defaults(levels, 2);
+    let mut text = one.strip_suffix("    n: { type: N }\n").expect("one template at the end").to_owned();
+    for template in 0..templates {
+        let _ = writeln!(text, "    n{template}: {{ type: N }}");
+    }
+    text
+}
+
 /// `servers` templates each offering one capability with room for one relationship, and as
 /// many clients each requiring one; `capability` is what the clients ask for.
 pub fn servers_and_clients(servers: usize, clients: usize, capability: &str) -> String {
@@ -266,6 +277,7 @@ pub fn large_shapes() -> Vec<(&'static str, String)> {
         ("aliased-megabyte-1000", aliased_megabyte(ALIASED_PROPERTY)),
         ("far-violations-20k", far_violations(20_000, 2_000)),
         ("defaults-doubling-40", chain_of_defaults(40, 2)),
+        ("chained-defaults-2k-templates", templates_with_chained_defaults(2_000, 13)),
         ("capacity-one-8k", servers_and_clients(8_000, 8_000, "Slot")),
         ("dangling-8k", servers_and_clients(8_000, 8_000, "Other")),
         ("filtered-capacity-one-8k", filtered_servers_and_clients(8_000)),

@@ -16,7 +16,7 @@ use tosca_core::value::constraint::{
     BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, PATTERN_BUDGET, pattern_cache_hits, pattern_runs,
 };
 use tosca_core::{Compiled, Options};
-use tosca_tests::hostile::{catastrophic_pattern, chain_of_defaults, servers_and_clients};
+use tosca_tests::hostile::{catastrophic_pattern, chain_of_defaults, servers_and_clients, templates_with_chained_defaults};
 use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -38,6 +38,37 @@ fn compile_counting(text: &str, counter: fn() -> usize) -> (Compiled, Vec<String
     }
     let located = located(&compiled, folder.path());
     (compiled, located, work)
+}
+
+#[test]
+fn defaults_of_many_templates_stop_at_the_compilations_bound_wherever_threads_got_first() {
+    // 200 templates each build 8,191 values inside their defaults, within a value's bound but
+    // 1.6 million together: the compilation's limit (50,000 here) stops them, at the same
+    // default on one thread or four, and the work is at most twice the limit and what the
+    // values in flight on the threads may add.
+    let text = templates_with_chained_defaults(200, 13);
+    let folder = TempDir::new().unwrap();
+    let path = folder.path().join("main.yaml");
+    std::fs::write(&path, text).unwrap();
+    let limit = 50_000;
+    let mut options = Options::default();
+    options.evaluation.max_default_values = limit;
+    let _counting = COUNTING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut runs = Vec::new();
+    for threads in [4, 1, 4] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let before = default_values_built();
+        let compiled = pool.install(|| check_compile(&path, &options));
+        let built = default_values_built() - before;
+        assert!(built <= 2 * limit + (threads + 1) * (MAX_DEFAULT_VALUES + 1), "{built} values built on {threads} threads");
+        let problems = located(&compiled, folder.path());
+        assert!(!problems.is_empty());
+        assert!(problems.iter().all(|problem| problem.starts_with("default-too-large main.yaml:")), "{problems:?}");
+        let messages: Vec<String> = compiled.problems.iter().map(|problem| problem.message.clone()).collect();
+        assert!(messages.iter().any(|message| message.contains("compilation already built 50000 values")), "{messages:?}");
+        runs.push((problems, serde_json::to_string(&compiled.topology).unwrap()));
+    }
+    assert!(runs.windows(2).all(|pair| pair[0] == pair[1]), "the outcome depends on the threads");
 }
 
 #[test]

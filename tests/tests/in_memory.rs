@@ -136,5 +136,5 @@ fn a_profile_in_a_neighbouring_buffer_is_found_by_name() {
     let loader = LoaderOptions { overlay: Overlay::new().with(buffer, profile), ..LoaderOptions::default() };
     let with = tosca_core::compile_text(&name, main, &Options { loader, ..Options::default() }).unwrap();
     assert_eq!(lines(&with), Vec::<String>::new());
-    assert_eq!(with.topology.node_templates["pod"].types.first().map(String::as_str), Some("Pod"));
+    assert_eq!(with.topology.node_templates["pod"].types.first().map(String::as_str), Some("k8s:Pod"));
 }

@@ -31,7 +31,7 @@ pub mod work {
 
 use value::ValueDefinition;
 
-pub use evaluate::{DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
+pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
 
 use crate::IndexMap;
 use rayon::prelude::*;
@@ -94,9 +94,17 @@ pub(crate) struct Render<'a> {
     pub(crate) deferred_validations: patterns::DeferredValidations,
     /// What function calls may still build, over both evaluation passes.
     pub(crate) budget: evaluate::Budget,
+    /// What the defaults of data types have built, against the compilation's limit.
+    pub(crate) defaults: value::CompileDefaults,
 }
 
 /// Runs the render phase over the root unit.
+///
+/// Node templates render in parallel. When the defaults of data types pass the compilation's
+/// limit ([`EvaluationLimits::max_default_values`]), which values were left out depends on
+/// which threads got there first, so the phase runs again on one thread, in document order,
+/// where the limit is met at the same default every time; the first run's work is dropped.
+/// That costs at most twice the limit, and only templates that reach it pay.
 pub fn render(
     namespace: &Namespace,
     catalog: &Catalog,
@@ -106,8 +114,37 @@ pub fn render(
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> Topology {
+    let run = |problems: &mut Problems, timings: &mut Timings| {
+        render_once(namespace, catalog, hierarchy, inputs, limits, problems, timings)
+    };
+    let (mut first_problems, mut first_timings) = (Problems::new(), Timings::new());
+    let (topology, defaults_spent) = run(&mut first_problems, &mut first_timings);
+    let serial = match defaults_spent && rayon::current_num_threads() > 1 {
+        true => rayon::ThreadPoolBuilder::new().num_threads(1).build().ok(),
+        false => None,
+    };
+    let Some(serial) = serial else {
+        problems.extend(first_problems);
+        timings.merge(&first_timings);
+        return topology;
+    };
+    drop(topology);
+    let (topology, _) = serial.install(|| run(problems, timings));
+    topology
+}
+
+/// One run of the render phase; also says whether the defaults' limit was reached.
+fn render_once(
+    namespace: &Namespace,
+    catalog: &Catalog,
+    hierarchy: &Hierarchy,
+    inputs: &Inputs,
+    limits: EvaluationLimits,
+    problems: &mut Problems,
+    timings: &mut Timings,
+) -> (Topology, bool) {
     let started = std::time::Instant::now();
-    let Some(root) = namespace.units.first() else { return Topology::default() };
+    let Some(root) = namespace.units.first() else { return (Topology::default(), false) };
     let template = &root.template;
     let chains = type_chains(catalog, hierarchy, &namespace.output_names(catalog));
     let render = Render {
@@ -123,6 +160,7 @@ pub fn render(
         pattern_checks: crate::value::constraint::PatternChecks::default(),
         deferred_validations: patterns::DeferredValidations::default(),
         budget: evaluate::Budget::new(limits),
+        defaults: value::CompileDefaults::new(limits.max_default_values),
     };
     render.check_definitions(problems);
     let mut topology = Topology {
@@ -134,7 +172,7 @@ pub fn render(
     };
     let Some(topology_template) = template.topology() else {
         render.check_patterns(problems);
-        return topology;
+        return (topology, render.defaults.spent());
     };
 
     // Parameters of the service are not inherited, so their schemas must name their types.
@@ -248,7 +286,7 @@ pub fn render(
     timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
     render.substitution_candidates(&mut topology, problems);
     render.check_patterns(problems);
-    topology
+    (topology, render.defaults.spent())
 }
 
 /// A metadata map as the topology writes it (see [`crate::topology::Metadata`]).

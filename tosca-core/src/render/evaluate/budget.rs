@@ -26,7 +26,17 @@ pub struct EvaluationLimits {
     /// about the memory it takes. Default [`DEFAULT_MAX_EVALUATED_SIZE`]; past it, a
     /// `value-too-large` problem.
     pub max_evaluated_size: usize,
+    /// The most values the defaults of data types may build in one compilation, over every
+    /// value typed (each value also stops at [`MAX_DEFAULT_VALUES`](crate::render::work::MAX_DEFAULT_VALUES)).
+    /// Default [`DEFAULT_MAX_DEFAULT_VALUES`]; past it, a `default-too-large` problem at the
+    /// default left out.
+    pub max_default_values: usize,
 }
+
+/// The default of [`EvaluationLimits::max_default_values`]: a million values, five hundred times
+/// what the defaults of a generated template of 10,000 node templates build, and far more than
+/// any template of the shared corpus builds.
+pub const DEFAULT_MAX_DEFAULT_VALUES: usize = 1_000_000;
 
 /// The default of [`EvaluationLimits::max_evaluated_size`]: 64 MiB, a hundred times what the
 /// calls of a generated template of 10,000 node templates build (about 600 KiB) and far more
@@ -35,7 +45,7 @@ pub const DEFAULT_MAX_EVALUATED_SIZE: usize = 64 * 1024 * 1024;
 
 impl Default for EvaluationLimits {
     fn default() -> Self {
-        EvaluationLimits { max_evaluated_size: DEFAULT_MAX_EVALUATED_SIZE }
+        EvaluationLimits { max_evaluated_size: DEFAULT_MAX_EVALUATED_SIZE, max_default_values: DEFAULT_MAX_DEFAULT_VALUES }
     }
 }
 
@@ -201,7 +211,7 @@ mod tests {
 
     #[test]
     fn an_allowance_refuses_what_does_not_fit_and_reports_once() {
-        let budget = Budget::new(EvaluationLimits { max_evaluated_size: 100 });
+        let budget = Budget::new(EvaluationLimits { max_evaluated_size: 100, ..EvaluationLimits::default() });
         let mut problems = Problems::new();
         let mut allowance = Allowance::from_budget(&budget);
         assert!(allowance.spend(60, Span::default(), &budget, &mut problems));

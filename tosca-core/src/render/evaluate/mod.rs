@@ -33,7 +33,7 @@ use crate::topology::Topology;
 use crate::value::{Call, Typed};
 pub(crate) use budget::Budget;
 use budget::{Allowance, cost};
-pub use budget::{DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
+pub use budget::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
 pub(super) use functions::{concat, join, token};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of

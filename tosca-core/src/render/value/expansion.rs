@@ -8,6 +8,13 @@
 //! again on another path, so cycles cost linear work), and how many values were typed inside
 //! defaults, within [`MAX_DEFAULT_VALUES`] (past it, a `default-too-large` problem at the
 //! default that would exceed it).
+//!
+//! Every value's expansion also counts against the compilation's [`CompileDefaults`], within
+//! [`EvaluationLimits::max_default_values`](crate::render::EvaluationLimits::max_default_values):
+//! two thousand templates each within the bound above would otherwise still build sixteen
+//! million values. Node templates are rendered in parallel, so where that count runs out
+//! depends on scheduling; when it runs out, the render phase is run again on one thread
+//! (`render::render`), where it runs out at the same value every time.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -54,5 +61,36 @@ impl Expansion {
             self.built += 1;
             DEFAULT_VALUES_BUILT.fetch_add(1, Ordering::Relaxed);
         }
+    }
+}
+
+/// The values the defaults of data types have built over a whole compilation, against its
+/// limit. Shared by the rendering threads; see the module docs for why its running out makes
+/// the render phase run again, serially.
+#[derive(Debug)]
+pub(crate) struct CompileDefaults {
+    built: AtomicUsize,
+    limit: usize,
+}
+
+impl CompileDefaults {
+    /// No values built yet, of at most `limit`.
+    pub(crate) fn new(limit: usize) -> CompileDefaults {
+        CompileDefaults { built: AtomicUsize::new(0), limit }
+    }
+
+    /// Adds the values one value's defaults built.
+    pub(super) fn add(&self, built: usize) {
+        self.built.fetch_add(built, Ordering::Relaxed);
+    }
+
+    /// Whether the limit is reached: no default expands from now on.
+    pub(crate) fn spent(&self) -> bool {
+        self.built.load(Ordering::Relaxed) >= self.limit
+    }
+
+    /// The limit, for messages.
+    pub(super) fn limit(&self) -> usize {
+        self.limit
     }
 }

@@ -18,6 +18,7 @@ mod retype;
 pub(crate) use call::FUNCTIONS;
 pub(crate) use expansion::Expansion;
 pub use expansion::{MAX_DEFAULT_VALUES, default_values_built};
+pub(crate) use expansion::CompileDefaults;
 use key::{key_text, scalar_key};
 
 use super::Render;

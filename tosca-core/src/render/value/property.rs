@@ -110,6 +110,23 @@ impl Render<'_> {
                 );
                 return None;
             }
+            if self.defaults.spent() {
+                defaults.exhausted = true;
+                let limit = self.defaults.limit();
+                problems.push(
+                    Problem::new(
+                        Code::DefaultTooLarge,
+                        node.span,
+                        format!(
+                            "the default of property `{name}` is not applied: the defaults expanded in this \
+                             compilation already built {limit} values"
+                        ),
+                    )
+                    .with_label(owner, "the value whose defaults expand")
+                    .with_help("defaults of data types whose properties default to more of them grow at each level; assign the values, or give the nested properties no default"),
+                );
+                return None;
+            }
             if defaults.stack.contains(&node.span) {
                 defaults.cyclic.push(node.span);
                 problems.push(
@@ -122,9 +139,13 @@ impl Render<'_> {
                 );
                 return None;
             }
+            let (outermost, before) = (defaults.stack.is_empty(), defaults.built);
             defaults.stack.push(node.span);
             let value = self.coerce_in(node, value_type, defaults, problems);
             defaults.stack.pop();
+            if outermost {
+                self.defaults.add(defaults.built - before);
+            }
             return Some(value);
         }
         let required = definition.required.as_ref().is_none_or(|required| required.value);
