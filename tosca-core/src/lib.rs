@@ -24,6 +24,7 @@ pub mod inheritance;
 pub mod loader;
 pub mod namespace;
 pub mod problem;
+pub mod query;
 pub mod read;
 pub mod render;
 pub mod report;
