@@ -110,3 +110,109 @@ fn utf8_positions_when_the_client_offers_them() {
     assert_eq!(result["capabilities"]["positionEncoding"], "utf-8");
     client.shutdown();
 }
+
+#[test]
+fn diagnostics_from_unsaved_buffers_on_every_file() {
+    let (folder, main, types) = project();
+    let (mut client, _) = Client::start(&[]);
+    client.open(&main, MAIN);
+    assert_eq!(client.diagnostics(&main), Vec::<Value>::new(), "the template on disk is clean");
+
+    // The imported file, open with an unsaved duplicate key: the problem shows on it, read from
+    // the buffer (the file on disk is clean), with the first key as related information.
+    let broken = TYPES.replace("  my.App:\n", "  my.Base:\n    derived_from: tosca.nodes.Root\n  my.App:\n");
+    client.open(&types, &broken);
+    let diagnostics = client.diagnostics_until(&types, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let diagnostic = &diagnostics[0];
+    assert_eq!(diagnostic["code"], "duplicate-key");
+    assert_eq!(diagnostic["severity"], 1);
+    assert_eq!(diagnostic["source"], "puccini-rs");
+    assert_eq!(diagnostic["range"], range((9, 2), (9, 9)));
+    assert!(diagnostic["message"].as_str().expect("text").starts_with("duplicate key `my.Base`\nhelp: "), "{diagnostic}");
+    let related = &diagnostic["relatedInformation"][0];
+    assert_eq!(related["location"], json!({ "uri": types, "range": range((2, 2), (2, 9)) }));
+    assert_eq!(related["message"], "first defined here");
+
+    // Saved as it was: clean again (the root, which the broken base type had spoilt, too).
+    client.change(&types, 2, TYPES);
+    client.diagnostics_until(&types, <[Value]>::is_empty);
+    client.diagnostics_until(&main, <[Value]>::is_empty);
+
+    // An edit to the root: a misspelt type is reported at it; the version on disk is untouched.
+    let misspelt = MAIN.replace("type: my.App", "type: my.Ap");
+    client.change(&main, 2, &misspelt);
+    let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(diagnostics.len(), 2, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "type-not-found");
+    assert_eq!(diagnostics[0]["message"], "node type `my.Ap` is not defined\nhelp: did you mean `my.App`?");
+    let (line, character) = position(&misspelt, "my.Ap", 0, 0);
+    assert_eq!(diagnostics[0]["range"], range((line, character), (line, character + 5)));
+    assert_eq!(diagnostics[1]["code"], "name-not-found", "the output naming the template left out");
+    assert_eq!(std::fs::read_to_string(folder.path().join("main.yaml")).expect("read"), MAIN);
+
+    // A type only the unsaved buffer of the import declares: the root uses it cleanly.
+    client.change(&types, 3, &TYPES.replace("  my.App:\n", "  my.New:\n    derived_from: tosca.nodes.Compute\n  my.App:\n"));
+    client.change(&main, 3, &MAIN.replace("type: tosca.nodes.Compute", "type: my.New"));
+    client.diagnostics_until(&types, <[Value]>::is_empty);
+    let diagnostics = client.diagnostics_until(&main, <[Value]>::is_empty);
+    assert!(diagnostics.is_empty());
+
+    // Closing a document clears its diagnostics.
+    client.change(&main, 4, &misspelt);
+    client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": main } }));
+    assert_eq!(client.diagnostics(&main), Vec::<Value>::new());
+    client.shutdown();
+}
+
+#[test]
+fn rapid_edits_end_with_the_last_ones_diagnostics() {
+    let (_folder, main, _) = project();
+    let (mut client, _) = Client::start(&[]);
+    client.open(&main, MAIN);
+    // Twenty edits with a wrong type, the last one clean: the last diagnostics are empty, and
+    // no stale result is published after them.
+    for version in 2..22 {
+        client.change(&main, version, &MAIN.replace("type: my.App", &format!("type: my.App{version}")));
+    }
+    client.change(&main, 22, MAIN);
+    let diagnostics = client.diagnostics_until(&main, <[Value]>::is_empty);
+    assert!(diagnostics.is_empty());
+    // A request after the edits is answered (the loop never blocks on the compiler), and then
+    // nothing more is published for the document.
+    client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
+    let later: Vec<_> = client.notifications.iter().filter(|notification| notification.params["uri"] == main.as_str()).collect();
+    assert!(later.is_empty(), "stale diagnostics after the last edit: {later:?}");
+    client.shutdown();
+}
+
+#[test]
+fn outline_of_types_templates_inputs_and_outputs() {
+    let (_folder, main, types) = project();
+    let (mut client, _) = Client::start(&[]);
+    client.open(&main, MAIN);
+    client.open(&types, TYPES);
+    let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
+    let template = &symbols[0];
+    assert_eq!(template["name"], "topology_template");
+    assert_eq!(template["range"], range((3, 0), (19, 44)));
+    let sections: Vec<_> = template["children"].as_array().expect("children").iter().map(|child| child["name"].clone()).collect();
+    assert_eq!(sections, ["inputs", "node_templates", "outputs"]);
+    let app = &template["children"][1]["children"][1];
+    assert_eq!(app["name"], "app");
+    assert_eq!(app["detail"], "my.App");
+    assert_eq!(app["kind"], 19, "object");
+    assert_eq!(app["selectionRange"], range((11, 4), (11, 7)));
+    assert_eq!(app["range"], range((11, 4), (16, 22)));
+    let port = &template["children"][0]["children"][0];
+    assert_eq!((port["name"].as_str(), port["kind"].as_u64()), (Some("port"), Some(13)), "a variable");
+
+    let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": types } }));
+    let names: Vec<_> = symbols[0]["children"].as_array().expect("types").iter().map(|child| (child["name"].clone(), child["detail"].clone())).collect();
+    assert_eq!(names, [(json!("my.Base"), json!("tosca.nodes.SoftwareComponent")), (json!("my.App"), json!("my.Base"))]);
+    assert_eq!(symbols[0]["children"][1]["kind"], 5, "a class");
+    client.shutdown();
+}
