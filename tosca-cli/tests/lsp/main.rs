@@ -216,3 +216,137 @@ fn outline_of_types_templates_inputs_and_outputs() {
     assert_eq!(symbols[0]["children"][1]["kind"], 5, "a class");
     client.shutdown();
 }
+
+/// Opens both files and waits for the first compilation (which the queries use).
+fn opened() -> (tempfile::TempDir, Client, String, String) {
+    let (folder, main, types) = project();
+    let (mut client, _) = Client::start(&[]);
+    client.open(&types, TYPES);
+    client.open(&main, MAIN);
+    client.diagnostics_until(&main, <[Value]>::is_empty);
+    (folder, client, main, types)
+}
+
+#[test]
+fn definitions_of_types_templates_inputs_and_imports() {
+    let (folder, mut client, main, types) = opened();
+    // A type name, into the imported file.
+    let (line, character) = position(MAIN, "my.App", 0, 2);
+    let found = client.at("textDocument/definition", &main, line, character);
+    assert_eq!(found, json!({ "uri": types, "range": range((9, 2), (9, 8)) }));
+    // `derived_from` in the imported file, to a type of the same file.
+    let (line, character) = position(TYPES, "derived_from: my.Base", 0, 15);
+    let found = client.at("textDocument/definition", &types, line, character);
+    assert_eq!(found, json!({ "uri": types, "range": range((2, 2), (2, 9)) }));
+    // A node template named as a requirement's target.
+    let (line, character) = position(MAIN, "host: server", 0, 8);
+    let found = client.at("textDocument/definition", &main, line, character);
+    assert_eq!(found, json!({ "uri": main, "range": range((9, 4), (9, 10)) }));
+    // An input named in get_input.
+    let (line, character) = position(MAIN, "get_input: port", 0, 12);
+    let found = client.at("textDocument/definition", &main, line, character);
+    assert_eq!(found, json!({ "uri": main, "range": range((5, 4), (5, 8)) }));
+    // An import, to the file.
+    let (line, character) = position(MAIN, "types.yaml", 0, 1);
+    let found = client.at("textDocument/definition", &main, line, character);
+    assert_eq!(found, json!({ "uri": uri(&folder.path().join("types.yaml")), "range": range((0, 0), (0, 0)) }));
+    // A normative type has no file to go to; a key is not a reference.
+    let (line, character) = position(MAIN, "tosca.nodes.Compute", 0, 3);
+    assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
+    let (line, character) = position(MAIN, "node_templates", 0, 3);
+    assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
+    client.shutdown();
+}
+
+#[test]
+fn hover_on_types_properties_and_requirements() {
+    let (_folder, mut client, main, _types) = opened();
+    let (line, character) = position(MAIN, "my.App", 0, 2);
+    let hover = client.at("textDocument/hover", &main, line, character);
+    assert_eq!(hover["range"], range((line, character - 2), (line, character + 4)));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.starts_with("**my.App** (node type)\n\nderived: `my.App → my.Base → tosca.nodes.SoftwareComponent → tosca.nodes.Root`\n\nA base.\n"), "{text}");
+    assert!(text.contains("| `name` | string | false |  | my.App |\n| `port` | integer | true | 80 | my.Base |\n"), "{text}");
+    assert!(text.contains("| `component_version` | version | false |  | tosca.nodes.SoftwareComponent |"), "{text}");
+    assert!(text.ends_with(&format!("declared in `{}` line 10", _folder.path().join("types.yaml").display())), "{text}");
+
+    // A property assignment: its definition and the value compiled.
+    let (line, character) = position(MAIN, "port: { get_input", 0, 1);
+    let hover = client.at("textDocument/hover", &main, line, character);
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert_eq!(text, "**port**: `integer` (property of `my.Base`)\n\nrequired: true\n\ndefault: `80`\n\nvalue: `8080`\n");
+
+    // A requirement: the target chosen.
+    let (line, character) = position(MAIN, "host: server", 0, 1);
+    let hover = client.at("textDocument/hover", &main, line, character);
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert_eq!(text, "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\ntarget: node `server`, capability `host`\n");
+
+    // Nothing to say about a plain key.
+    let (line, character) = position(MAIN, "imports", 0, 1);
+    assert_eq!(client.at("textDocument/hover", &main, line, character), Value::Null);
+    client.shutdown();
+}
+
+#[test]
+fn hover_on_a_requirement_without_a_target_says_why() {
+    let (_folder, mut client, main, _types) = opened();
+    let text = MAIN.replace("type: tosca.nodes.Compute", "type: tosca.nodes.Root");
+    client.change(&main, 2, &text);
+    client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    let (line, character) = position(&text, "host: server", 0, 1);
+    let hover = client.at("textDocument/hover", &main, line, character);
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.starts_with("**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n- "), "{text}");
+    client.shutdown();
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    items.as_array().expect("a list").iter().map(|item| item["label"].as_str().expect("label").to_owned()).collect()
+}
+
+#[test]
+fn completion_of_types_targets_properties_inputs_and_keynames() {
+    let (_folder, mut client, main, _types) = opened();
+    // Type names where a node type is expected, the profile's and the imported file's.
+    let text = MAIN.replace("type: my.App", "type: my.");
+    client.change(&main, 2, &text);
+    let (line, character) = position(&text, "type: my.", 0, 9);
+    let items = client.at("textDocument/completion", &main, line, character);
+    assert_eq!(labels(&items), ["my.Base", "my.App"]);
+    assert_eq!(items[0]["detail"], "node_types");
+    assert!(items[0]["documentation"]["value"].as_str().expect("markdown").starts_with("**my.Base** (node type)"));
+    let (line, character) = position(&text, "type: tosca.nodes.Compute", 0, 12);
+    let items = client.at("textDocument/completion", &main, line, character);
+    let labels_found = labels(&items);
+    assert!(labels_found.contains(&"tosca.nodes.Compute".to_owned()) && labels_found.contains(&"tosca.nodes.WebServer".to_owned()), "{labels_found:?}");
+    assert!(!labels_found.contains(&"tosca.capabilities.Compute".to_owned()), "only node types");
+
+    // Node templates for a requirement's target.
+    let text = MAIN.replace("- host: server", "- host: ");
+    client.change(&main, 3, &text);
+    let (line, character) = position(&text, "- host: ", 0, 8);
+    assert_eq!(labels(&client.at("textDocument/completion", &main, line, character)), ["server", "app"]);
+
+    // Inputs in get_input.
+    let text = MAIN.replace("{ get_input: port }", "{ get_input: p");
+    client.change(&main, 4, &text);
+    let (line, character) = position(&text, "get_input: p", 0, 12);
+    assert_eq!(labels(&client.at("textDocument/completion", &main, line, character)), ["port"]);
+
+    // Property names of the template's type, its ancestors' included.
+    let text = MAIN.replace("        port: { get_input: port }\n", "        port: { get_input: port }\n        \n");
+    client.change(&main, 5, &text);
+    let line = position(&text, "port: { get_input", 0, 0).0 + 1;
+    let found = labels(&client.at("textDocument/completion", &main, line, 8));
+    assert!(found.starts_with(&["name".to_owned(), "port".to_owned(), "component_version".to_owned()]), "{found:?}");
+
+    // Keynames of a node template.
+    let text = MAIN.replace("      type: my.App\n", "      type: my.App\n      re\n");
+    client.change(&main, 6, &text);
+    let (line, character) = position(&text, "      re\n", 0, 8);
+    let items = client.at("textDocument/completion", &main, line, character);
+    assert_eq!(labels(&items), ["requirements"]);
+    assert_eq!(items[0]["detail"], "keyname of a node template");
+    client.shutdown();
+}
