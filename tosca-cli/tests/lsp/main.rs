@@ -350,3 +350,47 @@ fn completion_of_types_targets_properties_inputs_and_keynames() {
     assert_eq!(items[0]["detail"], "keyname of a node template");
     client.shutdown();
 }
+
+#[test]
+fn hostile_documents_are_answered() {
+    let (_folder, mut client, main, _types) = opened();
+    // Not YAML at all, but TOSCA by its first line: a YAML problem, and the queries answer.
+    let broken = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: [\n  : : {\n";
+    client.change(&main, 2, broken);
+    let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(diagnostics[0]["severity"], 1);
+    // The outline is what the parser could read before the mistake.
+    let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
+    assert_eq!((&symbols[0]["name"], &symbols[0]["children"]), (&json!("node_types"), &json!([])));
+    assert_eq!(client.at("textDocument/hover", &main, 1, 3), Value::Null);
+    assert_eq!(client.at("textDocument/completion", &main, 2, 3), Value::Null, "no entity there");
+    // Positions past the end of the text are clamped.
+    assert_eq!(client.at("textDocument/definition", &main, 999, 999), Value::Null);
+
+    // A text that is not TOSCA (no tosca_definitions_version) is not compiled: no diagnostics.
+    let plain = "file:///nowhere/plain.yaml";
+    client.open(plain, "just: yaml\n");
+    client.open("file:///nowhere/binary.yaml", "\u{0}\u{1}\u{fffd} not yaml ][");
+    assert!(client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": plain } })).as_array().expect("outline").is_empty());
+
+    // An import of an unreachable URL: the server is offline, so it is a problem at once, never
+    // a wait.
+    let remote = MAIN.replace("  - types.yaml\n", "  - types.yaml\n  - http://192.0.2.1/nothing.yaml\n");
+    client.change(&main, 3, &remote);
+    let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(diagnostics[0]["code"], "import-failed", "{diagnostics:?}");
+    let (line, _) = position(&remote, "http://", 0, 0);
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], line);
+
+    // A 5 MB paste: compiled, and the server keeps answering.
+    let mut big = MAIN.to_owned();
+    big.push_str("  # ");
+    big.push_str(&"x".repeat(5 * 1024 * 1024));
+    big.push('\n');
+    client.change(&main, 4, &big);
+    let diagnostics = client.diagnostics_until(&main, <[Value]>::is_empty);
+    assert!(diagnostics.is_empty());
+    let (line, character) = position(MAIN, "my.App", 0, 2);
+    assert!(client.at("textDocument/hover", &main, line, character)["contents"]["value"].as_str().expect("a hover").starts_with("**my.App**"));
+    client.shutdown();
+}
