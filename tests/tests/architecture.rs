@@ -5,7 +5,7 @@ use tosca_tests::workspace;
 #[test]
 fn every_path_in_architecture_md_exists() {
     let text = std::fs::read_to_string(workspace().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
-    let roots = ["tosca-core/", "tosca-cli/", "tosca-derive/", "profiles/", "tests/", "fuzz/"];
+    let roots = ["tosca-core/", "tosca-cli/", "tosca-lsp/", "tosca-derive/", "profiles/", "tests/", "fuzz/"];
     let mut missing = Vec::new();
     let mut checked = 0;
     for (index, quoted) in text.split('`').enumerate() {

@@ -48,7 +48,8 @@ fn main() -> ExitCode {
         Command::Lsp(args) => quirks(&args.dialect.quirk).and_then(|chosen| match chosen {
             Ok(chosen) => {
                 let inputs = InputArgs { values: Vec::new(), values_file: None };
-                tosca_lsp::run_stdio(options(&inputs, &args.sources, &args.dialect, chosen)).map_err(anyhow::Error::from)?;
+                tosca_lsp::run_stdio(options(&inputs, &args.sources, &args.dialect, chosen))
+                    .map_err(anyhow::Error::from)?;
                 Ok(ExitCode::SUCCESS)
             }
             Err(code) => Ok(code),

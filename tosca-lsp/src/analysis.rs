@@ -13,7 +13,10 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use lsp_server::{Message, Notification};
 use lsp_types::notification::{Notification as _, PublishDiagnostics};
-use lsp_types::{Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location as LspLocation, NumberOrString, PublishDiagnosticsParams, Url};
+use lsp_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location as LspLocation, NumberOrString,
+    PublishDiagnosticsParams, Url,
+};
 use tosca_core::loader::{Location, Overlay};
 use tosca_core::problem::{Problem, Severity};
 use tosca_core::query::TypeIndex;
@@ -69,7 +72,14 @@ impl Analyzer {
     pub(crate) fn start(options: Options, encoding: Encoding, out: Sender<Message>) -> Analyzer {
         let (jobs, receiver) = crossbeam_channel::unbounded();
         let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default() };
-        let worker = Worker { options, encoding, out, latest: Arc::clone(&analyzer.latest), results: Arc::clone(&analyzer.results), published: BTreeSet::new() };
+        let worker = Worker {
+            options,
+            encoding,
+            out,
+            latest: Arc::clone(&analyzer.latest),
+            results: Arc::clone(&analyzer.results),
+            published: BTreeSet::new(),
+        };
         std::thread::Builder::new()
             .name("tosca-lsp-analysis".into())
             .spawn(move || worker.run(&receiver))
@@ -132,7 +142,12 @@ impl Worker {
             diagnostics.entry(uri.clone()).or_default();
             match tosca_core::compile(&Location::File(path.clone()), &options) {
                 Ok(compiled) => {
-                    let mut converter = Converter { sources: &compiled.sources, uris: &job.uris, encoding: self.encoding, lines: HashMap::new() };
+                    let mut converter = Converter {
+                        sources: &compiled.sources,
+                        uris: &job.uris,
+                        encoding: self.encoding,
+                        lines: HashMap::new(),
+                    };
                     for problem in &compiled.problems {
                         if let Some((file, diagnostic)) = converter.diagnostic(problem) {
                             let list = diagnostics.entry(file).or_default();
@@ -155,7 +170,8 @@ impl Worker {
             return;
         }
         *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
-        let now: BTreeSet<Url> = diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();
+        let now: BTreeSet<Url> =
+            diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();
         for gone in self.published.difference(&now) {
             diagnostics.entry(gone.clone()).or_default();
         }
@@ -184,7 +200,11 @@ impl Converter<'_> {
     /// the embedded profiles, URLs and archive entries, which an editor cannot show as files.
     fn uri(&self, span: Span) -> Option<Url> {
         let name = self.sources.name(span.source);
-        if name.starts_with("<profile>") || name.contains("!/") || name.starts_with("http://") || name.starts_with("https://") {
+        if name.starts_with("<profile>")
+            || name.contains("!/")
+            || name.starts_with("http://")
+            || name.starts_with("https://")
+        {
             return None;
         }
         let path = normalize(&std::path::absolute(&name).ok()?);
@@ -216,7 +236,12 @@ impl Converter<'_> {
         let related: Vec<_> = problem
             .labels
             .iter()
-            .filter_map(|label| Some(DiagnosticRelatedInformation { location: self.location(label.span)?, message: label.message.clone() }))
+            .filter_map(|label| {
+                Some(DiagnosticRelatedInformation {
+                    location: self.location(label.span)?,
+                    message: label.message.clone(),
+                })
+            })
             .collect();
         let diagnostic = Diagnostic {
             range: location.range,

@@ -78,7 +78,8 @@ pub(crate) fn path_of(uri: &Url) -> PathBuf {
     {
         return normalize(&path);
     }
-    let mut name: String = uri.as_str().chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
+    let mut name: String =
+        uri.as_str().chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
     if name.is_empty() {
         name.push('_');
     }

@@ -8,11 +8,13 @@
 use std::collections::HashMap;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
-use lsp_types::notification::{DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
+};
 use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _};
 use lsp_types::{
-    CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities,
-    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
+    CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -49,7 +51,10 @@ pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_se
         document_symbol_provider: Some(OneOf::Left(true)),
         definition_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
-        completion_provider: Some(CompletionOptions { trigger_characters: Some(vec![":".into(), " ".into()]), ..CompletionOptions::default() }),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![":".into(), " ".into()]),
+            ..CompletionOptions::default()
+        }),
         ..ServerCapabilities::default()
     };
     let result = serde_json::json!({
@@ -81,11 +86,17 @@ impl Server {
     fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         match request.method.as_str() {
-            DocumentSymbolRequest::METHOD => self.answer::<DocumentSymbolRequest>(id, request.params, features::symbols),
+            DocumentSymbolRequest::METHOD => {
+                self.answer::<DocumentSymbolRequest>(id, request.params, features::symbols)
+            }
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(id, request.params, features::definition),
             HoverRequest::METHOD => self.answer::<HoverRequest>(id, request.params, features::hover),
             Completion::METHOD => self.answer::<Completion>(id, request.params, features::completion),
-            method => Response::new_err(id, ErrorCode::MethodNotFound as i32, format!("puccini-rs lsp does not implement {method}")),
+            method => Response::new_err(
+                id,
+                ErrorCode::MethodNotFound as i32,
+                format!("puccini-rs lsp does not implement {method}"),
+            ),
         }
     }
 
@@ -155,7 +166,8 @@ impl Server {
     /// Clears a closed document's diagnostics.
     fn clear(&self, uri: Url) {
         let params = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
-        let _ = self.sender.send(Message::Notification(Notification::new(PublishDiagnostics::METHOD.to_owned(), params)));
+        let _ =
+            self.sender.send(Message::Notification(Notification::new(PublishDiagnostics::METHOD.to_owned(), params)));
     }
 }
 

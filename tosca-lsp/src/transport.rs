@@ -42,8 +42,14 @@ pub(crate) fn stdio() -> (Connection, Vec<JoinHandle<()>>) {
                 }
                 Ok(None) => return,
                 Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                    let params = LogMessageParams { typ: MessageType::ERROR, message: format!("puccini-rs lsp: skipped a malformed message: {error}") };
-                    if log.send(Message::Notification(Notification::new(LogMessage::METHOD.to_owned(), params))).is_err() {
+                    let params = LogMessageParams {
+                        typ: MessageType::ERROR,
+                        message: format!("puccini-rs lsp: skipped a malformed message: {error}"),
+                    };
+                    if log
+                        .send(Message::Notification(Notification::new(LogMessage::METHOD.to_owned(), params)))
+                        .is_err()
+                    {
                         return;
                     }
                 }

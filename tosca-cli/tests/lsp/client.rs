@@ -49,7 +49,8 @@ impl Client {
             }
         });
         let mut client = Client { child, stdin, messages, next_id: 0, notifications: Vec::new() };
-        let result = client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": capabilities }));
+        let result =
+            client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": capabilities }));
         client.notify("initialized", json!({}));
         (client, result.result.expect("initialize succeeds"))
     }
@@ -129,16 +130,25 @@ impl Client {
     }
 
     pub fn open(&mut self, uri: &str, text: &str) {
-        self.notify("textDocument/didOpen", json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 1, "text": text } }));
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 1, "text": text } }),
+        );
     }
 
     pub fn change(&mut self, uri: &str, version: i32, text: &str) {
-        self.notify("textDocument/didChange", json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }));
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+        );
     }
 
     /// `textDocument/…` request at a position.
     pub fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Value {
-        self.call(method, json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }))
+        self.call(
+            method,
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
     }
 
     /// Shuts down and exits; the process must end with success.

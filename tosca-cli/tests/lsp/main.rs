@@ -85,7 +85,10 @@ fn lifecycle_and_protocol_errors() {
     for method in ["textDocument/hover", "textDocument/definition", "textDocument/completion"] {
         assert_eq!(client.at(method, "file:///nowhere/closed.yaml", 0, 0), Value::Null, "{method}");
     }
-    assert_eq!(client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": "file:///nowhere/closed.yaml" } })), Value::Null);
+    assert_eq!(
+        client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": "file:///nowhere/closed.yaml" } })),
+        Value::Null
+    );
 
     // A malformed message (its body is not JSON, then a header without a length) is skipped
     // with a log message, and the next request is answered.
@@ -93,7 +96,8 @@ fn lifecycle_and_protocol_errors() {
     client.send_raw(b"Bogus-Header\r\n\r\n");
     let response = client.request("textDocument/rename", json!({}));
     assert_eq!(response.error.expect("an error").code, -32601);
-    let logged: Vec<_> = client.notifications.iter().filter(|notification| notification.method == "window/logMessage").collect();
+    let logged: Vec<_> =
+        client.notifications.iter().filter(|notification| notification.method == "window/logMessage").collect();
     assert_eq!(logged.len(), 3, "the body, the bad header line, the header block without a length: {logged:?}");
     assert!(logged[0].params["message"].as_str().expect("text").contains("malformed message"));
 
@@ -129,7 +133,10 @@ fn diagnostics_from_unsaved_buffers_on_every_file() {
     assert_eq!(diagnostic["severity"], 1);
     assert_eq!(diagnostic["source"], "puccini-rs");
     assert_eq!(diagnostic["range"], range((9, 2), (9, 9)));
-    assert!(diagnostic["message"].as_str().expect("text").starts_with("duplicate key `my.Base`\nhelp: "), "{diagnostic}");
+    assert!(
+        diagnostic["message"].as_str().expect("text").starts_with("duplicate key `my.Base`\nhelp: "),
+        "{diagnostic}"
+    );
     let related = &diagnostic["relatedInformation"][0];
     assert_eq!(related["location"], json!({ "uri": types, "range": range((2, 2), (2, 9)) }));
     assert_eq!(related["message"], "first defined here");
@@ -152,7 +159,11 @@ fn diagnostics_from_unsaved_buffers_on_every_file() {
     assert_eq!(std::fs::read_to_string(folder.path().join("main.yaml")).expect("read"), MAIN);
 
     // A type only the unsaved buffer of the import declares: the root uses it cleanly.
-    client.change(&types, 3, &TYPES.replace("  my.App:\n", "  my.New:\n    derived_from: tosca.nodes.Compute\n  my.App:\n"));
+    client.change(
+        &types,
+        3,
+        &TYPES.replace("  my.App:\n", "  my.New:\n    derived_from: tosca.nodes.Compute\n  my.App:\n"),
+    );
     client.change(&main, 3, &MAIN.replace("type: tosca.nodes.Compute", "type: my.New"));
     client.diagnostics_until(&types, <[Value]>::is_empty);
     let diagnostics = client.diagnostics_until(&main, <[Value]>::is_empty);
@@ -184,7 +195,8 @@ fn rapid_edits_end_with_the_last_ones_diagnostics() {
     client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
     std::thread::sleep(std::time::Duration::from_millis(300));
     client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
-    let later: Vec<_> = client.notifications.iter().filter(|notification| notification.params["uri"] == main.as_str()).collect();
+    let later: Vec<_> =
+        client.notifications.iter().filter(|notification| notification.params["uri"] == main.as_str()).collect();
     assert!(later.is_empty(), "stale diagnostics after the last edit: {later:?}");
     client.shutdown();
 }
@@ -199,7 +211,8 @@ fn outline_of_types_templates_inputs_and_outputs() {
     let template = &symbols[0];
     assert_eq!(template["name"], "topology_template");
     assert_eq!(template["range"], range((3, 0), (19, 44)));
-    let sections: Vec<_> = template["children"].as_array().expect("children").iter().map(|child| child["name"].clone()).collect();
+    let sections: Vec<_> =
+        template["children"].as_array().expect("children").iter().map(|child| child["name"].clone()).collect();
     assert_eq!(sections, ["inputs", "node_templates", "outputs"]);
     let app = &template["children"][1]["children"][1];
     assert_eq!(app["name"], "app");
@@ -211,8 +224,16 @@ fn outline_of_types_templates_inputs_and_outputs() {
     assert_eq!((port["name"].as_str(), port["kind"].as_u64()), (Some("port"), Some(13)), "a variable");
 
     let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": types } }));
-    let names: Vec<_> = symbols[0]["children"].as_array().expect("types").iter().map(|child| (child["name"].clone(), child["detail"].clone())).collect();
-    assert_eq!(names, [(json!("my.Base"), json!("tosca.nodes.SoftwareComponent")), (json!("my.App"), json!("my.Base"))]);
+    let names: Vec<_> = symbols[0]["children"]
+        .as_array()
+        .expect("types")
+        .iter()
+        .map(|child| (child["name"].clone(), child["detail"].clone()))
+        .collect();
+    assert_eq!(
+        names,
+        [(json!("my.Base"), json!("tosca.nodes.SoftwareComponent")), (json!("my.App"), json!("my.Base"))]
+    );
     assert_eq!(symbols[0]["children"][1]["kind"], 5, "a class");
     client.shutdown();
 }
@@ -266,21 +287,33 @@ fn hover_on_types_properties_and_requirements() {
     assert_eq!(hover["range"], range((line, character - 2), (line, character + 4)));
     let text = hover["contents"]["value"].as_str().expect("markdown");
     assert!(text.starts_with("**my.App** (node type)\n\nderived: `my.App → my.Base → tosca.nodes.SoftwareComponent → tosca.nodes.Root`\n\nA base.\n"), "{text}");
-    assert!(text.contains("| `name` | string | false |  | my.App |\n| `port` | integer | true | 80 | my.Base |\n"), "{text}");
+    assert!(
+        text.contains("| `name` | string | false |  | my.App |\n| `port` | integer | true | 80 | my.Base |\n"),
+        "{text}"
+    );
     assert!(text.contains("| `component_version` | version | false |  | tosca.nodes.SoftwareComponent |"), "{text}");
-    assert!(text.ends_with(&format!("declared in `{}` line 10", _folder.path().join("types.yaml").display())), "{text}");
+    assert!(
+        text.ends_with(&format!("declared in `{}` line 10", _folder.path().join("types.yaml").display())),
+        "{text}"
+    );
 
     // A property assignment: its definition and the value compiled.
     let (line, character) = position(MAIN, "port: { get_input", 0, 1);
     let hover = client.at("textDocument/hover", &main, line, character);
     let text = hover["contents"]["value"].as_str().expect("markdown");
-    assert_eq!(text, "**port**: `integer` (property of `my.Base`)\n\nrequired: true\n\ndefault: `80`\n\nvalue: `8080`\n");
+    assert_eq!(
+        text,
+        "**port**: `integer` (property of `my.Base`)\n\nrequired: true\n\ndefault: `80`\n\nvalue: `8080`\n"
+    );
 
     // A requirement: the target chosen.
     let (line, character) = position(MAIN, "host: server", 0, 1);
     let hover = client.at("textDocument/hover", &main, line, character);
     let text = hover["contents"]["value"].as_str().expect("markdown");
-    assert_eq!(text, "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\ntarget: node `server`, capability `host`\n");
+    assert_eq!(
+        text,
+        "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\ntarget: node `server`, capability `host`\n"
+    );
 
     // Nothing to say about a plain key.
     let (line, character) = position(MAIN, "imports", 0, 1);
@@ -297,7 +330,12 @@ fn hover_on_a_requirement_without_a_target_says_why() {
     let (line, character) = position(&text, "host: server", 0, 1);
     let hover = client.at("textDocument/hover", &main, line, character);
     let text = hover["contents"]["value"].as_str().expect("markdown");
-    assert!(text.starts_with("**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n- "), "{text}");
+    assert!(
+        text.starts_with(
+            "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n- "
+        ),
+        "{text}"
+    );
     client.shutdown();
 }
 
@@ -319,7 +357,11 @@ fn completion_of_types_targets_properties_inputs_and_keynames() {
     let (line, character) = position(&text, "type: tosca.nodes.Compute", 0, 12);
     let items = client.at("textDocument/completion", &main, line, character);
     let labels_found = labels(&items);
-    assert!(labels_found.contains(&"tosca.nodes.Compute".to_owned()) && labels_found.contains(&"tosca.nodes.WebServer".to_owned()), "{labels_found:?}");
+    assert!(
+        labels_found.contains(&"tosca.nodes.Compute".to_owned())
+            && labels_found.contains(&"tosca.nodes.WebServer".to_owned()),
+        "{labels_found:?}"
+    );
     assert!(!labels_found.contains(&"tosca.capabilities.Compute".to_owned()), "only node types");
 
     // Node templates for a requirement's target.
@@ -371,7 +413,13 @@ fn hostile_documents_are_answered() {
     let plain = "file:///nowhere/plain.yaml";
     client.open(plain, "just: yaml\n");
     client.open("file:///nowhere/binary.yaml", "\u{0}\u{1}\u{fffd} not yaml ][");
-    assert!(client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": plain } })).as_array().expect("outline").is_empty());
+    assert!(
+        client
+            .call("textDocument/documentSymbol", json!({ "textDocument": { "uri": plain } }))
+            .as_array()
+            .expect("outline")
+            .is_empty()
+    );
 
     // An import of an unreachable URL: the server is offline, so it is a problem at once, never
     // a wait.
@@ -391,6 +439,11 @@ fn hostile_documents_are_answered() {
     let diagnostics = client.diagnostics_until(&main, <[Value]>::is_empty);
     assert!(diagnostics.is_empty());
     let (line, character) = position(MAIN, "my.App", 0, 2);
-    assert!(client.at("textDocument/hover", &main, line, character)["contents"]["value"].as_str().expect("a hover").starts_with("**my.App**"));
+    assert!(
+        client.at("textDocument/hover", &main, line, character)["contents"]["value"]
+            .as_str()
+            .expect("a hover")
+            .starts_with("**my.App**")
+    );
     client.shutdown();
 }

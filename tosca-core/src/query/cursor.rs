@@ -35,12 +35,23 @@ pub fn cursor(text: &str, offset: usize) -> Cursor {
     let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
     let line = &text[line_start..offset];
     let (indent, content) = split_indent(line);
-    let prefix: String = content.chars().rev().take_while(|c| !c.is_whitespace() && !"[]{},:".contains(*c)).collect::<Vec<_>>().into_iter().rev().collect();
-    let key = key_of(content).filter(|(_, rest)| !rest.is_empty() || content.trim_end().ends_with(':')).map(|(key, _)| key.to_owned());
+    let prefix: String = content
+        .chars()
+        .rev()
+        .take_while(|c| !c.is_whitespace() && !"[]{},:".contains(*c))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let key = key_of(content)
+        .filter(|(_, rest)| !rest.is_empty() || content.trim_end().ends_with(':'))
+        .map(|(key, _)| key.to_owned());
     // A line holding only `key:` with more after the colon counts as in that key's value; a
     // flow map (`{ get_input: i`) names its innermost key.
     let key = match content.rfind(['{', ',']) {
-        Some(at) if content[at + 1..].contains(':') => key_of(content[at + 1..].trim_start()).map(|(key, _)| key.to_owned()),
+        Some(at) if content[at + 1..].contains(':') => {
+            key_of(content[at + 1..].trim_start()).map(|(key, _)| key.to_owned())
+        }
         _ => key,
     };
     let mut parents = Vec::new();
@@ -104,6 +115,9 @@ mod tests {
         assert_eq!((found.key, found.prefix.as_str()), (None, "prop"));
         let text = "x:\n  y: { get_input: po";
         let found = cursor(text, text.len());
-        assert_eq!((found.parents.clone(), found.key.as_deref(), found.prefix.as_str()), (vec!["x".to_owned()], Some("get_input"), "po"));
+        assert_eq!(
+            (found.parents.clone(), found.key.as_deref(), found.prefix.as_str()),
+            (vec!["x".to_owned()], Some("get_input"), "po")
+        );
     }
 }

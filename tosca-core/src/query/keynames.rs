@@ -1,9 +1,10 @@
 //! The keynames an entity accepts, by where it is written in a file.
 
 use crate::entity::{
-    ArtifactDefinition, AttributeDefinition, CapabilityAssignment, CapabilityDefinition, CapabilityType, DataType, GroupTemplate, GroupType,
-    Import, InterfaceDefinition, InterfaceType, NodeTemplate, NodeType, ParameterDefinition, PolicyTemplate, PolicyType, PropertyDefinition,
-    RelationshipTemplate, RelationshipType, RequirementAssignment, RequirementDefinition, ServiceTemplate, TopologyTemplate,
+    ArtifactDefinition, AttributeDefinition, CapabilityAssignment, CapabilityDefinition, CapabilityType, DataType,
+    GroupTemplate, GroupType, Import, InterfaceDefinition, InterfaceType, NodeTemplate, NodeType, ParameterDefinition,
+    PolicyTemplate, PolicyType, PropertyDefinition, RelationshipTemplate, RelationshipType, RequirementAssignment,
+    RequirementDefinition, ServiceTemplate, TopologyTemplate,
 };
 use crate::grammar::EntityInfo;
 
@@ -52,6 +53,9 @@ mod tests {
         assert_eq!(entity, "node template");
         assert!(keys.contains(&"requirements") && keys.contains(&"type"));
         assert!(keynames(&["topology_template", "node_templates"]).is_none());
-        assert_eq!(keynames(&["node_types", "my.Server", "properties", "port"]).map(|found| found.0), Some("property definition"));
+        assert_eq!(
+            keynames(&["node_types", "my.Server", "properties", "port"]).map(|found| found.0),
+            Some("property definition")
+        );
     }
 }

@@ -52,7 +52,8 @@ pub fn locate(root: &Node, offset: u32) -> Target<'_> {
     loop {
         match &node.value {
             Value::Mapping(entries) => {
-                let Some(entry) = entries.iter().find(|entry| holds(entry.key.span, offset) || holds(entry.value.span, offset))
+                let Some(entry) =
+                    entries.iter().find(|entry| holds(entry.key.span, offset) || holds(entry.value.span, offset))
                 else {
                     return Target { path, node, on_key: false };
                 };

@@ -143,6 +143,9 @@ mod tests {
         let sections: Vec<_> = template.children.iter().map(|symbol| symbol.name.as_str()).collect();
         assert_eq!(sections, ["inputs", "node_templates"]);
         let web = &template.children[1].children[0];
-        assert_eq!((web.name.as_str(), web.kind, web.detail.as_deref()), ("web", SymbolKind::NodeTemplate, Some("my.Server")));
+        assert_eq!(
+            (web.name.as_str(), web.kind, web.detail.as_deref()),
+            ("web", SymbolKind::NodeTemplate, Some("my.Server"))
+        );
     }
 }

@@ -89,13 +89,18 @@ impl TypeIndex {
         let unprefixed = name.rsplit_once(':').map_or(name, |(_, rest)| rest);
         let fits = |declaration: &Arc<Declaration>| section.is_none_or(|section| declaration.section == section);
         for candidate in [name, unprefixed] {
-            let found: Vec<_> = self.by_name.get(candidate).into_iter().flatten().map(|at| &self.declarations[*at]).collect();
+            let found: Vec<_> =
+                self.by_name.get(candidate).into_iter().flatten().map(|at| &self.declarations[*at]).collect();
             if let Some(found) = found.iter().copied().find(|found| fits(found)).or(found.first().copied()) {
                 return Some(Arc::clone(found));
             }
         }
         let suffix = format!(".{unprefixed}");
-        self.declarations.iter().filter(|declaration| declaration.name.ends_with(&suffix)).find(|found| fits(found)).cloned()
+        self.declarations
+            .iter()
+            .filter(|declaration| declaration.name.ends_with(&suffix))
+            .find(|found| fits(found))
+            .cloned()
     }
 
     /// The chain from `name` up its `derived_from` parents, `name`'s own declaration first
@@ -135,9 +140,13 @@ mod tests {
         sources.add("a.yaml", "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  tosca.nodes.Root: {}\n  my.Base:\n    derived_from: Root\n  my.Server:\n    derived_from: my.Base\n    description: serves\n");
         sources.add("b.yaml", "not tosca: true\nnode_types:\n  other: {}\n");
         let index = TypeIndex::build(&sources);
-        let chain: Vec<_> = index.chain("ns:my.Server", Some("node_types")).iter().map(|found| found.name.clone()).collect();
+        let chain: Vec<_> =
+            index.chain("ns:my.Server", Some("node_types")).iter().map(|found| found.name.clone()).collect();
         assert_eq!(chain, ["my.Server", "my.Base", "tosca.nodes.Root"]);
-        assert_eq!(index.find("my.Server", None).and_then(|found| found.description().map(str::to_owned)).as_deref(), Some("serves"));
+        assert_eq!(
+            index.find("my.Server", None).and_then(|found| found.description().map(str::to_owned)).as_deref(),
+            Some("serves")
+        );
         assert!(index.find("other", None).is_none());
         assert!(is_tosca("tosca_definitions_version : x") && !is_tosca("  tosca_definitions_version: x"));
     }

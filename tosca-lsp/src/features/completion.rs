@@ -4,7 +4,9 @@
 //! `get_input`, property names of a node template's type, and elsewhere the keynames of the
 //! entity at the cursor (every keyname the entity accepts in some TOSCA version).
 
-use lsp_types::{CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation, MarkupContent, MarkupKind};
+use lsp_types::{
+    CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation, MarkupContent, MarkupKind,
+};
 use tosca_core::query::{cursor, keynames};
 use tosca_core::yaml::Node;
 
@@ -42,7 +44,8 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
             })
             .collect()
     };
-    let items: Vec<_> = items.into_iter().filter(|item| item.label.starts_with(&at.prefix) || at.prefix.is_empty()).collect();
+    let items: Vec<_> =
+        items.into_iter().filter(|item| item.label.starts_with(&at.prefix) || at.prefix.is_empty()).collect();
     Some(CompletionResponse::Array(items))
 }
 
@@ -63,7 +66,10 @@ fn template(context: &Context<'_>) -> Option<Node> {
 
 fn names_in(context: &Context<'_>, section: &str, kind: CompletionItemKind) -> Vec<CompletionItem> {
     let Some(tree) = template(context) else { return Vec::new() };
-    let Some(entries) = template_section(&tree).and_then(|template| template.get(section)).and_then(Node::as_mapping) else { return Vec::new() };
+    let Some(entries) = template_section(&tree).and_then(|template| template.get(section)).and_then(Node::as_mapping)
+    else {
+        return Vec::new();
+    };
     entries
         .iter()
         .filter_map(|entry| {
@@ -103,7 +109,9 @@ fn type_names(context: &Context<'_>, section: Option<&str>) -> Vec<CompletionIte
     let Some(analysis) = context.analysis else { return Vec::new() };
     let types = analysis.types();
     let mut items: Vec<CompletionItem> = Vec::new();
-    for declaration in types.declarations().filter(|declaration| section.is_none_or(|section| declaration.section == section)) {
+    for declaration in
+        types.declarations().filter(|declaration| section.is_none_or(|section| declaration.section == section))
+    {
         if items.iter().any(|item| item.label == declaration.name) {
             continue;
         }
@@ -122,8 +130,12 @@ fn type_names(context: &Context<'_>, section: Option<&str>) -> Vec<CompletionIte
 fn properties(context: &Context<'_>, template_name: &str) -> Vec<CompletionItem> {
     let Some(analysis) = context.analysis else { return Vec::new() };
     let type_name = template(context)
-        .and_then(|tree| template_section(&tree)?.get("node_templates")?.get(template_name)?.get("type")?.as_str().map(str::to_owned))
-        .or_else(|| analysis.compiled.topology.node_templates.get(template_name).and_then(|node| node.types.first().cloned()));
+        .and_then(|tree| {
+            template_section(&tree)?.get("node_templates")?.get(template_name)?.get("type")?.as_str().map(str::to_owned)
+        })
+        .or_else(|| {
+            analysis.compiled.topology.node_templates.get(template_name).and_then(|node| node.types.first().cloned())
+        });
     let Some(type_name) = type_name else { return Vec::new() };
     let chain = analysis.types().chain(&type_name, Some("node_types"));
     let mut items: Vec<CompletionItem> = Vec::new();
@@ -138,11 +150,14 @@ fn properties(context: &Context<'_>, template_name: &str) -> Vec<CompletionItem>
                 label: name.to_owned(),
                 kind: Some(CompletionItemKind::PROPERTY),
                 detail: Some(format!("{data_type} (property of {})", declaration.name)),
-                documentation: entry.value.get("description").and_then(Node::as_str).map(|text| Documentation::String(text.to_owned())),
+                documentation: entry
+                    .value
+                    .get("description")
+                    .and_then(Node::as_str)
+                    .map(|text| Documentation::String(text.to_owned())),
                 ..CompletionItem::default()
             });
         }
     }
     items
 }
-

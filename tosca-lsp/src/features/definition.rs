@@ -68,10 +68,12 @@ fn node_template(tree: &Node, keys: &[&str], target: &Target<'_>, name: &str) ->
     if target.on_key {
         return None;
     }
-    let names_template = keys.len() >= 4
-        && keys[..2] == ["topology_template", "node_templates"][..] || keys.len() >= 4 && keys[..2] == ["service_template", "node_templates"][..];
-    let in_requirement = names_template && keys.get(3) == Some(&"requirements") && (keys.len() == 5 || keys.last() == Some(&"node"));
-    let in_group = keys.len() == 4 && matches!(keys[1], "groups" | "policies") && matches!(keys[3], "members" | "targets");
+    let names_template = keys.len() >= 4 && keys[..2] == ["topology_template", "node_templates"][..]
+        || keys.len() >= 4 && keys[..2] == ["service_template", "node_templates"][..];
+    let in_requirement =
+        names_template && keys.get(3) == Some(&"requirements") && (keys.len() == 5 || keys.last() == Some(&"node"));
+    let in_group =
+        keys.len() == 4 && matches!(keys[1], "groups" | "policies") && matches!(keys[3], "members" | "targets");
     if !in_requirement && !in_group {
         return None;
     }

@@ -20,7 +20,9 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
     let keys = target.keys();
     let analysis = context.analysis?;
     let types = analysis.types();
-    let text = if let Some(name) = target.node.as_str().filter(|_| !target.on_key && keys.last().is_some_and(|key| TYPE_KEYS.contains(key))) {
+    let text = if let Some(name) =
+        target.node.as_str().filter(|_| !target.on_key && keys.last().is_some_and(|key| TYPE_KEYS.contains(key)))
+    {
         describe_type(types, name, expected_section(&keys))?
     } else if target.on_key && keys.len() == 2 && keys[0].ends_with("_types") {
         describe_type(types, keys[1], Some(keys[0]))?
@@ -39,14 +41,18 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
 
 /// Whether `keys` lead into `part` of a node template.
 fn is_template_part(keys: &[&str], part: &str) -> bool {
-    keys.len() >= 4 && matches!(keys[0], "topology_template" | "service_template") && keys[1] == "node_templates" && keys[3] == part
+    keys.len() >= 4
+        && matches!(keys[0], "topology_template" | "service_template")
+        && keys[1] == "node_templates"
+        && keys[3] == part
 }
 
 /// A type's description in Markdown.
 pub(crate) fn describe_type(types: &TypeIndex, name: &str, section: Option<&str>) -> Option<String> {
     let chain = types.chain(name, section);
     let declaration = chain.first()?;
-    let mut text = format!("**{}** ({})\n\n", declaration.name, declaration.section.trim_end_matches('s').replace('_', " "));
+    let mut text =
+        format!("**{}** ({})\n\n", declaration.name, declaration.section.trim_end_matches('s').replace('_', " "));
     let names: Vec<_> = chain.iter().map(|ancestor| ancestor.name.as_str()).collect();
     let _ = writeln!(text, "derived: `{}`\n", names.join(" → "));
     if let Some(description) = chain.iter().find_map(|ancestor| ancestor.description()) {
@@ -89,7 +95,8 @@ fn describe_property(context: &Context<'_>, tree: &Node, template: &str, propert
     let chain = analysis.types().chain(type_name, Some("node_types"));
     let (_, definition, owner) = properties(&chain).into_iter().find(|(name, _, _)| *name == property)?;
     let field = |key: &str| definition.get(key).and_then(Node::as_str).map(str::to_owned);
-    let mut text = format!("**{property}**: `{}` (property of `{owner}`)\n\n", field("type").unwrap_or_else(|| "?".into()));
+    let mut text =
+        format!("**{property}**: `{}` (property of `{owner}`)\n\n", field("type").unwrap_or_else(|| "?".into()));
     let _ = writeln!(text, "required: {}", field("required").unwrap_or_else(|| "true".into()));
     if let Some(default) = field("default") {
         let _ = writeln!(text, "\ndefault: `{default}`");
@@ -97,7 +104,9 @@ fn describe_property(context: &Context<'_>, tree: &Node, template: &str, propert
     if let Some(description) = field("description") {
         let _ = writeln!(text, "\n{description}");
     }
-    if let Some(value) = analysis.compiled.topology.node_templates.get(template).and_then(|node| node.properties.get(property)) {
+    if let Some(value) =
+        analysis.compiled.topology.node_templates.get(template).and_then(|node| node.properties.get(property))
+    {
         let json = serde_json::to_string(value).unwrap_or_default();
         let _ = writeln!(text, "\nvalue: `{json}`");
     }
@@ -105,7 +114,12 @@ fn describe_property(context: &Context<'_>, tree: &Node, template: &str, propert
 }
 
 /// A requirement assignment: the target chosen, or the problems reported at it.
-fn describe_requirement(context: &Context<'_>, template: &str, requirement: &str, path: &[tosca_core::query::Step]) -> Option<String> {
+fn describe_requirement(
+    context: &Context<'_>,
+    template: &str,
+    requirement: &str,
+    path: &[tosca_core::query::Step],
+) -> Option<String> {
     let analysis = context.analysis?;
     let node = analysis.compiled.topology.node_templates.get(template)?;
     // The assignment's index among the template's requirements is the list index in the path.
@@ -114,7 +128,9 @@ fn describe_requirement(context: &Context<'_>, template: &str, requirement: &str
         tosca_core::query::Step::Key(_) => None,
     });
     let written = index.and_then(|index| node.requirements.iter().filter(|entry| !entry.implicit).nth(index));
-    let entry = written.filter(|entry| entry.name == requirement).or_else(|| node.requirements.iter().find(|entry| entry.name == requirement))?;
+    let entry = written
+        .filter(|entry| entry.name == requirement)
+        .or_else(|| node.requirements.iter().find(|entry| entry.name == requirement))?;
     let mut text = format!("**requirement `{requirement}`** of `{template}`\n\n");
     if let Some(capability) = &entry.capability {
         let _ = writeln!(text, "capability asked: `{capability}`\n");
@@ -129,7 +145,9 @@ fn describe_requirement(context: &Context<'_>, template: &str, requirement: &str
                 .compiled
                 .problems
                 .iter()
-                .filter(|problem| problem.message.contains(&format!("`{requirement}`")) && problem.message.contains(template))
+                .filter(|problem| {
+                    problem.message.contains(&format!("`{requirement}`")) && problem.message.contains(template)
+                })
                 .collect();
             if problems.is_empty() {
                 text.push('\n');
