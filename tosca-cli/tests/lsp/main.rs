@@ -330,11 +330,11 @@ fn hover_on_a_requirement_without_a_target_says_why() {
     let (line, character) = position(&text, "host: server", 0, 1);
     let hover = client.at("textDocument/hover", &main, line, character);
     let text = hover["contents"]["value"].as_str().expect("markdown");
-    assert!(
-        text.starts_with(
-            "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n- "
-        ),
-        "{text}"
+    assert_eq!(
+        text,
+        "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n\
+         - requirement `host` of node template `app` has no target: `server` is not a `tosca.nodes.Compute`, and has no \
+         capability of type `tosca.capabilities.Compute` (unsatisfied-requirement)\n"
     );
     client.shutdown();
 }

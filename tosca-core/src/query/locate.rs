@@ -76,6 +76,14 @@ pub fn locate(root: &Node, offset: u32) -> Target<'_> {
     }
 }
 
+/// The node at the end of `path` from `root`, if every step is there.
+pub fn descend<'a>(root: &'a Node, path: &[Step]) -> Option<&'a Node> {
+    path.iter().try_fold(root, |node, step| match step {
+        Step::Key(key) => node.get(key),
+        Step::Index(index) => node.as_sequence()?.get(*index),
+    })
+}
+
 /// Whether `span` holds `offset`, its end included.
 fn holds(span: Span, offset: u32) -> bool {
     span.start <= offset && offset <= span.end && (span.start < span.end || span.start == offset)
@@ -97,5 +105,8 @@ mod tests {
         let target = locate(&root, text.find("web").expect("there") as u32);
         assert_eq!(target.keys(), ["topology_template", "node_templates", "web"]);
         assert!(target.on_key);
+        let item = descend(&root, &target.path[..2]).expect("there");
+        assert_eq!(item.get("web").and_then(|web| web.get("requirements")).map(|list| list.span.line), Some(5));
+        assert!(descend(&root, &[Step::Key("nothing".into())]).is_none());
     }
 }

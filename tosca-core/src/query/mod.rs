@@ -15,7 +15,7 @@ mod types;
 
 pub use cursor::{Cursor, cursor};
 pub use keynames::keynames;
-pub use locate::{Step, Target, locate};
+pub use locate::{Step, Target, descend, locate};
 pub use outline::{Symbol, SymbolKind, outline};
 pub use types::{Declaration, TypeIndex, is_tosca};
 

@@ -6,8 +6,10 @@
 use std::fmt::Write as _;
 
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
-use tosca_core::query::{Declaration, TypeIndex, locate};
+use tosca_core::query::{Declaration, Step, TypeIndex, descend, locate};
 use tosca_core::yaml::Node;
+
+use crate::documents::normalize;
 
 use super::{Context, TYPE_KEYS, expected_section, template_section};
 
@@ -29,7 +31,7 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
     } else if is_template_part(&keys, "properties") && keys.len() >= 5 {
         describe_property(context, &tree, keys[2], keys[4])?
     } else if is_template_part(&keys, "requirements") && keys.len() >= 5 {
-        describe_requirement(context, keys[2], keys[4], &target.path)?
+        describe_requirement(context, &tree, keys[2], keys[4], &target.path)?
     } else {
         return None;
     };
@@ -116,16 +118,17 @@ fn describe_property(context: &Context<'_>, tree: &Node, template: &str, propert
 /// A requirement assignment: the target chosen, or the problems reported at it.
 fn describe_requirement(
     context: &Context<'_>,
+    tree: &Node,
     template: &str,
     requirement: &str,
-    path: &[tosca_core::query::Step],
+    path: &[Step],
 ) -> Option<String> {
     let analysis = context.analysis?;
     let node = analysis.compiled.topology.node_templates.get(template)?;
     // The assignment's index among the template's requirements is the list index in the path.
     let index = path.iter().find_map(|step| match step {
-        tosca_core::query::Step::Index(index) => Some(*index),
-        tosca_core::query::Step::Key(_) => None,
+        Step::Index(index) => Some(*index),
+        Step::Key(_) => None,
     });
     let written = index.and_then(|index| node.requirements.iter().filter(|entry| !entry.implicit).nth(index));
     let entry = written
@@ -141,12 +144,19 @@ fn describe_requirement(
         }
         None => {
             text.push_str("no target");
+            // The problems reported inside the assignment (the list item) in this document.
+            let item = path.iter().position(|step| matches!(step, Step::Index(_)));
+            let span = item.and_then(|at| descend(tree, &path[..=at])).map(|item| item.span)?;
+            let sources = &analysis.compiled.sources;
             let problems: Vec<_> = analysis
                 .compiled
                 .problems
                 .iter()
                 .filter(|problem| {
-                    problem.message.contains(&format!("`{requirement}`")) && problem.message.contains(template)
+                    span.start <= problem.span.start
+                        && problem.span.end <= span.end
+                        && std::path::absolute(sources.name(problem.span.source))
+                            .is_ok_and(|path| normalize(&path) == context.document.path)
                 })
                 .collect();
             if problems.is_empty() {
