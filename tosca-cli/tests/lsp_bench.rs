@@ -8,7 +8,7 @@
 //! ```
 
 #[path = "lsp/client.rs"]
-#[allow(dead_code, unreachable_pub)]
+#[allow(dead_code)]
 mod client;
 
 use std::time::{Duration, Instant};

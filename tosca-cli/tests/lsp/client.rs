@@ -13,22 +13,22 @@ use serde_json::{Value, json};
 /// works; it keeps a broken server from hanging the suite).
 const PATIENCE: Duration = Duration::from_secs(30);
 
-pub struct Client {
+pub(crate) struct Client {
     child: Child,
     stdin: Option<ChildStdin>,
     messages: Receiver<Message>,
     next_id: i32,
     /// Notifications received while waiting for something else, in order.
-    pub notifications: Vec<Notification>,
+    pub(crate) notifications: Vec<Notification>,
 }
 
 impl Client {
     /// Starts `puccini-rs lsp ARGS` and runs the handshake with `capabilities`.
-    pub fn start(args: &[&str]) -> (Client, Value) {
+    pub(crate) fn start(args: &[&str]) -> (Client, Value) {
         Client::start_with(args, json!({}))
     }
 
-    pub fn start_with(args: &[&str], capabilities: Value) -> (Client, Value) {
+    pub(crate) fn start_with(args: &[&str], capabilities: Value) -> (Client, Value) {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("puccini-rs"))
             .arg("lsp")
             .args(args)
@@ -55,24 +55,24 @@ impl Client {
         (client, result.result.expect("initialize succeeds"))
     }
 
-    pub fn send(&mut self, message: Message) {
+    pub(crate) fn send(&mut self, message: Message) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         message.write(stdin).expect("the server reads");
     }
 
     /// Writes raw bytes to the server (for malformed messages).
-    pub fn send_raw(&mut self, bytes: &[u8]) {
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).expect("the server reads");
         stdin.flush().expect("flushed");
     }
 
-    pub fn notify(&mut self, method: &str, params: Value) {
+    pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(Message::Notification(Notification::new(method.to_owned(), params)));
     }
 
     /// Sends a request and waits for its response (notifications that come first are kept).
-    pub fn request(&mut self, method: &str, params: Value) -> Response {
+    pub(crate) fn request(&mut self, method: &str, params: Value) -> Response {
         self.next_id += 1;
         let id = RequestId::from(self.next_id);
         self.send(Message::Request(Request::new(id.clone(), method.to_owned(), params)));
@@ -87,7 +87,7 @@ impl Client {
     }
 
     /// The result of a request that must succeed.
-    pub fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call(&mut self, method: &str, params: Value) -> Value {
         let response = self.request(method, params);
         assert!(response.error.is_none(), "{method} failed: {:?}", response.error);
         response.result.unwrap_or(Value::Null)
@@ -103,7 +103,7 @@ impl Client {
 
     /// Waits for the next `publishDiagnostics` for `uri` (kept notifications first) and returns
     /// its diagnostics.
-    pub fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+    pub(crate) fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
         let deadline = Instant::now() + PATIENCE;
         loop {
             if let Some(at) = self.notifications.iter().position(|notification| {
@@ -120,7 +120,7 @@ impl Client {
     }
 
     /// Waits until the server has published diagnostics for `uri` in which `done` holds.
-    pub fn diagnostics_until(&mut self, uri: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    pub(crate) fn diagnostics_until(&mut self, uri: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         loop {
             let diagnostics = self.diagnostics(uri);
             if done(&diagnostics) {
@@ -129,14 +129,14 @@ impl Client {
         }
     }
 
-    pub fn open(&mut self, uri: &str, text: &str) {
+    pub(crate) fn open(&mut self, uri: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
             json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 1, "text": text } }),
         );
     }
 
-    pub fn change(&mut self, uri: &str, version: i32, text: &str) {
+    pub(crate) fn change(&mut self, uri: &str, version: i32, text: &str) {
         self.notify(
             "textDocument/didChange",
             json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
@@ -144,7 +144,7 @@ impl Client {
     }
 
     /// `textDocument/…` request at a position.
-    pub fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Value {
+    pub(crate) fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Value {
         self.call(
             method,
             json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
@@ -152,7 +152,7 @@ impl Client {
     }
 
     /// Shuts down and exits; the process must end with success.
-    pub fn shutdown(mut self) {
+    pub(crate) fn shutdown(mut self) {
         let result = self.call("shutdown", Value::Null);
         assert_eq!(result, Value::Null);
         self.notify("exit", Value::Null);
@@ -178,7 +178,7 @@ impl Drop for Client {
 
 /// The `(line, character)` of the `nth` occurrence (0 first) of `needle` in `text`, plus
 /// `shift` characters (ASCII text).
-pub fn position(text: &str, needle: &str, nth: usize, shift: u32) -> (u32, u32) {
+pub(crate) fn position(text: &str, needle: &str, nth: usize, shift: u32) -> (u32, u32) {
     let offset = text.match_indices(needle).nth(nth).unwrap_or_else(|| panic!("{needle} #{nth} in the text")).0;
     let line = text[..offset].matches('\n').count() as u32;
     let column = (offset - text[..offset].rfind('\n').map_or(0, |at| at + 1)) as u32;
@@ -186,6 +186,6 @@ pub fn position(text: &str, needle: &str, nth: usize, shift: u32) -> (u32, u32) 
 }
 
 /// A `file:` URI for a path.
-pub fn uri(path: &std::path::Path) -> String {
+pub(crate) fn uri(path: &std::path::Path) -> String {
     url::Url::from_file_path(path).expect("absolute").to_string()
 }

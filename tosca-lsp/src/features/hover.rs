@@ -76,7 +76,7 @@ pub(crate) fn describe_type(types: &TypeIndex, name: &str, section: Option<&str>
 
 /// The property definitions of a chain, most derived first, each once: name, definition and the
 /// type declaring it.
-fn properties<'a>(chain: &'a [std::sync::Arc<Declaration>]) -> Vec<(&'a str, &'a Node, &'a str)> {
+fn properties(chain: &[std::sync::Arc<Declaration>]) -> Vec<(&str, &Node, &str)> {
     let mut seen: Vec<(&str, &Node, &str)> = Vec::new();
     for declaration in chain {
         for entry in declaration.definition.get("properties").and_then(Node::as_mapping).unwrap_or_default() {

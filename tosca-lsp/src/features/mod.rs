@@ -104,7 +104,7 @@ pub(crate) const TYPE_KEYS: &[&str] = &[
 /// path tells.
 pub(crate) fn expected_section(keys: &[&str]) -> Option<&'static str> {
     let last = *keys.last()?;
-    let in_section = |section: &str| keys.iter().any(|key| *key == section);
+    let in_section = |section: &str| keys.contains(&section);
     match last {
         "valid_source_types" | "valid_target_types" => Some("node_types"),
         "valid_capability_types" => Some("capability_types"),
