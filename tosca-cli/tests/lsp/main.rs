@@ -4,7 +4,6 @@
 
 mod client;
 
-
 use client::{Client, position, uri};
 use serde_json::{Value, json};
 
