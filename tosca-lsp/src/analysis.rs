@@ -140,7 +140,13 @@ impl Worker {
                 return;
             }
             diagnostics.entry(uri.clone()).or_default();
-            match tosca_core::compile(&Location::File(path.clone()), &options) {
+            // A bug in the compiler must not end the worker: as a last resort, its panic is one
+            // diagnostic on the document and the next edit is compiled as usual.
+            let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                tosca_core::compile(&Location::File(path.clone()), &options).map_err(|error| error.to_string())
+            }))
+            .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
+            match compiled {
                 Ok(compiled) => {
                     let mut converter = Converter {
                         sources: &compiled.sources,
@@ -161,7 +167,7 @@ impl Worker {
                 Err(error) => diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
                     severity: Some(DiagnosticSeverity::ERROR),
                     source: Some("puccini-rs".into()),
-                    message: error.to_string(),
+                    message: error,
                     ..Diagnostic::default()
                 }),
             }

@@ -115,7 +115,16 @@ impl Server {
         let Some(document) = self.documents.get(&uri) else { return Response::new_ok(id, Value::Null) };
         let analysis = self.analyzer.result(&uri);
         let context = Context { uri: &uri, document, analysis: analysis.as_deref(), encoding: self.encoding };
-        Response::new_ok(id, feature(&context, params))
+        // A bug in a feature must not end the session: as a last resort, its panic becomes an
+        // InternalError answer to this one request.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| feature(&context, params))) {
+            Ok(result) => Response::new_ok(id, result),
+            Err(_) => Response::new_err(
+                id,
+                ErrorCode::InternalError as i32,
+                format!("puccini-rs lsp failed on {}", R::METHOD),
+            ),
+        }
     }
 
     fn notification(&mut self, notification: Notification) {

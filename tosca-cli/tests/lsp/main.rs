@@ -445,3 +445,16 @@ fn hostile_documents_are_answered() {
     );
     client.shutdown();
 }
+
+#[test]
+fn definition_in_the_same_file_follows_the_text_as_edited() {
+    let (_folder, mut client, _main, types) = opened();
+    // Two lines added above the types after the compilation (no wait for it): the definition
+    // points at the text as it is now.
+    let edited = TYPES.replace("node_types:\n", "node_types:\n  my.Extra:\n    derived_from: tosca.nodes.Root\n");
+    client.change(&types, 2, &edited);
+    let (line, character) = position(&edited, "derived_from: my.Base", 0, 15);
+    let found = client.at("textDocument/definition", &types, line, character);
+    assert_eq!(found, json!({ "uri": types, "range": range((4, 2), (4, 9)) }));
+    client.shutdown();
+}

@@ -26,7 +26,7 @@ pub(crate) fn definition(context: &Context<'_>, params: GotoDefinitionParams) ->
     } else if let Some(span) = node_template(&tree, &keys, &target, name) {
         Location::new(context.uri.clone(), context.range(&lines, span))
     } else {
-        type_declaration(context, &keys, &target, name)?
+        type_declaration(context, &tree, &keys, &target, name)?
     };
     Some(GotoDefinitionResponse::Scalar(location))
 }
@@ -81,7 +81,13 @@ fn node_template(tree: &Node, keys: &[&str], target: &Target<'_>, name: &str) ->
 }
 
 /// A type declared in one of the compiled files (not the embedded profiles, which have no file).
-fn type_declaration(context: &Context<'_>, keys: &[&str], target: &Target<'_>, name: &str) -> Option<Location> {
+fn type_declaration(
+    context: &Context<'_>,
+    tree: &Node,
+    keys: &[&str],
+    target: &Target<'_>,
+    name: &str,
+) -> Option<Location> {
     let key = keys.last()?;
     let node_key = *key == "node" && keys.contains(&"requirements");
     if target.on_key || !(TYPE_KEYS.contains(key) || node_key) {
@@ -93,11 +99,14 @@ fn type_declaration(context: &Context<'_>, keys: &[&str], target: &Target<'_>, n
     if declaration.file.starts_with("<profile>") {
         return None;
     }
-    let uri = if normalize(&std::path::absolute(&declaration.file).ok()?) == context.document.path {
-        context.uri.clone()
-    } else {
-        Url::from_file_path(normalize(&std::path::absolute(&declaration.file).ok()?)).ok()?
-    };
+    let path = normalize(&std::path::absolute(&declaration.file).ok()?);
+    if path == context.document.path {
+        // Declared here: where it is in the text as it is now, which may have changed since the
+        // compilation.
+        let span = key_span(tree.get(&declaration.section)?, &declaration.name)?;
+        return Some(Location::new(context.uri.clone(), context.range(&context.lines(), span)));
+    }
+    let uri = Url::from_file_path(path).ok()?;
     let text = analysis.compiled.sources.get(declaration.source)?.text.clone();
     Some(Location::new(uri, context.range_in(&text, declaration.name_span)))
 }
