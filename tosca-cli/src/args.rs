@@ -37,6 +37,18 @@ pub(crate) enum Command {
     /// Compare two versions of a service (templates, archives or compiled topology JSON): node
     /// templates and relationships added, removed or changed (exit 0 same, 1 different).
     Diff(DiffArgs),
+    /// Serve the Language Server Protocol on stdin and stdout, for editors: live diagnostics,
+    /// outline, go to definition, hover and completion (offline: remote imports only through --map-url).
+    Lsp(LspArgs),
+}
+
+/// `lsp`.
+#[derive(Debug, Args)]
+pub(crate) struct LspArgs {
+    #[command(flatten)]
+    pub(crate) sources: SourceArgs,
+    #[command(flatten)]
+    pub(crate) dialect: DialectArgs,
 }
 
 /// `csar` subcommands.

@@ -46,6 +46,15 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain(args),
         Command::Completions { shell } => completions(shell),
         Command::Diff(args) => diff::run(args),
+        Command::Lsp(args) => quirks(&args.dialect.quirk).and_then(|chosen| match chosen {
+            Ok(chosen) => {
+                let inputs = InputArgs { values: Vec::new(), values_file: None };
+                tosca_lsp::run_stdio(options(&inputs, &args.sources, &args.dialect, chosen))
+                    .map_err(anyhow::Error::from)?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(code) => Ok(code),
+        }),
     };
     // What is still buffered is written now, so a failure to write it is reported too.
     let result = result.and_then(|code| {

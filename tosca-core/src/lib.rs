@@ -109,6 +109,7 @@ pub mod loader;
 #[doc(hidden)]
 pub mod namespace;
 pub mod problem;
+pub mod query;
 #[doc(hidden)]
 pub mod read;
 #[doc(hidden)]

@@ -1,0 +1,31 @@
+//! What is where in a service template, for tools that point into the text (editors, the
+//! language server in `tosca-lsp`): an outline of the entities a file declares, the path of keys
+//! at a byte offset, and the declarations of type names across the files of a compilation.
+//!
+//! The queries work on the positioned YAML tree ([`crate::yaml::Node`]) of one file and on the
+//! [`SourceMap`](crate::source::SourceMap) of a compilation, so they answer for a file being
+//! edited even when it does not compile. They know nothing of any editor protocol: positions are
+//! byte offsets and [`Span`](crate::source::Span)s.
+
+mod cursor;
+mod keynames;
+mod locate;
+mod outline;
+mod types;
+
+pub use cursor::{Cursor, cursor};
+pub use keynames::keynames;
+pub use locate::{Step, Target, descend, locate};
+pub use outline::{Symbol, SymbolKind, outline};
+pub use types::{Declaration, TypeIndex, is_tosca};
+
+use crate::problem::Problems;
+use crate::source::SourceId;
+use crate::yaml::{self, Node};
+
+/// The YAML tree of `text` (read as source `source`), or `None` when it is not YAML at all.
+/// Problems are dropped: the compiler reports them.
+pub fn parse(source: SourceId, text: &str) -> Option<Node> {
+    let mut problems = Problems::new();
+    yaml::parse(source, text, &yaml::Limits::default(), &mut problems)
+}

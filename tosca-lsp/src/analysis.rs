@@ -1,0 +1,263 @@
+//! Compiling the open documents in the background: a worker thread takes the latest snapshot of
+//! the open documents (a newer edit supersedes older work: while edits keep coming within the
+//! debounce delay only the last is compiled, and results a newer edit made stale are dropped),
+//! compiles every open TOSCA document from the buffers, publishes the diagnostics, and keeps
+//! each result for the queries (hover, definition, completion).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use lsp_server::{Message, Notification};
+use lsp_types::notification::{Notification as _, PublishDiagnostics};
+use lsp_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location as LspLocation, NumberOrString,
+    PublishDiagnosticsParams, Url,
+};
+use tosca_core::loader::{Location, Overlay};
+use tosca_core::problem::{Problem, Severity};
+use tosca_core::query::TypeIndex;
+use tosca_core::source::{SourceMap, Span};
+use tosca_core::{Compiled, Options};
+
+use crate::documents::normalize;
+use crate::position::{Encoding, LineIndex};
+
+/// How long the worker waits for a newer edit before compiling.
+pub(crate) const DEBOUNCE: Duration = Duration::from_millis(40);
+
+/// One compilation of an open document, kept for queries.
+#[derive(Debug)]
+pub(crate) struct Analysis {
+    /// The result.
+    pub(crate) compiled: Compiled,
+    types: OnceLock<TypeIndex>,
+}
+
+impl Analysis {
+    /// The type declarations of every file the compilation read, indexed on first use.
+    pub(crate) fn types(&self) -> &TypeIndex {
+        self.types.get_or_init(|| TypeIndex::build(&self.compiled.sources))
+    }
+}
+
+/// What the worker is asked to compile: every open document, the TOSCA ones as roots.
+#[derive(Clone, Debug)]
+pub(crate) struct Job {
+    /// The edit count when the snapshot was taken.
+    pub(crate) generation: u64,
+    /// Every open document's text at its path.
+    pub(crate) overlay: Overlay,
+    /// The open TOSCA documents: URI and path.
+    pub(crate) roots: Vec<(Url, PathBuf)>,
+    /// Every open document's URI by path (problems in them are published on their URI).
+    pub(crate) uris: HashMap<PathBuf, Url>,
+}
+
+/// The handle the server keeps: sends jobs, reads results.
+#[derive(Clone)]
+pub(crate) struct Analyzer {
+    jobs: Sender<Job>,
+    /// The latest generation asked for.
+    pub(crate) latest: Arc<AtomicU64>,
+    /// The latest result for each open TOSCA document.
+    pub(crate) results: Arc<Mutex<HashMap<Url, Arc<Analysis>>>>,
+}
+
+impl Analyzer {
+    /// Starts the worker thread; diagnostics go to `out`. It ends when the analyzer is dropped.
+    pub(crate) fn start(options: Options, encoding: Encoding, out: Sender<Message>) -> Analyzer {
+        let (jobs, receiver) = crossbeam_channel::unbounded();
+        let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default() };
+        let worker = Worker {
+            options,
+            encoding,
+            out,
+            latest: Arc::clone(&analyzer.latest),
+            results: Arc::clone(&analyzer.results),
+            published: BTreeSet::new(),
+        };
+        std::thread::Builder::new()
+            .name("tosca-lsp-analysis".into())
+            .spawn(move || worker.run(&receiver))
+            .map(drop)
+            .unwrap_or_else(|error| eprintln!("puccini-rs lsp: cannot start the analysis thread: {error}"));
+        analyzer
+    }
+
+    /// Asks for a compilation of this snapshot, superseding any older one.
+    pub(crate) fn submit(&self, mut job: Job) {
+        job.generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
+        // The worker is gone only if it panicked; queries then answer from older results.
+        let _ = self.jobs.send(job);
+    }
+
+    /// The latest result for `uri`.
+    pub(crate) fn result(&self, uri: &Url) -> Option<Arc<Analysis>> {
+        self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(uri).cloned()
+    }
+}
+
+struct Worker {
+    options: Options,
+    encoding: Encoding,
+    out: Sender<Message>,
+    latest: Arc<AtomicU64>,
+    results: Arc<Mutex<HashMap<Url, Arc<Analysis>>>>,
+    /// The URIs that have diagnostics on the client, to clear them when they are gone.
+    published: BTreeSet<Url>,
+}
+
+impl Worker {
+    fn run(mut self, jobs: &Receiver<Job>) {
+        while let Ok(mut job) = jobs.recv() {
+            // Debounce: while edits keep coming, only the last one counts.
+            loop {
+                match jobs.recv_timeout(DEBOUNCE) {
+                    Ok(newer) => job = newer,
+                    Err(RecvTimeoutError::Timeout) => break,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                }
+            }
+            self.analyze(&job);
+        }
+    }
+
+    fn stale(&self, job: &Job) -> bool {
+        self.latest.load(Ordering::SeqCst) != job.generation
+    }
+
+    fn analyze(&mut self, job: &Job) {
+        let mut options = self.options.clone();
+        options.loader.overlay = job.overlay.clone();
+        let mut diagnostics: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
+        let mut results = HashMap::new();
+        for (uri, path) in &job.roots {
+            if self.stale(job) {
+                return;
+            }
+            diagnostics.entry(uri.clone()).or_default();
+            // A bug in the compiler must not end the worker: as a last resort, its panic is one
+            // diagnostic on the document and the next edit is compiled as usual.
+            let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                tosca_core::compile(&Location::File(path.clone()), &options).map_err(|error| error.to_string())
+            }))
+            .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
+            match compiled {
+                Ok(compiled) => {
+                    let mut converter = Converter {
+                        sources: &compiled.sources,
+                        uris: &job.uris,
+                        encoding: self.encoding,
+                        lines: HashMap::new(),
+                    };
+                    for problem in &compiled.problems {
+                        if let Some((file, diagnostic)) = converter.diagnostic(problem) {
+                            let list = diagnostics.entry(file).or_default();
+                            if !list.contains(&diagnostic) {
+                                list.push(diagnostic);
+                            }
+                        }
+                    }
+                    results.insert(uri.clone(), Arc::new(Analysis { compiled, types: OnceLock::new() }));
+                }
+                Err(error) => diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                    severity: Some(DiagnosticSeverity::ERROR),
+                    source: Some("puccini-rs".into()),
+                    message: error,
+                    ..Diagnostic::default()
+                }),
+            }
+        }
+        if self.stale(job) {
+            return;
+        }
+        *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
+        let now: BTreeSet<Url> =
+            diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();
+        for gone in self.published.difference(&now) {
+            diagnostics.entry(gone.clone()).or_default();
+        }
+        for (uri, list) in diagnostics {
+            self.publish(uri, list);
+        }
+        self.published = now;
+    }
+
+    fn publish(&self, uri: Url, diagnostics: Vec<Diagnostic>) {
+        let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
+        let _ = self.out.send(Message::Notification(Notification::new(PublishDiagnostics::METHOD.to_owned(), params)));
+    }
+}
+
+/// Turns problems into diagnostics, indexing each file's lines once.
+struct Converter<'a> {
+    sources: &'a SourceMap,
+    uris: &'a HashMap<PathBuf, Url>,
+    encoding: Encoding,
+    lines: HashMap<u32, (Arc<str>, LineIndex)>,
+}
+
+impl Converter<'_> {
+    /// The URI of a file of the compilation: an open document's, or a local file's; `None` for
+    /// the embedded profiles, URLs and archive entries, which an editor cannot show as files.
+    fn uri(&self, span: Span) -> Option<Url> {
+        let name = self.sources.name(span.source);
+        if name.starts_with("<profile>")
+            || name.contains("!/")
+            || name.starts_with("http://")
+            || name.starts_with("https://")
+        {
+            return None;
+        }
+        let path = normalize(&std::path::absolute(&name).ok()?);
+        self.uris.get(&path).cloned().or_else(|| Url::from_file_path(&path).ok())
+    }
+
+    /// The location of a span.
+    fn location(&mut self, span: Span) -> Option<LspLocation> {
+        let uri = self.uri(span)?;
+        let (text, index) = self.lines.entry(span.source.0).or_insert_with(|| {
+            let text = self.sources.get(span.source).map_or_else(|| Arc::from(""), |file| Arc::clone(&file.text));
+            let index = LineIndex::new(&text);
+            (text, index)
+        });
+        Some(LspLocation::new(uri, index.range(text, span.start as usize, span.end as usize, self.encoding)))
+    }
+
+    fn diagnostic(&mut self, problem: &Problem) -> Option<(Url, Diagnostic)> {
+        let location = self.location(problem.span)?;
+        let severity = match problem.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+        };
+        let mut message = problem.message.clone();
+        if let Some(help) = &problem.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        let related: Vec<_> = problem
+            .labels
+            .iter()
+            .filter_map(|label| {
+                Some(DiagnosticRelatedInformation {
+                    location: self.location(label.span)?,
+                    message: label.message.clone(),
+                })
+            })
+            .collect();
+        let diagnostic = Diagnostic {
+            range: location.range,
+            severity: Some(severity),
+            code: Some(NumberOrString::String(problem.code.as_str().to_owned())),
+            source: Some("puccini-rs".into()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..Diagnostic::default()
+        };
+        Some((location.uri, diagnostic))
+    }
+}

@@ -1,0 +1,173 @@
+//! `textDocument/hover`: on a type name, the type (full name, derivation chain, description,
+//! properties with their types, `required` and defaults, where it is declared); on a property
+//! assignment of a node template, its definition and the value compiled; on a requirement
+//! assignment, the target chosen or the problem that says why none fits.
+
+use std::fmt::Write as _;
+
+use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
+use tosca_core::query::{Declaration, Step, TypeIndex, descend, locate};
+use tosca_core::yaml::Node;
+
+use crate::documents::normalize;
+
+use super::{Context, TYPE_KEYS, expected_section, template_section};
+
+/// What there is to know about the name at the cursor.
+pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover> {
+    let tree = context.tree()?;
+    let lines = context.lines();
+    let offset = u32::try_from(context.offset(&lines, params.text_document_position_params.position)).ok()?;
+    let target = locate(&tree, offset);
+    let keys = target.keys();
+    let analysis = context.analysis?;
+    let types = analysis.types();
+    let text = if let Some(name) =
+        target.node.as_str().filter(|_| !target.on_key && keys.last().is_some_and(|key| TYPE_KEYS.contains(key)))
+    {
+        describe_type(types, name, expected_section(&keys))?
+    } else if target.on_key && keys.len() == 2 && keys[0].ends_with("_types") {
+        describe_type(types, keys[1], Some(keys[0]))?
+    } else if is_template_part(&keys, "properties") && keys.len() >= 5 {
+        describe_property(context, &tree, keys[2], keys[4])?
+    } else if is_template_part(&keys, "requirements") && keys.len() >= 5 {
+        describe_requirement(context, &tree, keys[2], keys[4], &target.path)?
+    } else {
+        return None;
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: text }),
+        range: Some(context.range(&lines, target.span())),
+    })
+}
+
+/// Whether `keys` lead into `part` of a node template.
+fn is_template_part(keys: &[&str], part: &str) -> bool {
+    keys.len() >= 4
+        && matches!(keys[0], "topology_template" | "service_template")
+        && keys[1] == "node_templates"
+        && keys[3] == part
+}
+
+/// A type's description in Markdown.
+pub(crate) fn describe_type(types: &TypeIndex, name: &str, section: Option<&str>) -> Option<String> {
+    let chain = types.chain(name, section);
+    let declaration = chain.first()?;
+    let mut text =
+        format!("**{}** ({})\n\n", declaration.name, declaration.section.trim_end_matches('s').replace('_', " "));
+    let names: Vec<_> = chain.iter().map(|ancestor| ancestor.name.as_str()).collect();
+    let _ = writeln!(text, "derived: `{}`\n", names.join(" → "));
+    if let Some(description) = chain.iter().find_map(|ancestor| ancestor.description()) {
+        let _ = writeln!(text, "{description}\n");
+    }
+    let properties = properties(&chain);
+    if !properties.is_empty() {
+        text.push_str("| property | type | required | default | from |\n| --- | --- | --- | --- | --- |\n");
+        for (name, definition, owner) in properties {
+            let field = |key: &str| definition.get(key).and_then(Node::as_str).unwrap_or("").replace('|', "\\|");
+            let required = definition.get("required").and_then(Node::as_str).unwrap_or("true");
+            let _ = writeln!(text, "| `{name}` | {} | {required} | {} | {owner} |", field("type"), field("default"));
+        }
+        text.push('\n');
+    }
+    let _ = write!(text, "declared in `{}` line {}", declaration.file, declaration.name_span.line);
+    Some(text)
+}
+
+/// The property definitions of a chain, most derived first, each once: name, definition and the
+/// type declaring it.
+fn properties(chain: &[std::sync::Arc<Declaration>]) -> Vec<(&str, &Node, &str)> {
+    let mut seen: Vec<(&str, &Node, &str)> = Vec::new();
+    for declaration in chain {
+        for entry in declaration.definition.get("properties").and_then(Node::as_mapping).unwrap_or_default() {
+            if let Some(name) = entry.key.as_str()
+                && !seen.iter().any(|(known, _, _)| *known == name)
+            {
+                seen.push((name, &entry.value, declaration.name.as_str()));
+            }
+        }
+    }
+    seen
+}
+
+/// A node template's property: its definition in the type chain and its compiled value.
+fn describe_property(context: &Context<'_>, tree: &Node, template: &str, property: &str) -> Option<String> {
+    let analysis = context.analysis?;
+    let type_name = template_section(tree)?.get("node_templates")?.get(template)?.get("type")?.as_str()?;
+    let chain = analysis.types().chain(type_name, Some("node_types"));
+    let (_, definition, owner) = properties(&chain).into_iter().find(|(name, _, _)| *name == property)?;
+    let field = |key: &str| definition.get(key).and_then(Node::as_str).map(str::to_owned);
+    let mut text =
+        format!("**{property}**: `{}` (property of `{owner}`)\n\n", field("type").unwrap_or_else(|| "?".into()));
+    let _ = writeln!(text, "required: {}", field("required").unwrap_or_else(|| "true".into()));
+    if let Some(default) = field("default") {
+        let _ = writeln!(text, "\ndefault: `{default}`");
+    }
+    if let Some(description) = field("description") {
+        let _ = writeln!(text, "\n{description}");
+    }
+    if let Some(value) =
+        analysis.compiled.topology.node_templates.get(template).and_then(|node| node.properties.get(property))
+    {
+        let json = serde_json::to_string(value).unwrap_or_default();
+        let _ = writeln!(text, "\nvalue: `{json}`");
+    }
+    Some(text)
+}
+
+/// A requirement assignment: the target chosen, or the problems reported at it.
+fn describe_requirement(
+    context: &Context<'_>,
+    tree: &Node,
+    template: &str,
+    requirement: &str,
+    path: &[Step],
+) -> Option<String> {
+    let analysis = context.analysis?;
+    let node = analysis.compiled.topology.node_templates.get(template)?;
+    // The assignment's index among the template's requirements is the list index in the path.
+    let index = path.iter().find_map(|step| match step {
+        Step::Index(index) => Some(*index),
+        Step::Key(_) => None,
+    });
+    let written = index.and_then(|index| node.requirements.iter().filter(|entry| !entry.implicit).nth(index));
+    let entry = written
+        .filter(|entry| entry.name == requirement)
+        .or_else(|| node.requirements.iter().find(|entry| entry.name == requirement))?;
+    let mut text = format!("**requirement `{requirement}`** of `{template}`\n\n");
+    if let Some(capability) = &entry.capability {
+        let _ = writeln!(text, "capability asked: `{capability}`\n");
+    }
+    match &entry.target {
+        Some(target) => {
+            let _ = writeln!(text, "target: node `{}`, capability `{}`", target.node, target.capability);
+        }
+        None => {
+            text.push_str("no target");
+            // The problems reported inside the assignment (the list item) in this document.
+            let item = path.iter().position(|step| matches!(step, Step::Index(_)));
+            let span = item.and_then(|at| descend(tree, &path[..=at])).map(|item| item.span)?;
+            let sources = &analysis.compiled.sources;
+            let problems: Vec<_> = analysis
+                .compiled
+                .problems
+                .iter()
+                .filter(|problem| {
+                    span.start <= problem.span.start
+                        && problem.span.end <= span.end
+                        && std::path::absolute(sources.name(problem.span.source))
+                            .is_ok_and(|path| normalize(&path) == context.document.path)
+                })
+                .collect();
+            if problems.is_empty() {
+                text.push('\n');
+            } else {
+                text.push_str(":\n");
+                for problem in problems {
+                    let _ = writeln!(text, "- {} ({})", problem.message, problem.code.as_str());
+                }
+            }
+        }
+    }
+    Some(text)
+}

@@ -1,0 +1,185 @@
+//! The server loop: the handshake, document sync, and each request routed to its feature.
+//!
+//! Every request gets an answer: a feature's result, `null` for a document that is not open
+//! (there is nothing to say about it), `MethodNotFound` for a method the server does not
+//! implement, `InvalidParams` for parameters that do not parse. Notifications it does not know
+//! are ignored, as the protocol asks.
+
+use std::collections::HashMap;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
+};
+use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::{
+    CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PositionEncodingKind,
+    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
+};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use tosca_core::Options;
+
+use crate::analysis::{Analyzer, Job};
+use crate::documents::Documents;
+use crate::features::{self, Context, HasUri as _};
+use crate::position::Encoding;
+
+/// The server's state between messages.
+pub(crate) struct Server {
+    documents: Documents,
+    analyzer: Analyzer,
+    encoding: Encoding,
+    sender: crossbeam_channel::Sender<Message>,
+}
+
+/// Runs the handshake and serves `connection` until `shutdown` and `exit` (or until the client
+/// goes away). Compilations use `options`, offline: only `--map-url` mappings and the overlay
+/// reach sources that are not local.
+pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_server::ProtocolError> {
+    let (id, params) = connection.initialize_start()?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let utf8 = params
+        .capabilities
+        .general
+        .and_then(|general| general.position_encodings)
+        .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+    let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
+    let capabilities = ServerCapabilities {
+        position_encoding: Some(if utf8 { PositionEncodingKind::UTF8 } else { PositionEncodingKind::UTF16 }),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![":".into(), " ".into()]),
+            ..CompletionOptions::default()
+        }),
+        ..ServerCapabilities::default()
+    };
+    let result = serde_json::json!({
+        "capabilities": capabilities,
+        "serverInfo": ServerInfo { name: "puccini-rs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
+    });
+    connection.initialize_finish(id, result)?;
+    options.loader.offline = true;
+    let analyzer = Analyzer::start(options, encoding, connection.sender.clone());
+    let mut server = Server { documents: Documents::default(), analyzer, encoding, sender: connection.sender.clone() };
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request)? {
+                    return Ok(());
+                }
+                let response = server.request(request);
+                let _ = connection.sender.send(Message::Response(response));
+            }
+            Message::Notification(notification) if notification.method == "exit" => return Ok(()),
+            Message::Notification(notification) => server.notification(notification),
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+impl Server {
+    fn request(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        match request.method.as_str() {
+            DocumentSymbolRequest::METHOD => {
+                self.answer::<DocumentSymbolRequest>(id, request.params, features::symbols)
+            }
+            GotoDefinition::METHOD => self.answer::<GotoDefinition>(id, request.params, features::definition),
+            HoverRequest::METHOD => self.answer::<HoverRequest>(id, request.params, features::hover),
+            Completion::METHOD => self.answer::<Completion>(id, request.params, features::completion),
+            method => Response::new_err(
+                id,
+                ErrorCode::MethodNotFound as i32,
+                format!("puccini-rs lsp does not implement {method}"),
+            ),
+        }
+    }
+
+    /// Parses the parameters, finds the document, and answers with `feature`'s result (`null`
+    /// when the document is not open or the feature has nothing to say).
+    fn answer<R>(&self, id: RequestId, params: Value, feature: fn(&Context<'_>, R::Params) -> R::Result) -> Response
+    where
+        R: lsp_types::request::Request,
+        R::Params: DeserializeOwned + features::HasUri,
+    {
+        let params: R::Params = match serde_json::from_value(params) {
+            Ok(params) => params,
+            Err(error) => return Response::new_err(id, ErrorCode::InvalidParams as i32, error.to_string()),
+        };
+        let uri = params.uri().clone();
+        let Some(document) = self.documents.get(&uri) else { return Response::new_ok(id, Value::Null) };
+        let analysis = self.analyzer.result(&uri);
+        let context = Context { uri: &uri, document, analysis: analysis.as_deref(), encoding: self.encoding };
+        // A bug in a feature must not end the session: as a last resort, its panic becomes an
+        // InternalError answer to this one request.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| feature(&context, params))) {
+            Ok(result) => Response::new_ok(id, result),
+            Err(_) => Response::new_err(
+                id,
+                ErrorCode::InternalError as i32,
+                format!("puccini-rs lsp failed on {}", R::METHOD),
+            ),
+        }
+    }
+
+    fn notification(&mut self, notification: Notification) {
+        match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                if let Some(params) = parse::<lsp_types::DidOpenTextDocumentParams>(notification.params) {
+                    let document = params.text_document;
+                    self.documents.open(document.uri, document.text, document.version);
+                    self.reanalyze();
+                }
+            }
+            DidChangeTextDocument::METHOD => {
+                if let Some(params) = parse::<lsp_types::DidChangeTextDocumentParams>(notification.params) {
+                    // Full sync: the last change holds the whole text.
+                    let document = params.text_document;
+                    if let Some(change) = params.content_changes.into_iter().last()
+                        && self.documents.change(&document.uri, change.text, document.version)
+                    {
+                        self.reanalyze();
+                    }
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                if let Some(params) = parse::<lsp_types::DidCloseTextDocumentParams>(notification.params)
+                    && self.documents.close(&params.text_document.uri)
+                {
+                    self.clear(params.text_document.uri);
+                    self.reanalyze();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Asks for a compilation of every open TOSCA document as they are now.
+    fn reanalyze(&self) {
+        let mut uris = HashMap::new();
+        let mut roots = Vec::new();
+        for (uri, document) in self.documents.sorted() {
+            uris.insert(document.path.clone(), uri.clone());
+            if tosca_core::query::is_tosca(&document.text) {
+                roots.push((uri.clone(), document.path.clone()));
+            }
+        }
+        self.analyzer.submit(Job { generation: 0, overlay: self.documents.overlay(), roots, uris });
+    }
+
+    /// Clears a closed document's diagnostics.
+    fn clear(&self, uri: Url) {
+        let params = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
+        let _ =
+            self.sender.send(Message::Notification(Notification::new(PublishDiagnostics::METHOD.to_owned(), params)));
+    }
+}
+
+fn parse<T: DeserializeOwned>(params: Value) -> Option<T> {
+    serde_json::from_value(params).ok()
+}
