@@ -5,7 +5,17 @@ use tosca_tests::workspace;
 #[test]
 fn every_path_in_architecture_md_exists() {
     let text = std::fs::read_to_string(workspace().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
-    let roots = ["tosca-core/", "tosca-cli/", "tosca-derive/", "profiles/", "tests/", "fuzz/", "editors/", "tosca-python/", "tosca-lsp/"];
+    let roots = [
+        "tosca-core/",
+        "tosca-cli/",
+        "tosca-derive/",
+        "profiles/",
+        "tests/",
+        "fuzz/",
+        "editors/",
+        "tosca-python/",
+        "tosca-lsp/",
+    ];
     let mut missing = Vec::new();
     let mut checked = 0;
     for (index, quoted) in text.split('`').enumerate() {

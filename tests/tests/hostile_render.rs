@@ -16,7 +16,9 @@ use tosca_core::value::constraint::{
     BACKTRACK_LIMIT, CHEAP_BACKTRACK_LIMIT, PATTERN_BUDGET, pattern_cache_hits, pattern_runs,
 };
 use tosca_core::{Compiled, Options};
-use tosca_tests::hostile::{catastrophic_pattern, chain_of_defaults, servers_and_clients, templates_with_chained_defaults};
+use tosca_tests::hostile::{
+    catastrophic_pattern, chain_of_defaults, servers_and_clients, templates_with_chained_defaults,
+};
 use tosca_tests::{check_compile, check_spans, located};
 
 const HEADER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
@@ -60,12 +62,18 @@ fn defaults_of_many_templates_stop_at_the_compilations_bound_wherever_threads_go
         let before = default_values_built();
         let compiled = pool.install(|| check_compile(&path, &options));
         let built = default_values_built() - before;
-        assert!(built <= 2 * limit + (threads + 1) * (MAX_DEFAULT_VALUES + 1), "{built} values built on {threads} threads");
+        assert!(
+            built <= 2 * limit + (threads + 1) * (MAX_DEFAULT_VALUES + 1),
+            "{built} values built on {threads} threads"
+        );
         let problems = located(&compiled, folder.path());
         assert!(!problems.is_empty());
         assert!(problems.iter().all(|problem| problem.starts_with("default-too-large main.yaml:")), "{problems:?}");
         let messages: Vec<String> = compiled.problems.iter().map(|problem| problem.message.clone()).collect();
-        assert!(messages.iter().any(|message| message.contains("compilation already built 50000 values")), "{messages:?}");
+        assert!(
+            messages.iter().any(|message| message.contains("compilation already built 50000 values")),
+            "{messages:?}"
+        );
         runs.push((problems, serde_json::to_string(&compiled.topology).unwrap()));
     }
     assert!(runs.windows(2).all(|pair| pair[0] == pair[1]), "the outcome depends on the threads");

@@ -37,7 +37,10 @@ fn position(text: &str, needle: &str) -> (usize, usize) {
 
 /// Options whose calls may build at most `bytes`.
 fn evaluating_at_most(bytes: usize) -> Options {
-    Options { evaluation: EvaluationLimits { max_evaluated_size: bytes, ..EvaluationLimits::default() }, ..Options::default() }
+    Options {
+        evaluation: EvaluationLimits { max_evaluated_size: bytes, ..EvaluationLimits::default() },
+        ..Options::default()
+    }
 }
 
 /// The bytes of every value of the node templates as compact JSON: what the calls built.

@@ -271,7 +271,10 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         || write_report(args.format, &checked, &root, &human, &mut out, &mut stderr),
         |_| problems.errors + problems.warnings,
     )?;
-    if !args.quiet {
+    // The human report ends with its own count of the problems; the line on stderr says it
+    // again only when it adds to it: a clean run, or YAML files skipped in a folder.
+    let counted = args.format == ReportFormat::Human && problems.errors + problems.warnings > 0 && inputs.skipped == 0;
+    if !args.quiet && !counted {
         out.flush()?;
         writeln!(stderr, "{}", summary::line(problems, checked.len(), inputs.skipped))?;
     }
@@ -332,7 +335,8 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
                 write_report(format, &checked, &root, &human, &mut std::io::stdout().lock(), &mut stderr)?;
             }
             let totals = check::Totals::of(&checked);
-            if !quiet {
+            let counted = format == ReportFormat::Human && totals.errors + totals.warnings > 0;
+            if !quiet && !counted {
                 std::io::stdout().flush()?;
                 writeln!(stderr, "{}", summary::line(totals, 1, 0))?;
             }

@@ -45,7 +45,10 @@ pub const DEFAULT_MAX_EVALUATED_SIZE: usize = 64 * 1024 * 1024;
 
 impl Default for EvaluationLimits {
     fn default() -> Self {
-        EvaluationLimits { max_evaluated_size: DEFAULT_MAX_EVALUATED_SIZE, max_default_values: DEFAULT_MAX_DEFAULT_VALUES }
+        EvaluationLimits {
+            max_evaluated_size: DEFAULT_MAX_EVALUATED_SIZE,
+            max_default_values: DEFAULT_MAX_DEFAULT_VALUES,
+        }
     }
 }
 

@@ -16,9 +16,9 @@ mod property;
 mod retype;
 
 pub(crate) use call::FUNCTIONS;
+pub(crate) use expansion::CompileDefaults;
 pub(crate) use expansion::Expansion;
 pub use expansion::{MAX_DEFAULT_VALUES, default_values_built};
-pub(crate) use expansion::CompileDefaults;
 use key::{key_text, scalar_key};
 
 use super::Render;
