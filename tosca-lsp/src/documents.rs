@@ -1,7 +1,7 @@
 //! The documents the client has open: their text, version and the path they stand for.
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use lsp_types::Url;
@@ -86,17 +86,5 @@ pub(crate) fn path_of(uri: &Url) -> PathBuf {
     PathBuf::from("/puccini-rs-untitled").join(name)
 }
 
-/// `path` with `.` and `..` resolved by name.
-pub(crate) fn normalize(path: &Path) -> PathBuf {
-    let mut normal = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                normal.pop();
-            }
-            other => normal.push(other),
-        }
-    }
-    normal
-}
+/// `path` with `.` and `..` resolved by name, as the loader names files.
+pub(crate) use tosca_core::loader::normalize;

@@ -7,7 +7,7 @@
 //! against its folder, again from the overlay first, then from the disk.
 
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::Location;
@@ -110,20 +110,10 @@ fn key(location: &Location) -> Location {
     }
 }
 
-/// `path` made absolute against the current folder, with `.` and `..` resolved by name.
+/// `path` made absolute against the current folder, with `.` and `..` resolved by name as the
+/// loader names files ([`super::normalize`]).
 fn absolute(path: &Path) -> PathBuf {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut normal = PathBuf::new();
-    for component in absolute.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                normal.pop();
-            }
-            other => normal.push(other),
-        }
-    }
-    normal
+    super::normalize(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 #[cfg(test)]

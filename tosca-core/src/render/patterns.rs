@@ -133,13 +133,11 @@ struct MatchingEnvironment<'r, 'a> {
 
 impl Environment for MatchingEnvironment<'_, '_> {
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
-        let mut problems = Problems::new();
-        let typed = self.render.coerce_in(literal, self.argument_type, &mut Default::default(), &mut problems);
-        problems.is_empty().then_some(typed)
+        self.render.literal_like(literal, self.argument_type)
     }
 
     fn untyped(&mut self, literal: &Node) -> Typed {
-        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Default::default(), &mut Problems::new())
+        self.render.literal_untyped(literal)
     }
 
     fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {

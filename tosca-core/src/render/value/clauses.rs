@@ -121,6 +121,20 @@ impl Render<'_> {
     }
 }
 
+impl Render<'_> {
+    /// A validation clause's literal typed like the value it checks, if it fits that type.
+    pub(crate) fn literal_like(&self, literal: &Node, argument_type: ValueType<'_>) -> Option<Typed> {
+        let mut problems = Problems::new();
+        let typed = self.coerce_in(literal, argument_type, &mut Default::default(), &mut problems);
+        problems.is_empty().then_some(typed)
+    }
+
+    /// A validation clause's literal as written, untyped.
+    pub(crate) fn literal_untyped(&self, literal: &Node) -> Typed {
+        self.coerce_in(literal, ValueType::UNTYPED, &mut Default::default(), &mut Problems::new())
+    }
+}
+
 /// What a validation clause needs while a value is typed: literals typed like the value, and
 /// the functions it cannot evaluate yet (they are known after rendering, so the clause is not
 /// decided here).
@@ -133,13 +147,11 @@ struct ValidationEnvironment<'r, 'a> {
 
 impl Environment for ValidationEnvironment<'_, '_> {
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
-        let mut problems = Problems::new();
-        let typed = self.render.coerce_in(literal, self.argument_type, &mut Default::default(), &mut problems);
-        problems.is_empty().then_some(typed)
+        self.render.literal_like(literal, self.argument_type)
     }
 
     fn untyped(&mut self, literal: &Node) -> Typed {
-        self.render.coerce_in(literal, ValueType::UNTYPED, &mut Default::default(), &mut Problems::new())
+        self.render.literal_untyped(literal)
     }
 
     fn call(&mut self, _: &FunctionCall) -> Result<Option<Typed>, String> {
