@@ -451,7 +451,7 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
             if let Some(unit) = namespace.unit_of_source.get(&name.span.source)
                 && let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind))
             {
-                problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                problem = problem.with_suggestion(nearest);
             }
             problems.push(problem);
         }

@@ -537,7 +537,7 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
                 format!("unknown tosca_definitions_version `{text}`"),
             );
             problem = match crate::grammar::nearest(text, known) {
-                Some(nearest) => problem.with_help(format!("did you mean `{nearest}`?")),
+                Some(nearest) => problem.with_suggestion(nearest),
                 None => problem.with_help(format!("known versions: {}", known.join(", "))),
             };
             problems.push(problem);

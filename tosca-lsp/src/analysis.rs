@@ -256,6 +256,7 @@ impl Converter<'_> {
             source: Some("puccini-rs".into()),
             message,
             related_information: (!related.is_empty()).then_some(related),
+            data: problem.suggestion.as_deref().map(crate::features::suggestion_data),
             ..Diagnostic::default()
         };
         Some((location.uri, diagnostic))

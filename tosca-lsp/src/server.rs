@@ -11,10 +11,13 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
-use lsp_types::request::{Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _};
+use lsp_types::request::{
+    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _,
+};
 use lsp_types::{
-    CompletionOptions, HoverProviderCapability, InitializeParams, OneOf, PositionEncodingKind,
-    PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
+    CodeActionProviderCapability, CompletionOptions, HoverProviderCapability, InitializeParams, OneOf,
+    PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Url,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -51,6 +54,7 @@ pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_se
         document_symbol_provider: Some(OneOf::Left(true)),
         definition_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![":".into(), " ".into()]),
             ..CompletionOptions::default()
@@ -92,6 +96,7 @@ impl Server {
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(id, request.params, features::definition),
             HoverRequest::METHOD => self.answer::<HoverRequest>(id, request.params, features::hover),
             Completion::METHOD => self.answer::<Completion>(id, request.params, features::completion),
+            CodeActionRequest::METHOD => self.answer::<CodeActionRequest>(id, request.params, features::code_action),
             method => Response::new_err(
                 id,
                 ErrorCode::MethodNotFound as i32,

@@ -458,3 +458,72 @@ fn definition_in_the_same_file_follows_the_text_as_edited() {
     assert_eq!(found, json!({ "uri": types, "range": range((4, 2), (4, 9)) }));
     client.shutdown();
 }
+
+/// `text` with one single-line edit applied (ASCII text: characters are bytes).
+fn apply(text: &str, edit: &Value) -> String {
+    let offset = |at: &Value| {
+        let line = at["line"].as_u64().expect("a line") as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + at["character"].as_u64().expect("a character") as usize
+    };
+    let (start, end) = (offset(&edit["range"]["start"]), offset(&edit["range"]["end"]));
+    format!("{}{}{}", &text[..start], edit["newText"].as_str().expect("the new text"), &text[end..])
+}
+
+#[test]
+fn quick_fixes_replace_a_misspelt_keyname_and_type() {
+    let (_folder, main, _) = project();
+    let (mut client, result) = Client::start(&[]);
+    assert_eq!(result["capabilities"]["codeActionProvider"], true);
+    let misspelt = MAIN.replace("type: my.App", "type: my.Ap").replace("      properties:", "      propreties:");
+    client.open(&main, &misspelt);
+    let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    let fixable: Vec<&Value> = diagnostics.iter().filter(|diagnostic| !diagnostic["data"].is_null()).collect();
+    assert_eq!(fixable.len(), 2, "{diagnostics:?}");
+
+    // Asked over the whole document with every diagnostic: one preferred quick fix per
+    // did-you-mean, in the diagnostics' order, replacing exactly the misspelt word.
+    let everything = range((0, 0), (u32::try_from(misspelt.lines().count()).expect("few lines"), 0));
+    let ask = |client: &mut Client, diagnostics: Value| {
+        client.call(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": main }, "range": everything, "context": { "diagnostics": diagnostics } }),
+        )
+    };
+    let actions = ask(&mut client, json!(diagnostics));
+    let actions = actions.as_array().expect("a list of actions");
+    let mut fixed = misspelt.clone();
+    let expected = [("my.Ap", "my.App", "type-not-found"), ("propreties", "properties", "unknown-key")];
+    let mut expected = expected.to_vec();
+    expected.sort_by_key(|(word, ..)| position(&misspelt, word, 0, 0));
+    assert_eq!(actions.len(), 2, "{actions:?}");
+    let mut edits = Vec::new();
+    for (action, (word, replacement, code)) in actions.iter().zip(&expected) {
+        assert_eq!(action["title"], format!("Replace with `{replacement}`"));
+        assert_eq!(action["kind"], "quickfix");
+        assert_eq!(action["isPreferred"], true);
+        assert_eq!(action["diagnostics"][0]["code"], *code);
+        let (line, character) = position(&misspelt, word, 0, 0);
+        let length = u32::try_from(word.len()).expect("short");
+        let changes = action["edit"]["changes"][main.as_str()].as_array().expect("edits of the document");
+        assert_eq!(
+            changes,
+            &vec![json!({ "range": range((line, character), (line, character + length)), "newText": replacement })]
+        );
+        edits.push(changes[0].clone());
+    }
+    // Applied from the end backwards, the fixes give back the clean template.
+    for edit in edits.iter().rev() {
+        fixed = apply(&fixed, edit);
+    }
+    assert_eq!(fixed, MAIN);
+    client.change(&main, 2, &fixed);
+    client.diagnostics_until(&main, <[Value]>::is_empty);
+
+    // No diagnostics with a suggestion: nothing to offer.
+    assert_eq!(ask(&mut client, json!([])), Value::Null);
+    let foreign =
+        json!([{ "range": range((0, 0), (0, 4)), "message": "x", "source": "other", "data": { "replacement": "y" } }]);
+    assert_eq!(ask(&mut client, foreign), Value::Null);
+    client.shutdown();
+}

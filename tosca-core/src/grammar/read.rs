@@ -364,7 +364,7 @@ pub fn key_text<'n>(entry: &'n Entry, cx: &mut ReadContext<'_>) -> Option<&'n st
 pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keys: &[&str], cx: &mut ReadContext<'_>) {
     let mut problem = Problem::new(Code::UnknownKey, entry.key.span, format!("unknown keyname `{key}` in {entity}"));
     if let Some(nearest) = nearest(key, keys.iter().copied()) {
-        problem = problem.with_help(format!("did you mean `{nearest}`?"));
+        problem = problem.with_suggestion(nearest);
     }
     cx.problems.push(problem);
 }

@@ -57,12 +57,24 @@ pub struct Problem {
     pub labels: Vec<Label>,
     /// An optional suggestion ("did you mean `properties`?").
     pub help: Option<String>,
+    /// The text that would replace the whole [`span`](Problem::span) to fix the problem, when
+    /// the help is a "did you mean `…`?" naming it (see [`with_suggestion`](Problem::with_suggestion)).
+    /// Not part of the reports (the help already says it); editors offer it as a quick fix.
+    pub suggestion: Option<String>,
 }
 
 impl Problem {
     /// A problem with the code's default severity.
     pub fn new(code: Code, span: Span, message: impl Into<String>) -> Problem {
-        Problem { code, severity: code.severity(), message: message.into(), span, labels: Vec::new(), help: None }
+        Problem {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            span,
+            labels: Vec::new(),
+            help: None,
+            suggestion: None,
+        }
     }
 
     /// Adds a secondary location.
@@ -77,12 +89,21 @@ impl Problem {
         self
     }
 
+    /// Adds a "did you mean `replacement`?" help and records `replacement` as the text that
+    /// would replace the problem's whole span.
+    pub fn with_suggestion(mut self, replacement: impl Into<String>) -> Problem {
+        let replacement = replacement.into();
+        self.help = Some(format!("did you mean `{replacement}`?"));
+        self.suggestion = Some(replacement);
+        self
+    }
+
     /// Adds a "did you mean `…`?" help naming the candidate nearest to `word` (see
     /// [`crate::grammar::nearest`]) other than `word` itself, when one is close enough to be a
     /// likely typo.
     pub fn with_nearest<'a>(self, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Problem {
         match crate::grammar::nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
-            Some(nearest) => self.with_help(format!("did you mean `{nearest}`?")),
+            Some(nearest) => self.with_suggestion(nearest),
             None => self,
         }
     }

@@ -158,7 +158,7 @@ impl<'a> Render<'a> {
                     format!("{owner} has no requirement `{name}`"),
                 );
                 if let Some(nearest) = crate::grammar::nearest(name, definitions.keys().copied()) {
-                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
+                    problem = problem.with_suggestion(nearest);
                 }
                 problems.push(problem);
                 continue;
@@ -327,7 +327,7 @@ impl<'a> Render<'a> {
         );
         let templates = self.topology.map(|topology| topology.node_templates.keys().map(String::as_str));
         if let Some(nearest) = templates.and_then(|names| crate::grammar::nearest(&target.value, names)) {
-            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+            problem = problem.with_suggestion(nearest);
         }
         problems.push(problem);
     }

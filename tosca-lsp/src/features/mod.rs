@@ -1,11 +1,13 @@
 //! The language features, each a function from a request's parameters and the open document
 //! (with its latest compilation) to the response.
 
+mod code_action;
 mod completion;
 mod definition;
 mod hover;
 mod symbols;
 
+pub(crate) use code_action::{code_action, suggestion_data};
 pub(crate) use completion::completion;
 pub(crate) use definition::definition;
 pub(crate) use hover::hover;
@@ -62,6 +64,12 @@ impl Context<'_> {
 pub(crate) trait HasUri {
     /// The document's URI.
     fn uri(&self) -> &Url;
+}
+
+impl HasUri for lsp_types::CodeActionParams {
+    fn uri(&self) -> &Url {
+        &self.text_document.uri
+    }
 }
 
 impl HasUri for lsp_types::DocumentSymbolParams {

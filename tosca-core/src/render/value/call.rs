@@ -67,7 +67,7 @@ impl Render<'_> {
             Problem::new(Code::NameNotFound, name.span, format!("input `{text}` is not declared by the topology"));
         let nearest = inputs.and_then(|inputs| crate::grammar::nearest(text, inputs.keys().map(String::as_str)));
         if let Some(nearest) = nearest {
-            problem = problem.with_help(format!("did you mean `{nearest}`?"));
+            problem = problem.with_suggestion(nearest);
         }
         problems.push(problem);
     }

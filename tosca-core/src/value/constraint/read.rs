@@ -110,7 +110,7 @@ fn read_constraint(node: &Node, problems: &mut Problems) -> Option<Constraint> {
             let mut problem =
                 Problem::new(Code::UnknownKey, entry.key.span, format!("unknown constraint operator `{name}`"));
             problem = match crate::grammar::nearest(name, OPERATORS) {
-                Some(nearest) => problem.with_help(format!("did you mean `{nearest}`?")),
+                Some(nearest) => problem.with_suggestion(nearest),
                 None => problem.with_help(format!("known operators: {}", OPERATORS.join(", "))),
             };
             problems.push(problem);
