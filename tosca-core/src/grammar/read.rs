@@ -558,14 +558,14 @@ pub fn unknown_key_outside_rest(
         (None, Some(until)) => format!("TOSCA up to {}", until.number()),
         (None, None) => String::from("every version"),
     };
-    problem = problem.with_help(match nearest(key, keys.iter().copied()) {
-        Some(nearest) => format!("did you mean `{nearest}`?"),
-        None => format!(
+    problem = match nearest(key, keys.iter().copied()) {
+        Some(nearest) => problem.with_suggestion(nearest),
+        None => problem.with_help(format!(
             "other keys of {} {entity} are `{rest_key}` entries only in {range}; in {} write `{key}` under `{rest_key}:`",
             article(entity),
             cx.version
-        ),
-    });
+        )),
+    };
     cx.problems.push(problem);
 }
 
