@@ -31,6 +31,37 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         })
         .collect();
 
+    // Each keyname with its versions and its doc comment, for tools that explain keynames.
+    let keynames = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, required, required_since, since, until, deprecated, dialect, doc, .. } = &field.role
+        else {
+            return None;
+        };
+        let dialect = dialect.map(|variant| {
+            let variant = syn::Ident::new(variant, proc_macro2::Span::call_site());
+            quote!(#p::Dialect::#variant)
+        });
+        let (since, until, deprecated, required_since, dialect) = (
+            option_tokens(since),
+            option_tokens(until),
+            option_tokens(deprecated),
+            option_tokens(required_since),
+            option_tokens(&dialect),
+        );
+        Some(quote! {
+            #p::Keyname {
+                name: #key,
+                since: #since,
+                until: #until,
+                deprecated: #deprecated,
+                required: #required,
+                required_since: #required_since,
+                dialect: #dialect,
+                doc: #doc,
+            }
+        })
+    });
+
     let slots = entity.fields.iter().map(|field| {
         let slot = slot(field);
         let ty = &field.ty;
@@ -266,6 +297,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         impl #impl_generics #p::EntityInfo for #ident #ty_generics #where_clause {
             const ENTITY: &'static str = #entity_name;
             const KEYS: &'static [&'static str] = &[#(#keys),*];
+            const KEYNAMES: &'static [#p::Keyname] = &[#(#keynames),*];
         }
 
         #[automatically_derived]

@@ -41,6 +41,9 @@ pub trait EntityInfo {
     const ENTITY: &'static str;
     /// Every keyname the entity accepts in any version.
     const KEYS: &'static [&'static str];
+    /// The same keynames, in the same order, each with its versions, whether it is required or
+    /// deprecated, and its documentation.
+    const KEYNAMES: &'static [super::Keyname];
 }
 
 /// An entity that knows its own name (it has a `#[tosca(name)]` field).

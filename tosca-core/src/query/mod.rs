@@ -11,12 +11,14 @@ mod cursor;
 mod keynames;
 mod locate;
 mod outline;
+mod siblings;
 mod types;
 
 pub use cursor::{Cursor, cursor};
-pub use keynames::keynames;
+pub use keynames::{EntityKeynames, entity_at, file_version, keynames, keynames_in};
 pub use locate::{Step, Target, descend, locate};
 pub use outline::{Symbol, SymbolKind, outline};
+pub use siblings::siblings;
 pub use types::{Declaration, TypeIndex, is_tosca};
 
 use crate::problem::Problems;

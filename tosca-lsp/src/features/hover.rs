@@ -1,7 +1,8 @@
 //! `textDocument/hover`: on a type name, the type (full name, derivation chain, description,
 //! properties with their types, `required` and defaults, where it is declared); on a property
 //! assignment of a node template, its definition and the value compiled; on a requirement
-//! assignment, the target chosen or the problem that says why none fits.
+//! assignment, the target chosen or the problem that says why none fits; on a keyname, what it
+//! means (see [`super::keyname`]).
 
 use std::fmt::Write as _;
 
@@ -20,6 +21,9 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
     let offset = u32::try_from(context.offset(&lines, params.text_document_position_params.position)).ok()?;
     let target = locate(&tree, offset);
     let keys = target.keys();
+    if let Some(hover) = super::keyname::hover(context, &lines, &target) {
+        return Some(hover);
+    }
     let analysis = context.analysis?;
     let types = analysis.types();
     let text = if let Some(name) =

@@ -5,6 +5,7 @@ mod code_action;
 mod completion;
 mod definition;
 mod hover;
+mod keyname;
 mod symbols;
 
 pub(crate) use code_action::{code_action, suggestion_data};
@@ -31,6 +32,8 @@ pub(crate) struct Context<'a> {
     pub(crate) analysis: Option<&'a Analysis>,
     /// How positions count characters.
     pub(crate) encoding: Encoding,
+    /// The dialect compilations read files in, if any (keynames it reads are offered too).
+    pub(crate) dialect: Option<tosca_core::dialect::Dialect>,
 }
 
 impl Context<'_> {
