@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod keynames;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};
@@ -313,8 +314,8 @@ fn hover_on_types_properties_and_requirements() {
         "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\ntarget: node `server`, capability `host`\n"
     );
 
-    // Nothing to say about a plain key.
-    let (line, character) = position(MAIN, "imports", 0, 1);
+    // Nothing to say about a plain value.
+    let (line, character) = position(MAIN, "8080", 0, 1);
     assert_eq!(client.at("textDocument/hover", &main, line, character), Value::Null);
     client.shutdown();
 }
@@ -381,12 +382,12 @@ fn completion_of_types_targets_properties_inputs_and_keynames() {
     let found = labels(&client.at("textDocument/completion", &main, line, 8));
     assert!(found.starts_with(&["name".to_owned(), "port".to_owned(), "component_version".to_owned()]), "{found:?}");
 
-    // Keynames of a node template.
-    let text = MAIN.replace("      type: my.App\n", "      type: my.App\n      re\n");
+    // Keynames of a node template (`requirements` is written already; see keynames.rs).
+    let text = MAIN.replace("      type: my.App\n", "      type: my.App\n      at\n");
     client.change(&main, 6, &text);
-    let (line, character) = position(&text, "      re\n", 0, 8);
+    let (line, character) = position(&text, "      at\n", 0, 8);
     let items = client.at("textDocument/completion", &main, line, character);
-    assert_eq!(labels(&items), ["requirements"]);
+    assert_eq!(labels(&items), ["attributes"]);
     assert_eq!(items[0]["detail"], "keyname of a node template");
     client.shutdown();
 }
@@ -402,7 +403,11 @@ fn hostile_documents_are_answered() {
     // The outline is what the parser could read before the mistake.
     let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
     assert_eq!((&symbols[0]["name"], &symbols[0]["children"]), (&json!("node_types"), &json!([])));
-    assert_eq!(client.at("textDocument/hover", &main, 1, 3), Value::Null);
+    let hover = client.at("textDocument/hover", &main, 1, 3);
+    assert!(
+        hover["contents"]["value"].as_str().is_some_and(|text| text.starts_with("**node_types** (keyname of a")),
+        "{hover}"
+    );
     assert_eq!(client.at("textDocument/completion", &main, 2, 3), Value::Null, "no entity there");
     // Positions past the end of the text are clamped.
     assert_eq!(client.at("textDocument/definition", &main, 999, 999), Value::Null);

@@ -33,7 +33,7 @@ pub(crate) fn completion(context: &Context<'_>, offset: usize, parents: &[&str])
         .map(|keyname| CompletionItem {
             label: keyname.name.to_owned(),
             kind: Some(CompletionItemKind::FIELD),
-            detail: Some(format!("keyname of a {}", found.entity)),
+            detail: Some(format!("keyname of {}", with_article(found.entity))),
             documentation: Some(Documentation::MarkupContent(MarkupContent {
                 kind: MarkupKind::Markdown,
                 value: documentation(keyname, version),
@@ -68,8 +68,12 @@ fn describe(context: &Context<'_>, keys: &[&str]) -> Option<String> {
     let found = entity_at(parents)?;
     let keyname = found.get(key)?;
     let version = file_version(&context.document.text);
-    let mut text =
-        format!("**{}** (keyname of a {})\n\n{}", keyname.name, found.entity, documentation(keyname, version));
+    let mut text = format!(
+        "**{}** (keyname of {})\n\n{}",
+        keyname.name,
+        with_article(found.entity),
+        documentation(keyname, version)
+    );
     if let Some(version) = version.filter(|version| !keyname.valid_in(*version, context.dialect)) {
         let _ = write!(
             text,
@@ -85,6 +89,12 @@ fn describe(context: &Context<'_>, keys: &[&str]) -> Option<String> {
         }
     }
     Some(text)
+}
+
+/// An entity's name with its indefinite article ("an import", "a node type").
+fn with_article(entity: &str) -> String {
+    let article = if entity.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {entity}")
 }
 
 /// A keyname's documentation in Markdown: its doc comment, then what applies in `version` (or
