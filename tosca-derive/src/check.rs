@@ -593,6 +593,44 @@ mod tests {
     }
 
     #[test]
+    fn doc_comments_become_the_keynames_documentation() {
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                /// The first line,
+                /// the second.
+                ///
+                /// A new paragraph with `code`.
+                #[tosca(since = "2.0")]
+                description: Option<Located<String>>,
+                #[doc = "Written as an attribute."]
+                metadata: Metadata,
+                kind: Option<Located<String>>,
+                /// Not a keyname.
+                #[tosca(span)]
+                span: Span,
+            }
+        });
+        let docs: Vec<Option<&str>> = entity
+            .fields
+            .iter()
+            .map(|field| match &field.role {
+                Role::Key { doc, .. } => Some(doc.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            docs,
+            [
+                Some("The first line,\nthe second.\n\nA new paragraph with `code`."),
+                Some("Written as an attribute."),
+                Some(""),
+                None
+            ]
+        );
+    }
+
+    #[test]
     fn inherit_derive_does_not_need_an_entity_name() {
         let input: syn::DeriveInput = parse_quote! {
             struct Thing {

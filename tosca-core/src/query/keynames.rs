@@ -193,10 +193,62 @@ mod tests {
             ]),
             None
         );
-        // The keynames line up with the keys, each with its doc comment.
-        let found = entity_at(&[]).expect("the service template");
-        assert_eq!(found.keys, found.keynames.iter().map(|keyname| keyname.name).collect::<Vec<_>>());
-        assert!(found.keynames.iter().all(|keyname| !keyname.doc.is_empty()), "every keyname is documented");
+    }
+
+    #[test]
+    fn every_keyname_of_every_entity_found_is_documented() {
+        let places: &[&[&str]] = &[
+            &[],
+            &["imports"],
+            &["repositories", "r"],
+            &["functions", "f"],
+            &["functions", "f", "signatures"],
+            &["service_template"],
+            &["service_template", "inputs", "i"],
+            &["service_template", "inputs", "i", "entry_schema"],
+            &["service_template", "node_templates", "n"],
+            &["service_template", "node_templates", "n", "requirements", "r"],
+            &["service_template", "node_templates", "n", "requirements", "r", "relationship"],
+            &["service_template", "node_templates", "n", "capabilities", "c"],
+            &["service_template", "node_templates", "n", "artifacts", "a"],
+            &["service_template", "node_templates", "n", "interfaces", "i"],
+            &["service_template", "node_templates", "n", "interfaces", "i", "operations", "o"],
+            &["service_template", "node_templates", "n", "interfaces", "i", "notifications", "o"],
+            &["service_template", "relationship_templates", "r"],
+            &["service_template", "groups", "g"],
+            &["service_template", "policies", "p"],
+            &["artifact_types", "t"],
+            &["data_types", "t"],
+            &["capability_types", "t"],
+            &["interface_types", "t"],
+            &["relationship_types", "t"],
+            &["node_types", "t"],
+            &["group_types", "t"],
+            &["policy_types", "t"],
+            &["node_types", "t", "properties", "p"],
+            &["node_types", "t", "attributes", "a"],
+            &["node_types", "t", "requirements", "r"],
+            &["node_types", "t", "requirements", "r", "relationship"],
+            &["node_types", "t", "capabilities", "c"],
+            &["node_types", "t", "interfaces", "i"],
+            &["node_types", "t", "interfaces", "i", "operations", "o"],
+            &["node_types", "t", "interfaces", "i", "notifications", "o"],
+            &["node_types", "t", "interfaces", "i", "operations", "o", "implementation"],
+        ];
+        let mut entities = Vec::new();
+        for place in places {
+            let found = entity_at(place).unwrap_or_else(|| panic!("an entity at {place:?}"));
+            // The keynames line up with the keys, each with its doc comment.
+            assert_eq!(found.keys, found.keynames.iter().map(|keyname| keyname.name).collect::<Vec<_>>());
+            for keyname in found.keynames {
+                assert!(!keyname.doc.is_empty(), "`{}` of {} has no documentation", keyname.name, found.entity);
+                assert!(!keyname.doc.starts_with('`'), "`{}` of {}: explain, not repeat", keyname.name, found.entity);
+            }
+            entities.push(found.entity);
+        }
+        entities.sort_unstable();
+        entities.dedup();
+        assert_eq!(entities.len(), 36, "every entity with keynames: {entities:?}");
     }
 
     #[test]
