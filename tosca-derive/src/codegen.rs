@@ -241,11 +241,11 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 if #p::version_in(cx.version, #since, #until) {
                     <#ty as #p::RestEntries>::read_rest(__rest.get_or_insert_with(::core::default::Default::default), entry, key, cx);
                 } else {
-                    #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, #rest_key, (#since, #until), cx);
+                    #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, #rest_key, (#since, #until), cx);
                 }
             }
         }
-        None => quote!(#p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx)),
+        None => quote!(#p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, cx)),
     };
     // `empty_list`: `[]` is read as a null node at the same place, after a warning.
     let empty_list = entity.empty_list.then(|| {

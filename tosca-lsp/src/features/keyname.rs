@@ -102,13 +102,21 @@ fn with_article(entity: &str) -> String {
 /// deprecated.
 fn documentation(keyname: &Keyname, version: Option<Version>) -> String {
     let mut facts: Vec<String> = Vec::new();
+    // Required from this version on, when not in every version that has the keyname.
+    let required_from = keyname.required_since.or(keyname.since);
     match version {
+        _ if !keyname.required => {}
         Some(version) if keyname.required_in(version) => facts.push("required".to_owned()),
-        _ if keyname.required => match keyname.required_since.or(keyname.since) {
-            Some(since) => facts.push(format!("required since TOSCA {}", since.number())),
+        // Not required yet in this version; a version past `until` has no such keyname at all.
+        Some(version) => {
+            if let Some(from) = required_from.filter(|from| version < *from) {
+                facts.push(format!("required since TOSCA {}", from.number()));
+            }
+        }
+        None => match required_from {
+            Some(from) => facts.push(format!("required since TOSCA {}", from.number())),
             None => facts.push("required".to_owned()),
         },
-        _ => {}
     }
     if keyname.since.is_some() || keyname.until.is_some() {
         facts.push(keyname.versions().to_string());
@@ -153,6 +161,17 @@ mod tests {
             "The namespace.\n\n*required · deprecated since TOSCA 1.2*"
         );
         assert_eq!(documentation(&required, Some(Version::V1_0)), "The namespace.\n\n*required since TOSCA 2.0*");
+        let required_until = Keyname { required: true, deprecated: None, ..KEYNAME };
+        assert_eq!(
+            documentation(&required_until, Some(Version::V1_3)),
+            "The namespace.\n\n*required · up to TOSCA 1.3*"
+        );
+        assert_eq!(
+            documentation(&required_until, Some(Version::V2_0)),
+            "The namespace.\n\n*up to TOSCA 1.3*",
+            "not required where the version has no such keyname"
+        );
+        assert_eq!(documentation(&required_until, None), "The namespace.\n\n*required · up to TOSCA 1.3*");
         let plain = Keyname { deprecated: None, until: None, doc: "", ..KEYNAME };
         assert_eq!(documentation(&plain, None), "");
     }
