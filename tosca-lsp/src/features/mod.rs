@@ -5,6 +5,8 @@ mod code_action;
 mod completion;
 mod definition;
 mod hover;
+mod references;
+mod resolve;
 mod symbols;
 
 pub(crate) use code_action::{code_action, suggestion_data};
