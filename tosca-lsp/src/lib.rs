@@ -12,7 +12,9 @@
 //! - `analysis` — the background compiler (debounced, superseded by newer edits) and the
 //!   diagnostics;
 //! - `features` — one module per request;
-//! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8).
+//! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8);
+//! - `profiles` — the embedded normative profiles written once as read-only files, for
+//!   go-to-definition into them.
 //!
 //! It never reads the network: compilations are offline, and remote imports are reached only
 //! through `--map-url`.
@@ -21,6 +23,7 @@ mod analysis;
 mod documents;
 mod features;
 mod position;
+mod profiles;
 mod server;
 mod transport;
 

@@ -4,6 +4,7 @@
 
 mod client;
 mod keynames;
+mod resolve;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};
@@ -270,9 +271,7 @@ fn definitions_of_types_templates_inputs_and_imports() {
     let (line, character) = position(MAIN, "types.yaml", 0, 1);
     let found = client.at("textDocument/definition", &main, line, character);
     assert_eq!(found, json!({ "uri": uri(&folder.path().join("types.yaml")), "range": range((0, 0), (0, 0)) }));
-    // A normative type has no file to go to; a key is not a reference.
-    let (line, character) = position(MAIN, "tosca.nodes.Compute", 0, 3);
-    assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
+    // A key is not a reference (definitions into the profiles: resolve.rs).
     let (line, character) = position(MAIN, "node_templates", 0, 3);
     assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
     client.shutdown();
@@ -292,7 +291,11 @@ fn hover_on_types_properties_and_requirements() {
     );
     assert!(text.contains("| `component_version` | version | false |  | tosca.nodes.SoftwareComponent |"), "{text}");
     assert!(
-        text.ends_with(&format!("declared in `{}` line 10", _folder.path().join("types.yaml").display())),
+        text.ends_with(&format!(
+            "declared in [`{}` line 10]({}#L10)",
+            _folder.path().join("types.yaml").display(),
+            uri(&_folder.path().join("types.yaml"))
+        )),
         "{text}"
     );
 

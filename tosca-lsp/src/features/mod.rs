@@ -6,6 +6,8 @@ mod completion;
 mod definition;
 mod hover;
 mod keyname;
+mod references;
+mod resolve;
 mod symbols;
 
 pub(crate) use code_action::{code_action, suggestion_data};
