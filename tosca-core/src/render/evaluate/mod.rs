@@ -604,8 +604,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         let at = call.span;
         let evaluated = match call.name.as_str() {
             "get_input" => self.get_input(&arguments, at),
-            "get_property" => self.get_value(&arguments, at, scope, false),
-            "get_attribute" => self.get_value(&arguments, at, scope, true),
+            "get_property" => self.get_value(&arguments, at, scope, false, true),
+            "get_attribute" => self.get_value(&arguments, at, scope, true, true),
             "get_nodes_of_type" => self.get_nodes_of_type(&arguments, at),
             "concat" => concat(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
             "join" => join(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
