@@ -7,14 +7,18 @@
 //! edited even when it does not compile. They know nothing of any editor protocol: positions are
 //! byte offsets and [`Span`](crate::source::Span)s.
 
+mod call;
 mod cursor;
+mod functions;
 mod keynames;
 mod locate;
 mod outline;
 mod siblings;
 mod types;
 
+pub use call::{CallSite, CallValue, call_at, compiled_value, function, is_version_2, place};
 pub use cursor::{Cursor, cursor};
+pub use functions::function_meaning;
 pub use keynames::{EntityKeynames, entity_at, file_version, keynames, keynames_in};
 pub use locate::{Step, Target, descend, locate};
 pub use outline::{Symbol, SymbolKind, outline};
