@@ -7,6 +7,7 @@
 //! edited even when it does not compile. They know nothing of any editor protocol: positions are
 //! byte offsets and [`Span`](crate::source::Span)s.
 
+mod argument;
 mod call;
 mod cursor;
 mod functions;
@@ -16,6 +17,7 @@ mod outline;
 mod siblings;
 mod types;
 
+pub use argument::{ArgumentCursor, argument_at};
 pub use call::{CallSite, CallValue, call_at, compiled_value, function, is_version_2, place};
 pub use cursor::{Cursor, cursor};
 pub use functions::function_meaning;

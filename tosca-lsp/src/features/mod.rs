@@ -4,6 +4,7 @@
 mod code_action;
 mod completion;
 mod definition;
+mod function_hover;
 mod hover;
 mod keyname;
 mod symbols;
