@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod functions;
 mod keynames;
 
 use client::{Client, position, uri};

@@ -42,8 +42,9 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
     if let Some(place) = place(&call.path) {
         let _ = writeln!(text, "in {place}\n");
     }
-    let _ = writeln!(text, "written: `{}`\n", written(&context.document.text, call.node.span));
-    let problems = problems_in(context, call.node.span);
+    let span = call.span(&context.document.text);
+    let _ = writeln!(text, "written: `{}`\n", written(&context.document.text, span));
+    let problems = problems_in(context, span);
     let analysis = context.analysis;
     let value = analysis.and_then(|analysis| compiled_value(&analysis.compiled.topology, tree, &call.path, version_2));
     match value {
@@ -68,7 +69,7 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
             let _ = writeln!(text, "- {message} ({code})");
         }
     }
-    Some((text, call.node.span))
+    Some((text, span))
 }
 
 /// A compiled value as the topology's JSON writes it.

@@ -7,6 +7,7 @@ mod definition;
 mod function_hover;
 mod hover;
 mod keyname;
+mod name_completion;
 mod symbols;
 
 pub(crate) use code_action::{code_action, suggestion_data};
