@@ -282,3 +282,76 @@ fn completion_of_a_templates_requirement_capability_attribute_and_interface_name
     assert_eq!(completed(&mut client, &main, "tate: {", 0, 0), ["state"]);
     client.shutdown();
 }
+
+const VERSION_2: &str = r#"tosca_definitions_version: tosca_2_0
+capability_types:
+  Endpoint:
+    properties:
+      port: { type: integer }
+node_types:
+  Server:
+    properties:
+      name: { type: string, description: The server's name. }
+    attributes:
+      address: { type: string }
+    capabilities:
+      endpoint: Endpoint
+service_template:
+  inputs:
+    suffix: { type: string, default: "-1" }
+  node_templates:
+    server:
+      type: Server
+      properties:
+        name: { $concat: [ web, { $get_input: suffix } ] }
+      capabilities:
+        endpoint:
+          properties:
+            port: 8443
+  outputs:
+    port:
+      type: integer
+      value: { $get_property: [ server, CAPABILITY, endpoint, port ] }
+    address:
+      type: string
+      value: { $get_attribute: [ server, address ] }
+    total:
+      type: integer
+      value: { $sum: [ 1, 2 ] }
+"#;
+
+#[test]
+fn hover_and_completion_on_version_2_calls() {
+    let (_folder, mut client, main, diagnostics) = opened(VERSION_2);
+    assert_eq!(diagnostics, Vec::<Value>::new());
+    let (text, _) = hover(&mut client, &main, VERSION_2, "$concat", 0, 1);
+    assert_eq!(
+        text,
+        "**`$concat`**: its string arguments (or lists) one after the other (TOSCA 2.0 §10.2.3.2)\n\n\
+         in property `name` of node template `server`\n\nwritten: `{ $concat: [ web, { $get_input: suffix } ] }`\n\n\
+         value at compile time: `\"web-1\"`\n"
+    );
+    let (text, _) = hover(&mut client, &main, VERSION_2, "$get_property", 0, 1);
+    assert!(text.ends_with("in output `port`\n\nwritten: `{ $get_property: [ server, CAPABILITY, endpoint, port ] }`\n\nvalue at compile time: `8443`\n"), "{text}");
+    let (text, _) = hover(&mut client, &main, VERSION_2, "$get_attribute", 0, 1);
+    assert!(text.ends_with("known only at runtime: `{\"$get_attribute\":[\"server\",\"address\"]}`\n"), "{text}");
+    // A function the compiler does not evaluate stays a call whatever its arguments.
+    let (text, _) = hover(&mut client, &main, VERSION_2, "$sum", 0, 1);
+    assert_eq!(
+        text,
+        "**`$sum`**: the arithmetic sum of its arguments (TOSCA 2.0 §10.2.5.1)\n\nin output `total`\n\n\
+         written: `{ $sum: [ 1, 2 ] }`\n\nnot evaluated at compile time, left to the orchestrator: `{\"$sum\":[1,2]}`\n"
+    );
+
+    let completed = |client: &mut Client, needle: &str, shift: u32| {
+        let (line, character) = position(VERSION_2, needle, 0, shift);
+        labels(&client.at("textDocument/completion", &main, line, character))
+    };
+    assert_eq!(completed(&mut client, "server, CAPABILITY", 0), ["server"]);
+    assert_eq!(completed(&mut client, "endpoint, port ]", 0), ["endpoint"]);
+    assert_eq!(completed(&mut client, "port ] }", 0), ["port"]);
+    assert_eq!(completed(&mut client, "address ] }", 0), ["name", "address", "endpoint", "CAPABILITY", "RELATIONSHIP"]);
+    // The prefix typed narrows them.
+    assert_eq!(completed(&mut client, "CAPABILITY, endpoint", 2), ["CAPABILITY"]);
+    client.shutdown();
+}

@@ -285,6 +285,16 @@ mod tests {
     use crate::source::SourceId;
 
     const TEXT: &str = "tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.Web:
+    derived_from: tosca.nodes.WebServer
+    interfaces:
+      Standard:
+        operations:
+          create:
+            inputs:
+              id: { type: string }
+              port: { type: integer }
 topology_template:
   inputs:
     port:
@@ -294,7 +304,7 @@ topology_template:
     server:
       type: tosca.nodes.Compute
     app:
-      type: tosca.nodes.WebServer
+      type: my.Web
       properties:
         component_version: { concat: [ { get_input: port }, \"-\", { get_attribute: [ server, private_address ] } ] }
       capabilities:
@@ -303,6 +313,13 @@ topology_template:
             port: { get_input: port }
       requirements:
         - host: server
+      interfaces:
+        Standard:
+          operations:
+            create:
+              inputs:
+                id: { get_attribute: [ SELF, tosca_id ] }
+                port: { get_input: port }
   outputs:
     name:
       value: { concat: [ a, { get_input: port } ] }
@@ -311,6 +328,7 @@ topology_template:
     fn compiled() -> (Node, crate::Compiled) {
         let root = crate::query::parse(SourceId(0), TEXT).expect("YAML");
         let compiled = crate::compile_text("main.yaml", TEXT, &crate::Options::default()).expect("compiles");
+        assert_eq!(compiled.problems.len(), 0, "{:?}", compiled.problems);
         (root, compiled)
     }
 
@@ -364,5 +382,14 @@ topology_template:
             Some(CallValue::InFolded("concat".to_owned(), &Typed::String("a8080".into())))
         );
         assert_eq!(at("concat: [ a", 3), Some(CallValue::Folded(&Typed::String("a8080".into()))));
+        // An operation's inputs.
+        assert_eq!(at("get_input: port }\n  outputs", 3), Some(CallValue::Folded(&Typed::Integer(8080))));
+        let Some(CallValue::Residual(Typed::Call(residual))) = at("tosca_id", 0) else { panic!("a residual") };
+        assert_eq!(residual.arguments, [Typed::String("SELF".into()), Typed::String("tosca_id".into())]);
+        let call = call_at(&root, offset("tosca_id", 0), false).expect("a call");
+        assert_eq!(
+            place(&call.path).as_deref(),
+            Some("input `id` of operation `create` of interface `Standard` of node template `app`")
+        );
     }
 }

@@ -65,6 +65,14 @@ pub fn function_meaning(name: &str) -> Option<(&'static str, &'static str)> {
     MEANINGS.iter().find(|(known, _, _)| *known == name).map(|(_, section, meaning)| (*meaning, *section))
 }
 
+/// Whether the compiler evaluates calls of `name` (without `$`) when their arguments are known:
+/// a call of it left in the topology waits for a running system (an attribute without a value,
+/// an operation's output), while a call of any other function is always left to the
+/// orchestrator.
+pub fn evaluated_at_compile_time(name: &str) -> bool {
+    crate::render::EVALUATED.contains(&name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +84,6 @@ mod tests {
         }
         assert_eq!(function_meaning("concat").map(|found| found.1), Some("10.2.3.2"));
         assert!(function_meaning("my_function").is_none());
+        assert!(evaluated_at_compile_time("get_attribute") && !evaluated_at_compile_time("sum"));
     }
 }

@@ -29,6 +29,7 @@ pub mod work {
     pub use super::value::{MAX_DEFAULT_VALUES, default_values_built};
 }
 
+pub(crate) use evaluate::EVALUATED;
 pub(crate) use value::FUNCTIONS;
 use value::ValueDefinition;
 

@@ -1,11 +1,14 @@
 //! Hover on a function call (`{ get_property: [...] }`, `$concat`, a 2.0 function of the
 //! service template's own): the call as written, what it means, the value it was folded into at
-//! compile time or, when only a running system can know it, the call the topology carries, and
-//! the problems reported inside it. The innermost call under the cursor is the one described.
+//! compile time or, when only a running system can know it, the call the topology carries (a
+//! function the compiler never evaluates, such as `$sum`, is said to be left to the
+//! orchestrator), and the problems reported inside it. The innermost call under the cursor is the one described.
 
 use std::fmt::Write as _;
 
-use tosca_core::query::{CallValue, call_at, compiled_value, function_meaning, is_version_2, place};
+use tosca_core::query::{
+    CallValue, call_at, compiled_value, evaluated_at_compile_time, function_meaning, is_version_2, place,
+};
 use tosca_core::source::Span;
 use tosca_core::value::Typed;
 use tosca_core::yaml::Node;
@@ -55,8 +58,11 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
             let _ =
                 writeln!(text, "folded at compile time with the enclosing `{dollar}{enclosing}`: `{}`", json(value));
         }
-        Some(CallValue::Residual(residual)) if problems.is_empty() => {
+        Some(CallValue::Residual(residual)) if problems.is_empty() && evaluated_at_compile_time(&call.name) => {
             let _ = writeln!(text, "known only at runtime: `{}`", json(residual));
+        }
+        Some(CallValue::Residual(residual)) if problems.is_empty() => {
+            let _ = writeln!(text, "not evaluated at compile time, left to the orchestrator: `{}`", json(residual));
         }
         Some(CallValue::Residual(residual)) => {
             let _ = writeln!(text, "not evaluated, for the problems below: `{}`", json(residual));

@@ -22,7 +22,8 @@ pub(crate) fn name_items(context: &Context<'_>, at: &Cursor, offset: usize) -> O
     if let Some(argument) = argument_at(&context.document.text, offset)
         && matches!(argument.function.as_str(), "get_property" | "get_attribute")
     {
-        return Some(argument_items(context, at, &argument));
+        let tree = context.tree();
+        return Some(argument_items(context, tree.as_ref(), at, &argument));
     }
     if at.in_value() {
         return None;
@@ -37,7 +38,7 @@ pub(crate) fn name_items(context: &Context<'_>, at: &Cursor, offset: usize) -> O
         "interfaces" => What::Interface,
         _ => return None,
     };
-    let node_type = template_type(context, template)?;
+    let node_type = template_type(context, context.tree().as_ref(), template)?;
     Some(items(&defined(context, &node_type, "node_types", what)))
 }
 
@@ -143,13 +144,11 @@ fn defined(context: &Context<'_>, type_name: &str, section: &str, what: What) ->
     found
 }
 
-/// The node type of a node template: as the document writes it, else as the latest compilation
-/// has it.
-fn template_type(context: &Context<'_>, template: &str) -> Option<String> {
-    let tree = context.tree();
-    let written = tree
-        .as_ref()
-        .and_then(|tree| template_section(tree)?.get("node_templates")?.get(template)?.get("type")?.as_str());
+/// The node type of a node template: as the document (`tree`) writes it, else as the latest
+/// compilation has it.
+fn template_type(context: &Context<'_>, tree: Option<&Node>, template: &str) -> Option<String> {
+    let written =
+        tree.and_then(|tree| template_section(tree)?.get("node_templates")?.get(template)?.get("type")?.as_str());
     if let Some(written) = written {
         return Some(written.to_owned());
     }
@@ -185,7 +184,12 @@ fn markdown(value: String) -> Documentation {
 }
 
 /// The items for an argument of `get_property` / `get_attribute`.
-fn argument_items(context: &Context<'_>, at: &Cursor, argument: &ArgumentCursor) -> Vec<CompletionItem> {
+fn argument_items(
+    context: &Context<'_>,
+    tree: Option<&Node>,
+    at: &Cursor,
+    argument: &ArgumentCursor,
+) -> Vec<CompletionItem> {
     let parents: Vec<&str> = at.parents.iter().map(String::as_str).collect();
     let this = match parents.as_slice() {
         [_, "node_templates", template, ..] => Some(*template),
@@ -202,7 +206,7 @@ fn argument_items(context: &Context<'_>, at: &Cursor, argument: &ArgumentCursor)
         } else if this.is_some() {
             keywords.push("HOST");
         }
-        let mut items = node_templates(context);
+        let mut items = node_templates(context, tree);
         items.extend(keywords.into_iter().map(|keyword| CompletionItem {
             label: keyword.to_owned(),
             kind: Some(CompletionItemKind::KEYWORD),
@@ -218,7 +222,9 @@ fn argument_items(context: &Context<'_>, at: &Cursor, argument: &ArgumentCursor)
         "SELF" | "SOURCE" | "TARGET" => None,
         name => Some(name.to_owned()),
     };
-    let Some(node_type) = template.and_then(|template| template_type(context, &template)) else { return Vec::new() };
+    let Some(node_type) = template.and_then(|template| template_type(context, tree, &template)) else {
+        return Vec::new();
+    };
     let attribute = argument.function == "get_attribute";
     let values = |type_name: &str, section: &str| {
         let mut values = defined(context, type_name, section, What::Property);
@@ -256,7 +262,7 @@ fn argument_items(context: &Context<'_>, at: &Cursor, argument: &ArgumentCursor)
                 }
             }
             let mut items = items(&found);
-            if context.tree().is_some_and(|tree| is_version_2(&tree)) {
+            if tree.is_some_and(is_version_2) {
                 items.extend(["CAPABILITY", "RELATIONSHIP"].map(|keyword| CompletionItem {
                     label: keyword.to_owned(),
                     kind: Some(CompletionItemKind::KEYWORD),
@@ -292,12 +298,10 @@ fn host_of(context: &Context<'_>, template: &str) -> Option<String> {
     host.target.as_ref().map(|target| target.node.clone()).or_else(|| host.node.clone())
 }
 
-/// The node templates, from the document (the latest compilation's when it does not parse),
-/// each with its type and description.
-fn node_templates(context: &Context<'_>) -> Vec<CompletionItem> {
-    let tree = context.tree();
+/// The node templates, from the document (`tree`; the latest compilation's when it does not
+/// parse), each with its type and description.
+fn node_templates(context: &Context<'_>, tree: Option<&Node>) -> Vec<CompletionItem> {
     let written: Vec<(String, Option<String>)> = tree
-        .as_ref()
         .and_then(|tree| template_section(tree)?.get("node_templates")?.as_mapping())
         .unwrap_or_default()
         .iter()
