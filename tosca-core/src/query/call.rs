@@ -138,6 +138,9 @@ pub fn place(path: &[Step]) -> Option<String> {
         | ["interfaces", interface, operation, "inputs", input, ..] => {
             format!("input `{input}` of operation `{operation}` of interface `{interface}`")
         }
+        ["requirements", "", requirement, "relationship", section, value, ..] if what(section).is_some() => {
+            format!("{} `{value}` of the relationship of requirement `{requirement}`", what(section)?)
+        }
         ["requirements", "", requirement, ..] => format!("requirement `{requirement}`"),
         _ => return None,
     };
@@ -145,8 +148,8 @@ pub fn place(path: &[Step]) -> Option<String> {
 }
 
 /// What `topology` holds where the call at `path` of the file `root` is written (`None` where
-/// nothing compiled stands for it: a place the topology does not keep, such as a requirement
-/// assignment's relationship, or a value left out for a problem).
+/// nothing compiled stands for it: a place the topology does not keep, or a value left out for
+/// a problem).
 pub fn compiled_value<'t>(
     topology: &'t Topology,
     root: &Node,
@@ -225,6 +228,27 @@ fn start<'t, 'p>(topology: &'t Topology, path: &'p [Step]) -> Option<(&'t Typed,
                     properties_or_attributes(&capability.properties, &capability.attributes, rest.get(2..)?)
                 }
                 "interfaces" => interfaces(&node.interfaces, &rest[1..]),
+                "requirements" => {
+                    // `requirements: [ {name: {relationship: {properties: …}}} ]`: the entry
+                    // written at that index (entries added for `occurrences` left out), and
+                    // its relationship: the edge it became, or its own while unresolved.
+                    let [Step::Index(index), Step::Key(requirement), Step::Key(relationship), inside @ ..] = &rest[1..]
+                    else {
+                        return None;
+                    };
+                    let entry = node.requirements.iter().filter(|entry| !entry.implicit).nth(*index)?;
+                    if entry.name != *requirement || relationship != "relationship" {
+                        return None;
+                    }
+                    let relationship = match &entry.target {
+                        Some(target) => &topology.relationships.get(target.relationship)?.relationship,
+                        None => entry.relationship.as_deref()?,
+                    };
+                    match key(inside.first())? {
+                        "interfaces" => interfaces(&relationship.interfaces, &inside[1..]),
+                        _ => properties_or_attributes(&relationship.properties, &relationship.attributes, inside),
+                    }
+                }
                 _ => properties_or_attributes(&node.properties, &node.attributes, rest),
             }
         }
@@ -295,6 +319,11 @@ node_types:
             inputs:
               id: { type: string }
               port: { type: integer }
+relationship_types:
+  my.On:
+    derived_from: tosca.relationships.HostedOn
+    properties:
+      note: { type: string }
 topology_template:
   inputs:
     port:
@@ -312,7 +341,12 @@ topology_template:
           properties:
             port: { get_input: port }
       requirements:
-        - host: server
+        - host:
+            node: server
+            relationship:
+              type: my.On
+              properties:
+                note: { concat: [ on-, { get_input: port } ] }
       interfaces:
         Standard:
           operations:
@@ -378,7 +412,7 @@ topology_template:
         assert_eq!(at("port: { get_input", 10), Some(CallValue::Folded(&Typed::Integer(8080))));
         // A call inside one folded whole: the enclosing call's value.
         assert_eq!(
-            at("get_input: port } ] }\n", 3),
+            at("a, { get_input", 6),
             Some(CallValue::InFolded("concat".to_owned(), &Typed::String("a8080".into())))
         );
         assert_eq!(at("concat: [ a", 3), Some(CallValue::Folded(&Typed::String("a8080".into()))));
@@ -386,6 +420,13 @@ topology_template:
         assert_eq!(at("get_input: port }\n  outputs", 3), Some(CallValue::Folded(&Typed::Integer(8080))));
         let Some(CallValue::Residual(Typed::Call(residual))) = at("tosca_id", 0) else { panic!("a residual") };
         assert_eq!(residual.arguments, [Typed::String("SELF".into()), Typed::String("tosca_id".into())]);
+        // A property of a requirement's relationship: the edge it became holds it.
+        assert_eq!(at("concat: [ on-", 3), Some(CallValue::Folded(&Typed::String("on-8080".into()))));
+        let call = call_at(&root, offset("concat: [ on-", 3), false).expect("a call");
+        assert_eq!(
+            place(&call.path).as_deref(),
+            Some("property `note` of the relationship of requirement `host` of node template `app`")
+        );
         let call = call_at(&root, offset("tosca_id", 0), false).expect("a call");
         assert_eq!(
             place(&call.path).as_deref(),
