@@ -66,3 +66,53 @@ fn a_misspelt_keyname_is_matched_first_against_the_keynames_of_the_files_version
     let text = "tosca_definitions_version: tosca_simple_yaml_1_3\nservce_template: {}\n";
     assert_eq!(suggestions(text)[0].1.as_deref(), Some("service_template"));
 }
+
+/// A 1.3 template whose `app` reads values of `server` through `calls` (a property assignment's
+/// value, written in place of `CALL`).
+fn with_call(call: &str) -> String {
+    format!(
+        "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  inputs:\n    name:\n      type: string\n      \
+         default: server\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n    app:\n      \
+         type: tosca.nodes.SoftwareComponent\n      properties:\n        component_version: {call}\n"
+    )
+}
+
+#[test]
+fn an_unknown_template_in_a_function_call_records_its_replacement_at_the_name() {
+    for call in [
+        "{ get_property: [ srever, tosca_name ] }",
+        "{ get_attribute: [ srever, public_address ] }",
+        "{ get_property: [ \"srever\", host, num_cpus ] }",
+    ] {
+        let text = with_call(call);
+        assert_eq!(
+            suggestions(&text),
+            vec![(Some("did you mean `server`?".to_owned()), Some("server".to_owned()), "srever".to_owned())]
+                .into_iter()
+                .map(|(help, suggestion, spanned)| {
+                    // A quoted name is replaced quotes and all.
+                    let spanned = if call.contains('"') { format!("\"{spanned}\"") } else { spanned };
+                    (help, suggestion, spanned)
+                })
+                .collect::<Vec<_>>(),
+            "{call}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_property_in_a_function_call_records_its_replacement_at_the_name() {
+    let text = with_call("{ get_attribute: [ server, tosca_nmae ] }");
+    assert_eq!(
+        suggestions(&text),
+        vec![(Some("did you mean `tosca_name`?".to_owned()), Some("tosca_name".to_owned()), "tosca_nmae".to_owned())]
+    );
+}
+
+#[test]
+fn a_computed_name_keeps_the_call_as_its_span_and_its_help_without_a_replacement() {
+    // The property's name comes from an input: nothing written is the name to replace.
+    let call = "{ get_attribute: [ server, { get_input: name } ] }";
+    let text = with_call(call).replace("default: server", "default: tosca_nmae");
+    assert_eq!(suggestions(&text), vec![(Some("did you mean `tosca_name`?".to_owned()), None, call.to_owned())]);
+}

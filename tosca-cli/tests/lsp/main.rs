@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod functions;
 mod keynames;
 mod resolve;
 

@@ -10,7 +10,10 @@
 //! the compiler's rules. They know nothing of any editor protocol: positions are byte offsets and
 //! [`Span`](crate::source::Span)s.
 
+mod argument;
+mod call;
 mod cursor;
+mod functions;
 mod keynames;
 mod locate;
 mod names;
@@ -18,7 +21,10 @@ mod outline;
 mod siblings;
 mod types;
 
+pub use argument::{ArgumentCursor, argument_at};
+pub use call::{CallSite, CallValue, call_at, compiled_value, function, is_version_2, place};
 pub use cursor::{Cursor, cursor};
+pub use functions::{evaluated_at_compile_time, function_meaning};
 pub use keynames::{EntityKeynames, entity_at, file_version, keynames, keynames_in};
 pub use locate::{Step, Target, descend, locate};
 pub use names::{Declared, Names, TemplateKind, TypeDeclaration};

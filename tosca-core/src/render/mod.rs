@@ -29,6 +29,8 @@ pub mod work {
     pub use super::value::{MAX_DEFAULT_VALUES, default_values_built};
 }
 
+pub(crate) use evaluate::EVALUATED;
+pub(crate) use value::FUNCTIONS;
 use value::ValueDefinition;
 
 pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
@@ -96,7 +98,16 @@ pub(crate) struct Render<'a> {
     pub(crate) budget: evaluate::Budget,
     /// What the defaults of data types have built, against the compilation's limit.
     pub(crate) defaults: value::CompileDefaults,
+    /// Where each scalar argument of a `get_property` or `get_attribute` call is written, by the
+    /// call's span: a problem about a name the evaluator finds points at the name itself, so its
+    /// did-you-mean is a replacement of exactly that span (see [`evaluate`]).
+    pub(crate) argument_spans: ArgumentSpans,
 }
+
+/// The spans of calls' scalar arguments (`None` for an argument that is not a scalar), by the
+/// call's span.
+pub(crate) type ArgumentSpans =
+    dashmap::DashMap<crate::source::Span, Box<[Option<crate::source::Span>]>, foldhash::fast::RandomState>;
 
 /// Runs the render phase over the root unit.
 ///
@@ -161,6 +172,7 @@ fn render_once(
         deferred_validations: patterns::DeferredValidations::default(),
         budget: evaluate::Budget::new(limits),
         defaults: value::CompileDefaults::new(limits.max_default_values),
+        argument_spans: ArgumentSpans::default(),
     };
     render.check_definitions(problems);
     let mut topology = Topology {

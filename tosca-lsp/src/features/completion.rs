@@ -1,8 +1,9 @@
 //! `textDocument/completion`, from the text around the cursor (read by indentation, so it works
 //! mid-word): type names where a type is expected (from every file of the latest compilation,
 //! the embedded profiles included), node template names for requirement targets, input names in
-//! `get_input`, property names of a node template's type, and elsewhere the keynames of the
-//! entity at the cursor (see [`super::keyname`]).
+//! `get_input`, property names of a node template's type, what `name_completion` completes
+//! (function arguments, a template's requirement, capability, attribute and interface names),
+//! and elsewhere the keynames of the entity at the cursor (see [`super::keyname`]).
 
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation, MarkupContent, MarkupKind,
@@ -20,7 +21,9 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
     let at = cursor(&context.document.text, offset);
     let path = at.path();
     let parents: Vec<&str> = at.parents.iter().map(String::as_str).collect();
-    let items = if at.in_value() {
+    let items = if let Some(items) = super::name_completion::name_items(context, &at, offset) {
+        items
+    } else if at.in_value() {
         let key = at.key.as_deref().unwrap_or_default();
         if matches!(key, "get_input" | "$get_input") {
             inputs(context)
@@ -129,7 +132,11 @@ fn properties(context: &Context<'_>, template_name: &str) -> Vec<CompletionItem>
             analysis.compiled.topology.node_templates.get(template_name).and_then(|node| node.types.first().cloned())
         });
     let Some(type_name) = type_name else { return Vec::new() };
-    let chain = analysis.types().chain(&type_name, Some("node_types"));
+    let Some(chain) =
+        super::resolve::resolve_type(context, &type_name, Some("node_types")).map(|resolved| resolved.chain)
+    else {
+        return Vec::new();
+    };
     let mut items: Vec<CompletionItem> = Vec::new();
     for declaration in &chain {
         for entry in declaration.definition.get("properties").and_then(Node::as_mapping).unwrap_or_default() {

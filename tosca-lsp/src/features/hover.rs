@@ -3,7 +3,8 @@
 //! `required` and defaults, and a link to where it is declared, an embedded profile's read-only
 //! copy included); on a property assignment of a node template, its definition and the value
 //! compiled; on a requirement assignment, the target chosen or the problem that says why none
-//! fits; on a keyname, what it means (see [`super::keyname`]).
+//! fits; on a keyname, what it means (see [`super::keyname`]); on a function
+//! call, what `function_hover` says.
 
 use std::fmt::Write as _;
 
@@ -21,6 +22,10 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
     let lines = context.lines();
     let offset = u32::try_from(context.offset(&lines, params.text_document_position_params.position)).ok()?;
     let target = locate(&tree, offset);
+    if let Some((value, span)) = super::function_hover::describe_call(context, &tree, offset) {
+        let contents = HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value });
+        return Some(Hover { contents, range: Some(context.range(&lines, span)) });
+    }
     let keys = target.keys();
     if let Some(hover) = super::keyname::hover(context, &lines, &target) {
         return Some(hover);

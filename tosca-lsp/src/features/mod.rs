@@ -4,8 +4,10 @@
 mod code_action;
 mod completion;
 mod definition;
+mod function_hover;
 mod hover;
 mod keyname;
+mod name_completion;
 mod references;
 mod resolve;
 mod symbols;

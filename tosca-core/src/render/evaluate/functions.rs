@@ -20,18 +20,25 @@ impl<'a> Evaluator<'a, '_> {
         self.read(Slot::Input(name), &arguments[1..], at, &|| format!("input `{name}`"))
     }
 
-    /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`.
+    /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`. `written`
+    /// tells that `arguments` are the call's own, in the order written (not a path built from
+    /// a requirement's), so the spans recorded for the call's arguments are theirs.
     pub(super) fn get_value(
         &mut self,
         arguments: &[Typed],
         at: Span,
         scope: Scope<'_>,
         attribute: bool,
+        written: bool,
     ) -> Option<Typed> {
         // A 2.0 TOSCA path (10.3) names what follows the entity: `[SELF, CAPABILITY, host, …]`
         // and `[SELF, RELATIONSHIP, requirement, (index,) …]` read like the 1.x forms without
         // the keyword.
         let stripped: Vec<Typed>;
+        let keyword = matches!(arguments.get(1), Some(Typed::String(keyword)) if matches!(keyword.as_str(), "CAPABILITY" | "RELATIONSHIP"));
+        // The index as written of the argument at an index of `arguments` (the keyword left
+        // out), when they are the call's own.
+        let written_index = |index: usize| written.then_some(if keyword && index >= 1 { index + 1 } else { index });
         let arguments = match arguments.get(1) {
             Some(Typed::String(keyword)) if matches!(keyword.as_str(), "CAPABILITY" | "RELATIONSHIP") => {
                 stripped =
@@ -53,7 +60,7 @@ impl<'a> Evaluator<'a, '_> {
             );
             return None;
         };
-        let nodes = self.entity(entity, scope, at)?;
+        let nodes = self.entity(entity, scope, at, written_index(0))?;
         let what = if attribute { "attribute" } else { "property" };
         for node_name in &nodes {
             let Some(node) = self.original.node_templates.get(node_name) else { continue };
@@ -71,9 +78,9 @@ impl<'a> Evaluator<'a, '_> {
             if capability.is_none() && node.requirements.iter().any(|requirement| requirement.name == *first) {
                 return self.requirement_value(node_name, first, &arguments[2..], at, attribute);
             }
-            let (capability, name, rest) = match capability {
-                Some(name) => (Some((*first).to_owned()), name, &arguments[3..]),
-                None => (None, *first, &arguments[2..]),
+            let (capability, name, rest, name_at) = match capability {
+                Some(name) => (Some((*first).to_owned()), name, &arguments[3..], written_index(2)),
+                None => (None, *first, &arguments[2..], written_index(1)),
             };
             let slot =
                 self.reflected(Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name });
@@ -89,8 +96,13 @@ impl<'a> Evaluator<'a, '_> {
                     Some(capability) => format!("capability `{capability}` of node template `{node_name}`"),
                     None => format!("node template `{node_name}`"),
                 };
-                let problem = Problem::new(Code::NameNotFound, at, format!("{place} has no {what} `{name}`"))
-                    .with_nearest(name, self.value_names(node_name, capability.as_deref(), attribute));
+                let name_at = name_at.and_then(|index| self.argument_span(at, index));
+                let problem = did_you_mean(
+                    Problem::new(Code::NameNotFound, name_at.unwrap_or(at), format!("{place} has no {what} `{name}`")),
+                    name,
+                    self.value_names(node_name, capability.as_deref(), attribute),
+                    name_at.is_some(),
+                );
                 self.problems.push(problem);
                 return None;
             }
@@ -163,7 +175,7 @@ impl<'a> Evaluator<'a, '_> {
             };
             let mut arguments = vec![Typed::String(entity)];
             arguments.extend(rest);
-            return self.get_value(&arguments, at, Scope::default(), attribute);
+            return self.get_value(&arguments, at, Scope::default(), attribute, false);
         }
         let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
         if self.locate(slot).is_none() {
@@ -283,9 +295,23 @@ impl<'a> Evaluator<'a, '_> {
         Some(&self.render.catalog.node_types[id.index()].entity)
     }
 
+    /// Where the `index`-th argument of the call written at `at` is, when it is a scalar of a
+    /// `get_property` or `get_attribute` call.
+    fn argument_span(&self, at: Span, index: usize) -> Option<Span> {
+        self.render.argument_spans.get(&at)?.get(index).copied().flatten()
+    }
+
     /// The node templates an entity keyword or name refers to (HOST: the hosting chain, nearest
-    /// first); `None` when it cannot be known now (an unnamed TARGET) or does not exist.
-    pub(super) fn entity(&mut self, entity: &str, scope: Scope<'_>, at: Span) -> Option<Vec<String>> {
+    /// first); `None` when it cannot be known now (an unnamed TARGET) or does not exist, which is
+    /// reported at the name when it is the call's argument at `name_index` as written, else at
+    /// the call (`at`).
+    pub(super) fn entity(
+        &mut self,
+        entity: &str,
+        scope: Scope<'_>,
+        at: Span,
+        name_index: Option<usize>,
+    ) -> Option<Vec<String>> {
         let known = |name: Option<&str>| name.map(|name| vec![name.to_owned()]);
         match entity {
             "SELF" => known(scope.this.or(scope.source)),
@@ -310,16 +336,14 @@ impl<'a> Evaluator<'a, '_> {
             }
             name if self.original.node_templates.contains_key(name) => known(Some(name)),
             name => {
-                let mut problem = Problem::new(
+                let name_at = name_index.and_then(|index| self.argument_span(at, index));
+                let problem = Problem::new(
                     Code::NameNotFound,
-                    at,
+                    name_at.unwrap_or(at),
                     format!("`{name}` is not a node template (nor SELF, SOURCE, TARGET or HOST)"),
                 );
                 let names = self.original.node_templates.keys().map(String::as_str);
-                if let Some(nearest) = crate::grammar::nearest(name, names) {
-                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
-                }
-                self.problems.push(problem);
+                self.problems.push(did_you_mean(problem, name, names, name_at.is_some()));
                 None
             }
         }
@@ -373,6 +397,24 @@ impl<'a> Evaluator<'a, '_> {
             (list, cost)
         });
         self.allowance.spend(*cost, at, &render.budget, &mut self.problems).then(|| list.clone())
+    }
+}
+
+/// A problem about `name` with a "did you mean" naming the nearest of `candidates`: as a
+/// suggestion (a replacement of the problem's span) when `exact`, the span being the name as
+/// written; otherwise (a name an argument's call computed) as a help only.
+fn did_you_mean<'n>(
+    problem: Problem,
+    name: &str,
+    candidates: impl IntoIterator<Item = &'n str>,
+    exact: bool,
+) -> Problem {
+    if exact {
+        return problem.with_nearest(name, candidates);
+    }
+    match crate::grammar::nearest(name, candidates.into_iter().filter(|candidate| *candidate != name)) {
+        Some(nearest) => problem.with_help(format!("did you mean `{nearest}`?")),
+        None => problem,
     }
 }
 

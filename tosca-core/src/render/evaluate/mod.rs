@@ -589,6 +589,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         }
     }
 
+    /// Evaluates a call of one of [`EVALUATED`] (any other stays a call, its arguments
+    /// evaluated).
     fn call(&mut self, call: &Call, scope: Scope<'_>) -> Typed {
         if self.allowance.exhausted {
             // The budget ran out (and that was reported): nothing more is evaluated.
@@ -604,8 +606,8 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         let at = call.span;
         let evaluated = match call.name.as_str() {
             "get_input" => self.get_input(&arguments, at),
-            "get_property" => self.get_value(&arguments, at, scope, false),
-            "get_attribute" => self.get_value(&arguments, at, scope, true),
+            "get_property" => self.get_value(&arguments, at, scope, false, true),
+            "get_attribute" => self.get_value(&arguments, at, scope, true, true),
             "get_nodes_of_type" => self.get_nodes_of_type(&arguments, at),
             "concat" => concat(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
             "join" => join(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
@@ -620,6 +622,11 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         self.allowance.spend(cost(&value), at, &self.render.budget, &mut self.problems).then_some(value)
     }
 }
+
+/// The functions the evaluator knows ([`Evaluator::call`]): a call of any other is left for a
+/// running system whatever its arguments.
+pub(crate) const EVALUATED: &[&str] =
+    &["get_input", "get_property", "get_attribute", "get_nodes_of_type", "concat", "join", "token"];
 
 /// The part of `value` at `path` (map keys, list indexes), or the step that finds nothing.
 fn follow<'v, 'p>(value: &'v Typed, path: &'p [Typed]) -> Result<&'v Typed, &'p Typed> {

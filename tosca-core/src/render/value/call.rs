@@ -44,6 +44,9 @@ impl Render<'_> {
         if name == "get_input" {
             self.check_input_name(&entry.value, problems);
         }
+        if matches!(name, "get_property" | "get_attribute") {
+            self.note_argument_spans(node, &entry.value);
+        }
         let arguments = match entry.value.as_sequence() {
             Some(items) => {
                 items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect()
@@ -53,6 +56,18 @@ impl Render<'_> {
         let call = Call { name: name.to_owned(), arguments, span: node.span };
         self.check_arguments(&call, problems);
         Some(Typed::Call(call))
+    }
+
+    /// Records where the scalar arguments of the call `node` (its arguments `value`) are
+    /// written, for the evaluator's problems about the names they hold.
+    fn note_argument_spans(&self, node: &Node, value: &Node) {
+        let spans: Box<[_]> = match value.as_sequence() {
+            Some(items) => items.iter().map(|item| item.as_scalar().map(|_| item.span)).collect(),
+            None => Box::new([value.as_scalar().map(|_| value.span)]),
+        };
+        if spans.iter().any(Option::is_some) {
+            self.argument_spans.insert(node.span, spans);
+        }
     }
 
     /// `get_input` names an input of the topology (its first argument; later ones index into it).
