@@ -96,9 +96,13 @@ pub fn function(node: &Node, version_2: bool) -> Option<&str> {
     }
 }
 
-/// Whether the file `root` is written in TOSCA 2.0.
+/// Whether the file `root` is written in TOSCA 2.0 (its `tosca_definitions_version` read as the
+/// compiler reads it, as [`super::file_version`] reads it from text).
 pub fn is_version_2(root: &Node) -> bool {
-    root.get("tosca_definitions_version").and_then(Node::as_str).is_some_and(|version| version.starts_with("tosca_2"))
+    root.get("tosca_definitions_version")
+        .and_then(Node::as_str)
+        .and_then(crate::version::Version::from_keyword)
+        .is_some_and(crate::version::Version::is_2)
 }
 
 /// The place `path` leads to, in words: the value (a property, attribute or input) and the
