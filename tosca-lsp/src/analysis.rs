@@ -55,6 +55,8 @@ pub(crate) struct Job {
     pub(crate) roots: Vec<(Url, PathBuf)>,
     /// Every open document's URI by path (problems in them are published on their URI).
     pub(crate) uris: HashMap<PathBuf, Url>,
+    /// The quirks accepted in the session, beyond the options' own.
+    pub(crate) quirks: Vec<&'static tosca_core::problem::Quirk>,
 }
 
 /// The handle the server keeps: sends jobs, reads results.
@@ -133,6 +135,11 @@ impl Worker {
     fn analyze(&mut self, job: &Job) {
         let mut options = self.options.clone();
         options.loader.overlay = job.overlay.clone();
+        for quirk in &job.quirks {
+            if !options.quirks.iter().any(|known| std::ptr::eq(*known, *quirk)) {
+                options.quirks.push(quirk);
+            }
+        }
         let mut diagnostics: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
         let mut results = HashMap::new();
         for (uri, path) in &job.roots {
@@ -256,7 +263,7 @@ impl Converter<'_> {
             source: Some("puccini-rs".into()),
             message,
             related_information: (!related.is_empty()).then_some(related),
-            data: problem.suggestion.as_deref().map(crate::features::suggestion_data),
+            data: crate::features::diagnostic_data(problem),
             ..Diagnostic::default()
         };
         Some((location.uri, diagnostic))

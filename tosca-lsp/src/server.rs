@@ -10,18 +10,20 @@ use std::collections::HashMap;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
+    ShowMessage,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Request as _,
+    CodeActionRequest, Completion, DocumentSymbolRequest, ExecuteCommand, GotoDefinition, HoverRequest, Request as _,
 };
 use lsp_types::{
-    CodeActionProviderCapability, CompletionOptions, HoverProviderCapability, InitializeParams, OneOf,
-    PositionEncodingKind, PublishDiagnosticsParams, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Url,
+    CodeActionProviderCapability, CompletionOptions, ExecuteCommandOptions, ExecuteCommandParams,
+    HoverProviderCapability, InitializeParams, MessageType, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
+    ServerCapabilities, ServerInfo, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, Url,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tosca_core::Options;
+use tosca_core::problem::Quirk;
 
 use crate::analysis::{Analyzer, Job};
 use crate::documents::Documents;
@@ -31,6 +33,8 @@ use crate::position::Encoding;
 /// The server's state between messages.
 pub(crate) struct Server {
     documents: Documents,
+    /// The quirks accepted in this session by [`features::ACCEPT_QUIRK`], beyond `--quirk`.
+    quirks: Vec<&'static Quirk>,
     analyzer: Analyzer,
     encoding: Encoding,
     /// The dialect of the compilations, for the features that depend on it.
@@ -57,6 +61,10 @@ pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_se
         definition_provider: Some(OneOf::Left(true)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![features::ACCEPT_QUIRK.to_owned()],
+            ..ExecuteCommandOptions::default()
+        }),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![":".into(), " ".into()]),
             ..CompletionOptions::default()
@@ -71,8 +79,14 @@ pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_se
     options.loader.offline = true;
     let dialect = options.dialect;
     let analyzer = Analyzer::start(options, encoding, connection.sender.clone());
-    let mut server =
-        Server { documents: Documents::default(), analyzer, encoding, dialect, sender: connection.sender.clone() };
+    let mut server = Server {
+        documents: Documents::default(),
+        quirks: Vec::new(),
+        analyzer,
+        encoding,
+        dialect,
+        sender: connection.sender.clone(),
+    };
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
@@ -101,6 +115,7 @@ impl Server {
             HoverRequest::METHOD => self.answer::<HoverRequest>(id, request.params, features::hover),
             Completion::METHOD => self.answer::<Completion>(id, request.params, features::completion),
             CodeActionRequest::METHOD => self.answer::<CodeActionRequest>(id, request.params, features::code_action),
+            ExecuteCommand::METHOD => self.execute(id, request.params),
             method => Response::new_err(
                 id,
                 ErrorCode::MethodNotFound as i32,
@@ -140,6 +155,34 @@ impl Server {
                 format!("puccini-rs lsp failed on {}", R::METHOD),
             ),
         }
+    }
+
+    /// Runs a command: [`features::ACCEPT_QUIRK`] adds its quirk to every compilation from now
+    /// on (until the server stops) and recompiles; the client is told how to keep it.
+    fn execute(&mut self, id: RequestId, params: Value) -> Response {
+        let params: ExecuteCommandParams = match serde_json::from_value(params) {
+            Ok(params) => params,
+            Err(error) => return Response::new_err(id, ErrorCode::InvalidParams as i32, error.to_string()),
+        };
+        if params.command != features::ACCEPT_QUIRK {
+            return Response::new_err(id, ErrorCode::InvalidParams as i32, format!("no command {}", params.command));
+        }
+        let name = params.arguments.first().and_then(Value::as_str).unwrap_or_default();
+        let Some(quirk) = Quirk::from_name(name) else {
+            return Response::new_err(id, ErrorCode::InvalidParams as i32, format!("no quirk named `{name}`"));
+        };
+        if !self.quirks.iter().any(|known| std::ptr::eq(*known, quirk)) {
+            self.quirks.push(quirk);
+            self.reanalyze();
+        }
+        let message = format!(
+            "puccini-rs: `{}` accepted as a warning until the server stops; add `--quirk {}` to the \
+             server's arguments (or to `compile`/`validate`) to keep it",
+            quirk.name, quirk.name
+        );
+        let params = ShowMessageParams { typ: MessageType::INFO, message };
+        let _ = self.sender.send(Message::Notification(Notification::new(ShowMessage::METHOD.to_owned(), params)));
+        Response::new_ok(id, Value::Null)
     }
 
     fn notification(&mut self, notification: Notification) {
@@ -184,7 +227,13 @@ impl Server {
                 roots.push((uri.clone(), document.path.clone()));
             }
         }
-        self.analyzer.submit(Job { generation: 0, overlay: self.documents.overlay(), roots, uris });
+        self.analyzer.submit(Job {
+            generation: 0,
+            overlay: self.documents.overlay(),
+            roots,
+            uris,
+            quirks: self.quirks.clone(),
+        });
     }
 
     /// Clears a closed document's diagnostics.

@@ -5,6 +5,7 @@
 mod client;
 mod functions;
 mod keynames;
+mod quirks;
 mod resolve;
 
 use client::{Client, position, uri};

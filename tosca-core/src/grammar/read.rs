@@ -208,6 +208,7 @@ pub(crate) fn yaml_1_1_boolean(node: &Node, boolean: bool) -> Problem {
         format!("`{text}` is a YAML 1.1 boolean, not a TOSCA one; read as `{boolean}`"),
     )
     .with_help(format!("write `{boolean}` (`--quirk yaml-1-1-booleans` accepts it as a warning)"))
+    .with_fix(boolean.to_string())
 }
 
 impl Read for Node {

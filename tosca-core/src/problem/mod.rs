@@ -58,7 +58,8 @@ pub struct Problem {
     /// An optional suggestion ("did you mean `properties`?").
     pub help: Option<String>,
     /// The text that would replace the whole [`span`](Problem::span) to fix the problem, when
-    /// the help is a "did you mean `…`?" naming it (see [`with_suggestion`](Problem::with_suggestion)).
+    /// the help names it: a "did you mean `…`?" (see [`with_suggestion`](Problem::with_suggestion))
+    /// or the standard form of a deviation (see [`with_fix`](Problem::with_fix)).
     /// Not part of the reports (the help already says it); editors offer it as a quick fix.
     pub suggestion: Option<String>,
 }
@@ -95,6 +96,13 @@ impl Problem {
         let replacement = replacement.into();
         self.help = Some(format!("did you mean `{replacement}`?"));
         self.suggestion = Some(replacement);
+        self
+    }
+
+    /// Records `replacement` as the text that would replace the problem's whole span, the help
+    /// kept as it is: for a problem whose help already says what to write (`write `false``).
+    pub fn with_fix(mut self, replacement: impl Into<String>) -> Problem {
+        self.suggestion = Some(replacement.into());
         self
     }
 

@@ -1,34 +1,76 @@
-//! Quick fixes: a diagnostic whose help is "did you mean `X`?" carries `X` in its `data` (see
-//! [`suggestion_data`]); the fix replaces the diagnostic's range with `X`.
+//! Quick fixes: a diagnostic whose problem names a replacement (a "did you mean `X`?", or the
+//! standard form of a deviation, such as `false` for a YAML 1.1 `no`) carries it in its `data`
+//! (see [`diagnostic_data`]); the fix replaces the diagnostic's range with it. A diagnostic of a
+//! deviation a quirk accepts carries the quirk's name too: its action runs the command
+//! [`ACCEPT_QUIRK`], which accepts the deviation as a warning for the rest of the session.
 
 use std::collections::HashMap;
 
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Diagnostic, TextEdit,
-    WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Command, Diagnostic,
+    TextEdit, WorkspaceEdit,
 };
 use serde_json::Value;
+use tosca_core::problem::{Problem, Quirk, Severity};
 
 use super::Context;
 
 /// The key of a diagnostic's `data` that holds the replacement text.
 const REPLACEMENT: &str = "replacement";
 
-/// The `data` of a diagnostic whose problem suggests `replacement` for its whole span.
-pub(crate) fn suggestion_data(replacement: &str) -> Value {
-    serde_json::json!({ REPLACEMENT: replacement })
+/// The key of a diagnostic's `data` that holds the name of the quirk accepting its problem.
+const QUIRK: &str = "quirk";
+
+/// The command that accepts a quirk for the session; its one argument is the quirk's name.
+pub(crate) const ACCEPT_QUIRK: &str = "puccini-rs.acceptQuirk";
+
+/// The `data` of a problem's diagnostic: the replacement of its whole span, and the quirk that
+/// would accept it as a warning (for an error only); `None` when it has neither.
+pub(crate) fn diagnostic_data(problem: &Problem) -> Option<Value> {
+    let mut data = serde_json::Map::new();
+    if let Some(replacement) = &problem.suggestion {
+        data.insert(REPLACEMENT.into(), replacement.as_str().into());
+    }
+    if problem.severity == Severity::Error
+        && let Some(quirk) = Quirk::ALL.iter().find(|quirk| quirk.accepts(problem))
+    {
+        data.insert(QUIRK.into(), quirk.name.into());
+    }
+    (!data.is_empty()).then_some(Value::Object(data))
 }
 
-/// One `quickfix` per diagnostic of the request that carries a replacement.
+/// Per diagnostic of the request: a preferred `quickfix` when it carries a replacement, then an
+/// action accepting its quirk when it names one.
 pub(crate) fn code_action(context: &Context<'_>, params: CodeActionParams) -> Option<CodeActionResponse> {
     let actions: CodeActionResponse = params
         .context
         .diagnostics
         .iter()
-        .filter_map(|diagnostic| quick_fix(context, diagnostic))
+        .flat_map(|diagnostic| [quick_fix(context, diagnostic), accept_quirk(diagnostic)])
+        .flatten()
         .map(CodeActionOrCommand::CodeAction)
         .collect();
     (!actions.is_empty()).then_some(actions)
+}
+
+/// The action accepting the quirk a diagnostic of ours names, for the session.
+fn accept_quirk(diagnostic: &Diagnostic) -> Option<CodeAction> {
+    if diagnostic.source.as_deref() != Some("puccini-rs") {
+        return None;
+    }
+    let quirk = Quirk::from_name(diagnostic.data.as_ref()?.get(QUIRK)?.as_str()?)?;
+    Some(CodeAction {
+        title: format!("Accept as a warning in this session (`--quirk {}`)", quirk.name),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![diagnostic.clone()]),
+        command: Some(Command {
+            title: format!("Accept `{}`", quirk.name),
+            command: ACCEPT_QUIRK.to_owned(),
+            arguments: Some(vec![quirk.name.into()]),
+        }),
+        is_preferred: Some(false),
+        ..CodeAction::default()
+    })
 }
 
 /// The fix of one diagnostic, when it is one of ours and carries a replacement.

@@ -12,7 +12,7 @@ mod references;
 mod resolve;
 mod symbols;
 
-pub(crate) use code_action::{code_action, suggestion_data};
+pub(crate) use code_action::{ACCEPT_QUIRK, code_action, diagnostic_data};
 pub(crate) use completion::completion;
 pub(crate) use definition::definition;
 pub(crate) use hover::hover;

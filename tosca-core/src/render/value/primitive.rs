@@ -217,7 +217,8 @@ fn unquoted_string(node: &Node, scalar: &yaml::Scalar, type_name: &str, problems
                 scalar.text, scalar.text
             ),
         )
-        .with_help(format!("quote it: `\"{}\"` (`--quirk scalars-as-strings` accepts it as a warning)", scalar.text)),
+        .with_help(format!("quote it: `\"{}\"` (`--quirk scalars-as-strings` accepts it as a warning)", scalar.text))
+        .with_fix(format!("\"{}\"", scalar.text)),
     );
     Typed::String(scalar.text.clone())
 }
