@@ -378,7 +378,10 @@ fn completion_of_types_targets_properties_inputs_and_keynames() {
     let text = MAIN.replace("{ get_input: port }", "{ get_input: p");
     client.change(&main, 4, &text);
     let (line, character) = position(&text, "get_input: p", 0, 12);
-    assert_eq!(labels(&client.at("textDocument/completion", &main, line, character)), ["port"]);
+    let items = client.at("textDocument/completion", &main, line, character);
+    assert_eq!(labels(&items), ["port"]);
+    assert_eq!(items[0]["detail"], "integer");
+    assert_eq!(items[0]["documentation"], json!({ "kind": "markdown", "value": "default: `8080`" }));
 
     // Property names of the template's type, its ancestors' included.
     let text = MAIN.replace("        port: { get_input: port }\n", "        port: { get_input: port }\n        \n");

@@ -60,10 +60,8 @@ fn a_deviation_offers_its_standard_form_and_accepting_its_quirk() {
 
     // Running it: the client is told how to keep it, and the problems come back as warnings that
     // no longer name the quirk (there is nothing left to accept), their standard form still offered.
-    let answer = client.call(
-        "workspace/executeCommand",
-        json!({ "command": command["command"], "arguments": command["arguments"] }),
-    );
+    let answer = client
+        .call("workspace/executeCommand", json!({ "command": command["command"], "arguments": command["arguments"] }));
     assert_eq!(answer, Value::Null);
     let diagnostics = client.diagnostics_until(&main, |diagnostics| {
         diagnostics.len() == 2 && diagnostics.iter().all(|diagnostic| diagnostic["severity"] == 2)

@@ -70,9 +70,33 @@ fn names_in(context: &Context<'_>, section: &str, kind: CompletionItemKind) -> V
         .filter_map(|entry| {
             let name = entry.key.as_str()?;
             let detail = entry.value.get("type").and_then(Node::as_str).map(str::to_owned);
-            Some(CompletionItem { label: name.to_owned(), kind: Some(kind), detail, ..CompletionItem::default() })
+            Some(CompletionItem {
+                label: name.to_owned(),
+                kind: Some(kind),
+                detail,
+                documentation: entry_documentation(&entry.value),
+                ..CompletionItem::default()
+            })
         })
         .collect()
+}
+
+/// The documentation of an input or a template as written: its description, then its
+/// `required` and `default` where written.
+fn entry_documentation(definition: &Node) -> Option<Documentation> {
+    let mut lines = Vec::new();
+    if let Some(description) = definition.get("description").and_then(Node::as_str) {
+        lines.push(description.to_owned());
+    }
+    if let Some(required) = definition.get("required").and_then(Node::as_str) {
+        lines.push(format!("required: `{required}`"));
+    }
+    if let Some(default) = definition.get("default") {
+        let shown = default.as_str().map_or_else(|| format!("a {}", default.kind_name()), |text| format!("`{text}`"));
+        lines.push(format!("default: {shown}"));
+    }
+    (!lines.is_empty())
+        .then(|| Documentation::MarkupContent(MarkupContent { kind: MarkupKind::Markdown, value: lines.join("\n\n") }))
 }
 
 fn inputs(context: &Context<'_>) -> Vec<CompletionItem> {
