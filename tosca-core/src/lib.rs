@@ -88,6 +88,7 @@ extern crate self as tosca_core;
 
 #[doc(hidden)]
 pub mod archive;
+pub mod cache;
 #[doc(hidden)]
 pub mod catalog;
 #[doc(hidden)]
@@ -127,6 +128,7 @@ pub mod yaml;
 pub use grammar::private as __private;
 
 pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile, compile_bytes, compile_text};
+pub use cache::ReadCache;
 pub use dialect::Dialect;
 pub use loader::{LoadError, LoaderOptions, Location, Overlay};
 pub use problem::{Code, Problem, Quirk, Severity};

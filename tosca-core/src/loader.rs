@@ -35,6 +35,7 @@ use dashmap::DashMap;
 use url::Url;
 
 use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
+use crate::cache::ReadCache;
 #[cfg(feature = "network")]
 use crate::fetch::Fetcher;
 use crate::fetch::{FetchError, FetchOptions};
@@ -349,6 +350,10 @@ pub struct LoaderOptions {
     /// is read), and imports inside it resolve against its name as for a file there, the overlay
     /// first. Empty by default. Cheap to clone (shared).
     pub overlay: Overlay,
+    /// Files read by earlier compilations, reused while their text is the same (see
+    /// [`ReadCache`]): a language server keeps one across edits. `None` by default. Shared by
+    /// clones; the output is the same with or without it.
+    pub cache: Option<ReadCache>,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -368,6 +373,7 @@ impl Default for LoaderOptions {
             max_files: DEFAULT_MAX_FILES,
             profile_paths: Vec::new(),
             overlay: Overlay::default(),
+            cache: None,
         }
     }
 }
@@ -388,6 +394,21 @@ pub struct Loader {
     redirects: DashMap<Location, Location>,
     #[cfg(feature = "network")]
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
+    /// The cache of [`LoaderOptions::cache`] and this loader's ticket in it.
+    cache: Option<CacheTicket>,
+}
+
+/// A compilation's use of a [`ReadCache`], from the loader's making to its end.
+struct CacheTicket {
+    cache: ReadCache,
+    ticket: u64,
+}
+
+impl Drop for CacheTicket {
+    /// The compilation has ended: the cache may trim what it did not use.
+    fn drop(&mut self) {
+        self.cache.finish(self.ticket);
+    }
 }
 
 impl std::fmt::Debug for Loader {
@@ -404,7 +425,13 @@ impl Loader {
 
     /// A loader registering files in `sources`.
     pub fn with_options(sources: SourceMap, options: LoaderOptions) -> Loader {
-        Loader { sources, options, ..Loader::default() }
+        let cache = options.cache.clone().map(|cache| CacheTicket { ticket: cache.begin(), cache });
+        Loader { sources, options, cache, ..Loader::default() }
+    }
+
+    /// The cache of read files (from [`LoaderOptions::cache`]), if any.
+    pub(crate) fn cache(&self) -> Option<&ReadCache> {
+        self.cache.as_ref().map(|cache| &cache.cache)
     }
 
     /// The options it was made with.
@@ -675,7 +702,17 @@ impl Loader {
             // Not text: kept (lossily) so the reader can point at the first bad byte.
             Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
         };
-        let source = self.sources.add(location.display(), text.clone());
+        // A cached file keeps its shared id, and its text is shared with the cache.
+        let shared = self.cache.as_ref().and_then(|cache| {
+            cache.cache.source(cache.ticket, location, location.display(), Arc::clone(&text))
+        });
+        let (source, text) = match shared {
+            Some((source, file)) => {
+                self.sources.insert_shared(source, Arc::clone(&file));
+                (source, Arc::clone(&file.text))
+            }
+            None => (self.sources.add(location.display(), text.clone()), text),
+        };
         // From now on the text cache answers for this location; its bytes are not kept twice
         // (a location read as text is not opened as an archive).
         drop(bytes);
