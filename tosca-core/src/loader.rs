@@ -22,17 +22,20 @@
 //! in it is read from there, before the disk or the network are asked (an editor's unsaved
 //! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
 
+pub mod deferred;
 pub mod map_url;
 pub mod overlay;
 
+pub use deferred::{Deferred, Fetched};
 pub use overlay::Overlay;
+/// URLs as locations hold them (the `url` crate's).
+pub use url::Url;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
-use url::Url;
 
 use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
 use crate::cache::ReadCache;
@@ -266,6 +269,9 @@ pub enum LoadError {
     /// `--offline` forbids every URL.
     #[error("cannot fetch {0}: network access is disabled (--offline); map it to a local copy with --map-url")]
     Offline(String),
+    /// The URL is left to the caller ([`LoaderOptions::deferred`]), which has not read it yet.
+    #[error("fetching {0} in the background: its types are known once it is read")]
+    Deferred(String),
     /// This build has no network support (tosca-core without its `network` feature), so no
     /// URL can be read.
     #[error("cannot fetch {0}: this build of puccini-rs has no network support (built without the `network` feature)")]
@@ -354,6 +360,10 @@ pub struct LoaderOptions {
     /// [`ReadCache`]): a language server keeps one across edits. `None` by default. Shared by
     /// clones; the output is the same with or without it.
     pub cache: Option<ReadCache>,
+    /// URLs are left to the caller (see [`Deferred`]): the loader never fetches, and reads a
+    /// URL only from the bodies given there (`--offline` still refuses every URL). `None` by
+    /// default: URLs are fetched. A language server sets it to fetch in the background.
+    pub deferred: Option<Deferred>,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -374,6 +384,7 @@ impl Default for LoaderOptions {
             profile_paths: Vec::new(),
             overlay: Overlay::default(),
             cache: None,
+            deferred: None,
         }
     }
 }
@@ -499,7 +510,7 @@ impl Loader {
     /// fails is kept like any load's result, for the importer to report. Local files, archive
     /// entries and embedded profiles are left to the caller: reading them is not waiting.
     pub fn prefetch(&self, locations: &[Location]) {
-        if self.options.offline || cfg!(not(feature = "network")) {
+        if self.options.offline || self.options.deferred.is_some() || cfg!(not(feature = "network")) {
             return;
         }
         let remote: Vec<Location> = locations
@@ -740,6 +751,15 @@ impl Loader {
         Ok(Arc::from(body))
     }
 
+    /// Reads a URL from what the caller fetched for it, remembering where it redirected to.
+    fn deferred(&self, deferred: &Deferred, location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        let fetched = deferred.get(url).unwrap_or_else(|| Err(LoadError::Deferred(url.to_string())))?;
+        if &fetched.final_url != url {
+            self.redirects.insert(location.clone(), Location::Url(fetched.final_url));
+        }
+        Ok(fetched.body)
+    }
+
     /// A build without the `network` feature reads no URL.
     #[cfg(not(feature = "network"))]
     fn fetch(&self, _location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
@@ -789,7 +809,10 @@ impl Loader {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));
                 }
-                self.fetch(location, url)
+                match &self.options.deferred {
+                    Some(deferred) => self.deferred(deferred, location, url),
+                    None => self.fetch(location, url),
+                }
             }
             Location::Entry { archive, path } => {
                 let opened = self.archive(archive)?;

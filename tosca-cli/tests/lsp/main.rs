@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod fetch;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};

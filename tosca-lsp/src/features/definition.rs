@@ -99,6 +99,11 @@ fn type_declaration(
     if declaration.file.starts_with("<profile>") {
         return None;
     }
+    if let Some(uri) = remote_uri(&declaration.file) {
+        // A remote import, fetched in the background: its URL, which clients may open.
+        let text = analysis.compiled.sources.get(declaration.source)?.text.clone();
+        return Some(Location::new(uri, context.range_in(&text, declaration.name_span)));
+    }
     let path = normalize(&std::path::absolute(&declaration.file).ok()?);
     if path == context.document.path {
         // Declared here: where it is in the text as it is now, which may have changed since the
@@ -109,6 +114,11 @@ fn type_declaration(
     let uri = Url::from_file_path(path).ok()?;
     let text = analysis.compiled.sources.get(declaration.source)?.text.clone();
     Some(Location::new(uri, context.range_in(&text, declaration.name_span)))
+}
+
+/// The URL of a file of the compilation that was read from `http(s)`.
+fn remote_uri(file: &str) -> Option<Url> {
+    Url::parse(file).ok().filter(|url| matches!(url.scheme(), "http" | "https"))
 }
 
 /// The span of the key `name` in the map `section`.
