@@ -17,7 +17,9 @@ fn compile(options: &Options) -> Vec<String> {
     compiled
         .problems
         .iter()
-        .map(|problem| format!("{} {} {}", problem.code.as_str(), compiled.sources.display(problem.span), problem.message))
+        .map(|problem| {
+            format!("{} {} {}", problem.code.as_str(), compiled.sources.display(problem.span), problem.message)
+        })
         .collect()
 }
 
@@ -40,14 +42,19 @@ fn urls_are_read_from_what_the_caller_fetched() {
         problems[0],
         "import-failed memory/main.yaml:3:5 fetching http://example.invalid/a/types.yaml in the background: its types are known once it is read"
     );
-    assert_eq!(deferred.take_wanted(), [wanted.clone()]);
+    assert_eq!(deferred.take_wanted(), std::slice::from_ref(&wanted));
 
     // Read after a redirect to /b/: its relative import is looked for there.
     let types = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - more.yaml\n";
     let final_url = url("http://example.invalid/b/types.yaml");
     deferred.insert(wanted, Ok(Fetched { body: Arc::from(types.as_bytes()), final_url }));
     let problems = compile(&options);
-    assert!(problems[0].starts_with("import-failed http://example.invalid/a/types.yaml:3:5 fetching http://example.invalid/b/more.yaml"), "{problems:?}");
+    assert!(
+        problems[0].starts_with(
+            "import-failed http://example.invalid/a/types.yaml:3:5 fetching http://example.invalid/b/more.yaml"
+        ),
+        "{problems:?}"
+    );
     assert_eq!(deferred.take_wanted(), [url("http://example.invalid/b/more.yaml")]);
 
     let more = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  Server:\n    derived_from: tosca.nodes.Root\n";

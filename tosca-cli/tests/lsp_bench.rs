@@ -68,3 +68,53 @@ fn lsp_on_1000_nodes() {
     println!("completion of a type name: median {:?}", median(completions));
     client.shutdown();
 }
+
+/// What the language server's cache saves on one compilation after a one-character edit of the
+/// same workload, in this process: compilations without a cache and with a warm one,
+/// interleaved so both meet the same machine state, each from the edited text in the overlay as
+/// the server compiles it. Prints the medians of the whole compilation and of its read phase.
+#[test]
+#[ignore = "a benchmark: run with --ignored --nocapture and LSP_BENCH_DIR"]
+fn compile_after_an_edit_with_and_without_the_read_cache() {
+    use tosca_core::{Location, Options, Overlay, ReadCache};
+    let folder = std::path::PathBuf::from(std::env::var("LSP_BENCH_DIR").unwrap_or_else(|_| "/tmp/big1k".into()));
+    let path = std::path::absolute(folder.join("big_service_1000.yaml")).expect("absolute");
+    let text = std::fs::read_to_string(&path).expect("run gen_big.py 1000 first");
+    let description = text.find("Generated").expect("the description") + 1;
+    let cache = ReadCache::new();
+    let read_time = |compiled: &tosca_core::Compiled| {
+        compiled
+            .timings
+            .phases
+            .iter()
+            .find(|phase| phase.name == "read")
+            .map(|phase| phase.duration)
+            .unwrap_or_default()
+    };
+    let (mut cold, mut warm, mut cold_read, mut warm_read) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for round in 0..41 {
+        let mut edited = text.clone();
+        edited.replace_range(description..description + 1, if round % 2 == 0 { "a" } else { "b" });
+        for cached in [false, true] {
+            let mut options = Options::default();
+            options.loader.offline = true;
+            options.loader.overlay = Overlay::new().with(Location::File(path.clone()), edited.as_bytes());
+            options.loader.cache = cached.then(|| cache.clone());
+            let started = Instant::now();
+            let compiled = tosca_core::compile(&Location::File(path.clone()), &options).expect("compiles");
+            let elapsed = started.elapsed();
+            assert!(compiled.problems.is_empty());
+            // The first rounds fill the cache.
+            if round >= 2 {
+                let (all, read) = if cached { (&mut warm, &mut warm_read) } else { (&mut cold, &mut cold_read) };
+                all.push(elapsed);
+                read.push(read_time(&compiled));
+            }
+            if cached {
+                cache.sweep();
+            }
+        }
+    }
+    println!("compilation after an edit, no cache:   median {:?} (read {:?})", median(cold), median(cold_read));
+    println!("compilation after an edit, warm cache: median {:?} (read {:?})", median(warm), median(warm_read));
+}

@@ -127,8 +127,8 @@ pub mod yaml;
 #[doc(hidden)]
 pub use grammar::private as __private;
 
-pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile, compile_bytes, compile_text};
 pub use cache::ReadCache;
+pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile, compile_bytes, compile_text};
 pub use dialect::Dialect;
 pub use loader::{LoadError, LoaderOptions, Location, Overlay};
 pub use problem::{Code, Problem, Quirk, Severity};

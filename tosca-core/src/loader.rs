@@ -714,9 +714,10 @@ impl Loader {
             Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
         };
         // A cached file keeps its shared id, and its text is shared with the cache.
-        let shared = self.cache.as_ref().and_then(|cache| {
-            cache.cache.source(cache.ticket, location, location.display(), Arc::clone(&text))
-        });
+        let shared = self
+            .cache
+            .as_ref()
+            .and_then(|cache| cache.cache.source(cache.ticket, location, location.display(), Arc::clone(&text)));
         let (source, text) = match shared {
             Some((source, file)) => {
                 self.sources.insert_shared(source, Arc::clone(&file));

@@ -95,6 +95,7 @@ impl Analyzer {
             remote,
             fetched,
             last: None,
+            wanted: Vec::new(),
         };
         std::thread::Builder::new()
             .name("tosca-lsp-analysis".into())
@@ -145,7 +146,15 @@ struct NoRemote;
 impl NoRemote {
     fn retry_failed(&self) {}
     fn fetch(&self, _urls: Vec<Url>) {}
+    fn sweep(&self) {}
 }
+
+/// How long wanted URLs wait for a newer edit before they are fetched.
+#[cfg(feature = "network")]
+use crate::remote::FETCH_DELAY;
+
+#[cfg(not(feature = "network"))]
+const FETCH_DELAY: Duration = Duration::from_millis(300);
 
 #[cfg(feature = "network")]
 type RemoteReads = crate::remote::Remote;
@@ -169,6 +178,8 @@ struct Worker {
     fetched: Receiver<()>,
     /// The last job, compiled again when a background read ends.
     last: Option<Job>,
+    /// The URLs the last round wanted, fetched unless an edit comes within [`FETCH_DELAY`].
+    wanted: Vec<Url>,
 }
 
 impl Worker {
@@ -193,7 +204,16 @@ impl Worker {
                     }
                     None => continue,
                 },
+                default(if self.wanted.is_empty() { Duration::MAX } else { FETCH_DELAY }) => {
+                    // No edit came: the URLs the documents import are fetched.
+                    if let Some(remote) = &self.remote {
+                        remote.fetch(std::mem::take(&mut self.wanted));
+                    }
+                    continue;
+                }
             };
+            // The round about to run wants its own URLs.
+            self.wanted.clear();
             // Debounce: while edits keep coming, only the last one counts.
             loop {
                 match jobs.recv_timeout(DEBOUNCE) {
@@ -229,9 +249,7 @@ impl Worker {
             .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
             // The URLs this compilation wanted and could not read yet.
             let wanted = self.options.loader.deferred.as_ref().map(Deferred::take_wanted).unwrap_or_default();
-            if let Some(remote) = &self.remote {
-                remote.fetch(wanted.clone());
-            }
+            self.wanted.extend(wanted.iter().cloned());
             match compiled {
                 Ok(compiled) => {
                     let mut converter = Converter {
@@ -242,9 +260,8 @@ impl Worker {
                     };
                     let fetching: BTreeSet<String> =
                         wanted.iter().map(|url| LoadError::Deferred(url.to_string()).to_string()).collect();
-                    let pending = |problem: &&Problem| {
-                        problem.code == Code::ImportFailed && fetching.contains(&problem.message)
-                    };
+                    let pending =
+                        |problem: &&Problem| problem.code == Code::ImportFailed && fetching.contains(&problem.message);
                     // While imports are being fetched, only that is said: the rest would be
                     // the cascade of what they define, missing.
                     let shown: Vec<&Problem> = if fetching.is_empty() {
@@ -288,8 +305,11 @@ impl Worker {
         if self.stale(job) {
             return;
         }
-        // What the open documents no longer use is dropped from the cache.
+        // What the open documents no longer use is dropped from the caches.
         self.cache.sweep();
+        if let Some(remote) = &self.remote {
+            remote.sweep();
+        }
         *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
         let now: BTreeSet<Url> =
             diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();

@@ -3,7 +3,8 @@
 //! Compilations run with a [`Deferred`] store as [`LoaderOptions::deferred`]: a URL that is not
 //! mapped by `--map-url` is read from the store, or, when it is not there yet, is a problem of
 //! its import ("fetching … in the background", shown as information while the rest of that
-//! document's diagnostics wait) and is noted as wanted. After compiling, the worker hands the
+//! document's diagnostics wait) and is noted as wanted. After compiling, once no edit came for
+//! [`FETCH_DELAY`] (a URL being typed is not fetched at every keystroke), the worker hands the
 //! wanted URLs to [`Remote::fetch`]: each is read on a thread of its own with tosca-core's own
 //! client and limits ([`Fetcher`], [`FetchOptions`]: timeouts, size, redirects), at most
 //! [`FetchOptions::max_concurrent`] at once; its body (or its error) goes into the store, and
@@ -11,8 +12,9 @@
 //! is not read again on its own, only after a later edit, and then only once its backoff (1 s,
 //! doubling, at most 5 minutes) has passed.
 //!
-//! Bodies are kept in memory for the server's life, never on disk: a copy on disk would need
-//! revalidating against the server to stay true, which is the network wait this avoids.
+//! Bodies are kept in memory while the open documents import them ([`Remote::sweep`] after each
+//! round drops the others), never on disk: a copy on disk would need revalidating against the
+//! server to stay true, which is the network wait this avoids.
 //!
 //! [`LoaderOptions::deferred`]: tosca_core::LoaderOptions::deferred
 
@@ -25,6 +27,9 @@ use tosca_core::LoadError;
 use tosca_core::fetch::{FetchOptions, Fetcher};
 use tosca_core::loader::{Deferred, Fetched};
 use url::Url;
+
+/// How long the wanted URLs of a compilation wait for a newer edit before they are fetched.
+pub(crate) const FETCH_DELAY: Duration = Duration::from_millis(300);
 
 /// The first wait before a failed read may be tried again; it doubles with each failure.
 const FIRST_BACKOFF: Duration = Duration::from_secs(1);
@@ -105,6 +110,14 @@ impl Remote {
         }
         self.deferred.insert(url, read);
         let _ = self.done.send(());
+    }
+
+    /// After a round of compilations: what they did not import is forgotten.
+    pub(crate) fn sweep(&self) {
+        self.deferred.sweep();
+        let mut state = self.lock();
+        let State { reading, failures } = &mut *state;
+        failures.retain(|url, _| reading.contains(url) || self.deferred.contains(url));
     }
 
     /// After an edit: the failed reads whose backoff has passed are forgotten, so the next

@@ -121,9 +121,8 @@ fn a_remote_import_is_fetched_in_the_background() {
     let hover = client.at("textDocument/hover", &main, line, character);
     let markdown = hover["contents"]["value"].as_str().expect("markdown");
     assert!(
-        markdown.starts_with(
-            "**my.Remote** (node type)\n\nderived: `my.Remote → tosca.nodes.Root`\n\nServed over HTTP.\n"
-        ),
+        markdown
+            .starts_with("**my.Remote** (node type)\n\nderived: `my.Remote → tosca.nodes.Root`\n\nServed over HTTP.\n"),
         "{markdown}"
     );
     assert!(markdown.ends_with(&format!("declared in `{url}` line 3")), "{markdown}");

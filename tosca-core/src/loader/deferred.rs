@@ -8,9 +8,10 @@
 //! caller [takes](Deferred::take_wanted) the wanted URLs, fetches them however it likes (on a
 //! thread of its own, with [`Fetcher`](crate::fetch::Fetcher)), gives the results, and compiles
 //! again. A body read after redirects carries its final URL, against which its relative imports
-//! resolve, as when the loader fetches.
+//! resolve, as when the loader fetches. [`Deferred::sweep`] drops what no compilation asked
+//! for since the previous sweep, so the store holds what the caller's templates import.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use url::Url;
@@ -37,6 +38,8 @@ pub struct Deferred {
 struct State {
     read: HashMap<Url, Result<Fetched, LoadError>>,
     wanted: BTreeSet<Url>,
+    /// The URLs asked for since the last sweep.
+    asked: HashSet<Url>,
 }
 
 impl std::fmt::Debug for Deferred {
@@ -80,9 +83,22 @@ impl Deferred {
         self.lock().read.remove(url).is_some()
     }
 
+    /// Whether something was given for `url` (a body or an error).
+    pub fn contains(&self, url: &Url) -> bool {
+        self.lock().read.contains_key(url)
+    }
+
+    /// Drops what was given for the URLs no compilation asked for since the previous sweep.
+    pub fn sweep(&self) {
+        let mut state = self.lock();
+        let asked = std::mem::take(&mut state.asked);
+        state.read.retain(|url, _| asked.contains(url));
+    }
+
     /// What was given for `url`; when nothing was, `url` is noted as wanted.
     pub(crate) fn get(&self, url: &Url) -> Option<Result<Fetched, LoadError>> {
         let mut state = self.lock();
+        state.asked.insert(url.clone());
         let found = state.read.get(url).cloned();
         if found.is_none() {
             state.wanted.insert(url.clone());
@@ -114,5 +130,20 @@ mod tests {
         assert!(deferred.forget(&url("http://a/x.yaml")));
         assert!(deferred.get(&url("http://a/x.yaml")).is_none());
         assert_eq!(deferred.take_wanted(), [url("http://a/x.yaml")]);
+    }
+
+    #[test]
+    fn a_sweep_keeps_what_was_asked_for_since_the_last_one() {
+        let deferred = Deferred::new();
+        for name in ["http://a/kept.yaml", "http://a/dropped.yaml"] {
+            let fetched = Fetched { body: Arc::from(&b""[..]), final_url: url(name) };
+            deferred.insert(url(name), Ok(fetched));
+        }
+        assert!(deferred.get(&url("http://a/kept.yaml")).is_some());
+        deferred.sweep();
+        assert!(deferred.contains(&url("http://a/kept.yaml")));
+        assert!(!deferred.contains(&url("http://a/dropped.yaml")));
+        deferred.sweep();
+        assert!(!deferred.contains(&url("http://a/kept.yaml")), "not asked for since");
     }
 }
