@@ -21,6 +21,11 @@
 //! An [`Overlay`] ([`LoaderOptions::overlay`]) holds contents in memory by location: a location
 //! in it is read from there, before the disk or the network are asked (an editor's unsaved
 //! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
+//!
+//! A [`ReadCache`] ([`LoaderOptions::cache`]) gives every file whose text it keeps the same
+//! source id in every compilation, so the read phase can reuse what it read there; and a
+//! [`Deferred`] store ([`LoaderOptions::deferred`]) leaves URLs to the caller, which fetches
+//! them in its own time (see [`deferred`]): the loader then never waits on the network.
 
 pub mod deferred;
 pub mod map_url;
