@@ -44,3 +44,25 @@ fn a_keyname_and_a_type_record_their_replacements() {
         ]
     );
 }
+
+#[test]
+fn a_misspelt_keyname_is_matched_first_against_the_keynames_of_the_files_version() {
+    // `valid_source_types` (1.x) is nearer to the misspelling, but a 2.0 capability type has
+    // `valid_source_node_types`: the suggestion is the keyname this file may write.
+    let text = "tosca_definitions_version: tosca_2_0\ncapability_types:\n  Cap:\n    valid_source_type: []\n";
+    assert_eq!(
+        suggestions(text),
+        vec![(
+            Some("did you mean `valid_source_node_types`?".to_owned()),
+            Some("valid_source_node_types".to_owned()),
+            "valid_source_type".to_owned()
+        )]
+    );
+    // In 1.3 the same misspelling gets 1.3's keyname.
+    let text = text.replace("tosca_2_0", "tosca_simple_yaml_1_3");
+    assert_eq!(suggestions(&text)[0].1.as_deref(), Some("valid_source_types"));
+    // Only another version has a keyname near it: that one is suggested, and its versions are
+    // reported once it is written.
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_3\nservce_template: {}\n";
+    assert_eq!(suggestions(text)[0].1.as_deref(), Some("service_template"));
+}

@@ -322,6 +322,7 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
                 problems: checked.problems,
                 sources: checked.sources,
                 timings: Timings::new(),
+                names: std::sync::Arc::default(),
             };
             let checked = [Checked { input: archive, outcome: Ok(compiled) }];
             let root = Root::new(&std::env::current_dir()?, &root);

@@ -6,6 +6,7 @@
 //! [`compile_bytes`] compile a template held in memory under a name of the caller's choosing.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::IndexMap;
 
@@ -13,6 +14,7 @@ use crate::catalog::Catalog;
 use crate::dialect::Dialect;
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::problem::{Code, Problem, Problems, Quirk, quirk};
+use crate::query::Names;
 use crate::render::Inputs;
 use crate::source::SourceMap;
 use crate::timings::Timings;
@@ -54,6 +56,9 @@ pub struct Compiled {
     pub sources: SourceMap,
     /// How long each phase took (`--timings`).
     pub timings: Timings,
+    /// What each written name resolves to, as the namespace phase resolved it (for tools that
+    /// point into the text; see [`Names`]).
+    pub names: Arc<Names>,
 }
 
 impl Compiled {
@@ -75,7 +80,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let Some(root) = resolved.location else {
         let mut problems = problems.into_sorted(&sources);
         quirk::apply(&options.quirks, &mut problems);
-        return Ok(Compiled { topology: Topology::default(), problems, sources, timings });
+        return Ok(Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default() });
     };
     let read = timings.measure(
         "read",
@@ -123,7 +128,8 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         },
         Vec::len,
     );
-    Ok(Compiled { topology, problems, sources, timings })
+    let names = Arc::new(Names::new(namespace, &catalog));
+    Ok(Compiled { topology, problems, sources, timings, names })
 }
 
 /// Compiles the service template `text`, held in memory, as if it were a file named `name`:

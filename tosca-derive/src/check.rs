@@ -48,6 +48,8 @@ pub(crate) enum Role {
         text: bool,
         /// The entity's other keys are entries of this map field, in these versions (`rest`).
         rest: Option<Rest>,
+        /// The field's doc comment: what the keyname means, for the entity's `KEYNAMES`.
+        doc: String,
     },
     /// Receives the entity's name.
     Name,
@@ -410,9 +412,27 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             dialect,
             text: field.text.is_present(),
             rest,
+            doc: doc_text(&field.attrs),
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
+}
+
+/// The text of a field's doc comment: its `#[doc = "…"]` lines (one per `///` line, each
+/// starting with the space after the slashes), that space removed, joined by newlines.
+fn doc_text(attrs: &[syn::Attribute]) -> String {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("doc"))
+        .filter_map(|attr| match &attr.meta {
+            syn::Meta::NameValue(syn::MetaNameValue {
+                value: syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }),
+                ..
+            }) => Some(text.value()),
+            _ => None,
+        })
+        .collect();
+    lines.iter().map(|line| line.strip_prefix(' ').unwrap_or(line)).collect::<Vec<_>>().join("\n").trim().to_owned()
 }
 
 /// Checks a `rest` attribute: the field must be a map, and its versions in order.
@@ -568,6 +588,44 @@ mod tests {
                 "resolved: skip, skip",
                 "cache: skip, copy",
                 "span: span, skip",
+            ]
+        );
+    }
+
+    #[test]
+    fn doc_comments_become_the_keynames_documentation() {
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                /// The first line,
+                /// the second.
+                ///
+                /// A new paragraph with `code`.
+                #[tosca(since = "2.0")]
+                description: Option<Located<String>>,
+                #[doc = "Written as an attribute."]
+                metadata: Metadata,
+                kind: Option<Located<String>>,
+                /// Not a keyname.
+                #[tosca(span)]
+                span: Span,
+            }
+        });
+        let docs: Vec<Option<&str>> = entity
+            .fields
+            .iter()
+            .map(|field| match &field.role {
+                Role::Key { doc, .. } => Some(doc.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            docs,
+            [
+                Some("The first line,\nthe second.\n\nA new paragraph with `code`."),
+                Some("Written as an attribute."),
+                Some(""),
+                None
             ]
         );
     }

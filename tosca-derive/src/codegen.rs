@@ -31,6 +31,37 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         })
         .collect();
 
+    // Each keyname with its versions and its doc comment, for tools that explain keynames.
+    let keynames = entity.fields.iter().filter_map(|field| {
+        let Role::Key { key, required, required_since, since, until, deprecated, dialect, doc, .. } = &field.role
+        else {
+            return None;
+        };
+        let dialect = dialect.map(|variant| {
+            let variant = syn::Ident::new(variant, proc_macro2::Span::call_site());
+            quote!(#p::Dialect::#variant)
+        });
+        let (since, until, deprecated, required_since, dialect) = (
+            option_tokens(since),
+            option_tokens(until),
+            option_tokens(deprecated),
+            option_tokens(required_since),
+            option_tokens(&dialect),
+        );
+        Some(quote! {
+            #p::Keyname {
+                name: #key,
+                since: #since,
+                until: #until,
+                deprecated: #deprecated,
+                required: #required,
+                required_since: #required_since,
+                dialect: #dialect,
+                doc: #doc,
+            }
+        })
+    });
+
     let slots = entity.fields.iter().map(|field| {
         let slot = slot(field);
         let ty = &field.ty;
@@ -210,11 +241,11 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 if #p::version_in(cx.version, #since, #until) {
                     <#ty as #p::RestEntries>::read_rest(__rest.get_or_insert_with(::core::default::Default::default), entry, key, cx);
                 } else {
-                    #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, #rest_key, (#since, #until), cx);
+                    #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, #rest_key, (#since, #until), cx);
                 }
             }
         }
-        None => quote!(#p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYS, cx)),
+        None => quote!(#p::unknown_key(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, cx)),
     };
     // `empty_list`: `[]` is read as a null node at the same place, after a warning.
     let empty_list = entity.empty_list.then(|| {
@@ -266,6 +297,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         impl #impl_generics #p::EntityInfo for #ident #ty_generics #where_clause {
             const ENTITY: &'static str = #entity_name;
             const KEYS: &'static [&'static str] = &[#(#keys),*];
+            const KEYNAMES: &'static [#p::Keyname] = &[#(#keynames),*];
         }
 
         #[automatically_derived]

@@ -18,7 +18,13 @@
 //!   (returns `None`). A null node reads as an empty entity; any other non-mapping is a
 //!   `wrong-kind` problem unless the entity has a short notation. Each field's value is read
 //!   through its own type's `Read`, so nested entities, lists, maps and sequenced lists compose.
-//! - `EntityInfo`: `ENTITY` (the readable name) and `KEYS` (every keyname).
+//! - `EntityInfo`: `ENTITY` (the readable name), `KEYS` (every keyname, in field order) and
+//!   `KEYNAMES`: the same keynames, each a `tosca_core::grammar::Keyname` with its name, the
+//!   `since`/`until` versions that have it, the version that `deprecated` it, whether it is
+//!   `required` (and `required_since` which version), the `dialect` that widens it, and its
+//!   `doc`: the field's doc comment (see "Doc comments" below). Tools that explain or offer
+//!   keynames (the language server's completion and hover) read it; nothing in the compiler
+//!   depends on the doc text.
 //! - `References`: visits every `lookup` field as type names of its kind and every other
 //!   keyname field recursively, so one generic pass can check that every type name resolves.
 //! - `Named`, when a field has `#[tosca(name)]`.
@@ -73,6 +79,15 @@
 //!   a name written twice being a `duplicate-name` problem. Outside the versions given, another
 //!   key is an `unknown-key` problem whose help says where such entries go. At most one per
 //!   struct.
+//!
+//! ## Doc comments
+//! A keyname field's doc comment (`///`, which rustc hands the derive as `#[doc = "…"]`
+//! attributes) is its `Keyname::doc`, the text an editor shows for the keyname: the lines joined
+//! by newlines, the one space after each `///` removed, the whole trimmed. It is written for
+//! the TOSCA author, once, beside the field: what the keyname means for this entity (Markdown,
+//! no intra-doc links). The versions, `required` and `deprecated` are shown from the
+//! attributes, so the comment need not repeat them; notes for the code's readers go in `//`
+//! comments, which the derive does not see. A field without a doc comment has an empty `doc`.
 //!
 //! Field types: an `Option<T>` field is `None` when its key is absent; any other field type
 //! must implement `Default` and starts as the default. `T` must implement `Read` (and

@@ -32,10 +32,12 @@ pub(crate) struct RestVersions {
 
 /// One field of such a struct.
 #[derive(FromField)]
-#[darling(attributes(tosca))]
+#[darling(attributes(tosca), forward_attrs(doc))]
 pub(crate) struct FieldInput {
     pub(crate) ident: Option<syn::Ident>,
     pub(crate) ty: syn::Type,
+    /// The field's `#[doc = "…"]` attributes (its `///` comment): a keyname's documentation.
+    pub(crate) attrs: Vec<syn::Attribute>,
     /// `key = "derived_from"`: the keyname, when it differs from the field name.
     pub(crate) key: Option<SpannedValue<String>>,
     /// `required`: a missing keyname is a problem and the entity is not read.

@@ -24,9 +24,12 @@ struct Widget {
     parent: Option<Located<String>>,
     #[tosca(required, lookup = "data_type", refine = "derived")]
     r#type: Option<Located<String>>,
+    /// What the widget is for,
+    ///  in words.
     description: Option<Located<String>>,
     #[tosca(since = "1.3")]
     metadata: Metadata,
+    /// The old way.
     #[tosca(until = "1.2")]
     legacy: Option<Located<String>>,
     #[tosca(since = "1.1", until = "1.2")]
@@ -408,6 +411,31 @@ fn entity_info_lists_every_keyname_in_field_order() {
     );
     assert_eq!((Part::ENTITY, Part::KEYS), ("part", &["type", "description"][..]));
     assert_eq!((Link::ENTITY, Link::KEYS), ("link", &["target", "relationship"][..]));
+    let names: Vec<&str> = Widget::KEYNAMES.iter().map(|keyname| keyname.name).collect();
+    assert_eq!(names, Widget::KEYS, "the same keynames in the same order");
+}
+
+#[test]
+fn entity_info_describes_each_keyname_with_its_versions_and_doc_comment() {
+    let keyname = |name: &str| Widget::KEYNAMES.iter().find(|keyname| keyname.name == name).expect("a keyname");
+    let typed = keyname("type");
+    assert!(typed.required && typed.required_since.is_none() && typed.since.is_none() && typed.until.is_none());
+    assert_eq!(typed.doc, "", "no doc comment");
+    // The doc comment's lines, each without the space after `///` (and only that one).
+    assert_eq!(keyname("description").doc, "What the widget is for,\n in words.");
+    assert!(!keyname("description").required);
+    assert_eq!((keyname("metadata").since, keyname("metadata").until), (Some(Version::V1_3), None));
+    let legacy = keyname("legacy");
+    assert_eq!((legacy.since, legacy.until, legacy.doc), (None, Some(Version::V1_2), "The old way."));
+    assert_eq!((keyname("interim").since, keyname("interim").until), (Some(Version::V1_1), Some(Version::V1_2)));
+    assert!(legacy.valid_in(Version::V1_0, None) && !legacy.valid_in(Version::V1_3, None));
+    // `required` with versions, and `required_since`.
+    let [file, url, parts] = Gadget::KEYNAMES else { panic!("three keynames") };
+    assert!(file.required && file.until == Some(Version::V1_3) && file.required_since.is_none());
+    assert!(file.required_in(Version::V1_3) && !file.required_in(Version::V2_0));
+    assert!(!url.required && url.since == Some(Version::V2_0));
+    assert!(parts.required && parts.required_since == Some(Version::V2_0) && parts.since.is_none());
+    assert!(!parts.required_in(Version::V1_3) && parts.required_in(Version::V2_0));
 }
 
 // References.
@@ -709,6 +737,9 @@ mod refinements_added_later {
         let old = read("\nold: yes", Version::V1_3, &mut problems);
         assert_eq!(codes_at(&problems), [(Code::Deprecated, 2, 1)]);
         assert_eq!(old.old.map(|old| old.value).as_deref(), Some("yes"), "a deprecated keyname is still read");
+        let keyname = <Flagged as tosca_core::grammar::EntityInfo>::KEYNAMES[1];
+        assert_eq!((keyname.name, keyname.deprecated), ("old", Some(Version::V1_2)));
+        assert!(!keyname.deprecated_in(Version::V1_1) && keyname.deprecated_in(Version::V1_3));
     }
 }
 
@@ -758,6 +789,14 @@ mod dialects {
         let drafted = Drafted::read(&node, None, &mut ReadContext { problems: &mut problems, version, dialect })
             .expect("an entity");
         (drafted, problems)
+    }
+
+    #[test]
+    fn keynames_name_the_dialect_that_widens_them() {
+        use tosca_core::grammar::EntityInfo;
+        let [status, operation_host] = Drafted::KEYNAMES else { panic!("two keynames") };
+        assert_eq!((status.dialect, operation_host.dialect), (Some(Dialect::Tosca20Draft), None));
+        assert!(status.valid_in(Version::V2_0, Some(Dialect::Tosca20Draft)) && !status.valid_in(Version::V2_0, None));
     }
 
     #[test]

@@ -13,7 +13,9 @@
 //!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
 //! - `remote` — remote imports fetched in the background (with the `network` feature);
 //! - `features` — one module per request;
-//! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8).
+//! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8);
+//! - `profiles` — the embedded normative profiles written once as read-only files, for
+//!   go-to-definition into them.
 //!
 //! Compilations never wait on the network: a remote import not mapped by `--map-url` is fetched
 //! in the background with tosca-core's client and limits (an information diagnostic says so
@@ -26,6 +28,7 @@ mod analysis;
 mod documents;
 mod features;
 mod position;
+mod profiles;
 #[cfg(feature = "network")]
 mod remote;
 mod server;

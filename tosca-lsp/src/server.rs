@@ -33,6 +33,8 @@ pub(crate) struct Server {
     documents: Documents,
     analyzer: Analyzer,
     encoding: Encoding,
+    /// The dialect of the compilations, for the features that depend on it.
+    dialect: Option<tosca_core::dialect::Dialect>,
     sender: crossbeam_channel::Sender<Message>,
 }
 
@@ -66,8 +68,10 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), lsp_server
         "serverInfo": ServerInfo { name: "puccini-rs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
     });
     connection.initialize_finish(id, result)?;
+    let dialect = options.dialect;
     let analyzer = Analyzer::start(options, encoding, connection.sender.clone());
-    let mut server = Server { documents: Documents::default(), analyzer, encoding, sender: connection.sender.clone() };
+    let mut server =
+        Server { documents: Documents::default(), analyzer, encoding, dialect, sender: connection.sender.clone() };
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
@@ -118,7 +122,13 @@ impl Server {
         let uri = params.uri().clone();
         let Some(document) = self.documents.get(&uri) else { return Response::new_ok(id, Value::Null) };
         let analysis = self.analyzer.result(&uri);
-        let context = Context { uri: &uri, document, analysis: analysis.as_deref(), encoding: self.encoding };
+        let context = Context {
+            uri: &uri,
+            document,
+            analysis: analysis.as_deref(),
+            encoding: self.encoding,
+            dialect: self.dialect,
+        };
         // A bug in a feature must not end the session: as a last resort, its panic becomes an
         // InternalError answer to this one request.
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| feature(&context, params))) {

@@ -20,6 +20,9 @@ pub(crate) struct Client {
     next_id: i32,
     /// Notifications received while waiting for something else, in order.
     pub(crate) notifications: Vec<Notification>,
+    /// The server's cache folder (where it writes the profiles' copies), unless the test gave
+    /// one: never the user's.
+    _cache: Option<tempfile::TempDir>,
 }
 
 impl Client {
@@ -29,9 +32,22 @@ impl Client {
     }
 
     pub(crate) fn start_with(args: &[&str], capabilities: Value) -> (Client, Value) {
+        Client::start_with_env(args, capabilities, &[])
+    }
+
+    /// Starts the server with these environment variables set (as `start_with`).
+    pub(crate) fn start_with_env(
+        args: &[&str],
+        capabilities: Value,
+        env: &[(&str, &std::path::Path)],
+    ) -> (Client, Value) {
+        let cache = (!env.iter().any(|(name, _)| *name == "XDG_CACHE_HOME"))
+            .then(|| tempfile::tempdir().expect("a temporary folder"));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("puccini-rs"))
             .arg("lsp")
             .args(args)
+            .envs(cache.iter().map(|cache| ("XDG_CACHE_HOME", cache.path())))
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -48,7 +64,7 @@ impl Client {
                 }
             }
         });
-        let mut client = Client { child, stdin, messages, next_id: 0, notifications: Vec::new() };
+        let mut client = Client { child, stdin, messages, next_id: 0, notifications: Vec::new(), _cache: cache };
         let result =
             client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": capabilities }));
         client.notify("initialized", json!({}));

@@ -125,7 +125,7 @@ fn a_remote_import_is_fetched_in_the_background() {
             .starts_with("**my.Remote** (node type)\n\nderived: `my.Remote → tosca.nodes.Root`\n\nServed over HTTP.\n"),
         "{markdown}"
     );
-    assert!(markdown.ends_with(&format!("declared in `{url}` line 3")), "{markdown}");
+    assert!(markdown.ends_with(&format!("declared in [`{url}` line 3]({url}#L3)")), "{markdown}");
     let found = client.at("textDocument/definition", &main, line, character);
     assert_eq!(found, json!({ "uri": url, "range": range((2, 2), (2, 11)) }));
 

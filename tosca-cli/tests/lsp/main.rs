@@ -4,6 +4,8 @@
 
 mod client;
 mod fetch;
+mod keynames;
+mod resolve;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};
@@ -270,9 +272,7 @@ fn definitions_of_types_templates_inputs_and_imports() {
     let (line, character) = position(MAIN, "types.yaml", 0, 1);
     let found = client.at("textDocument/definition", &main, line, character);
     assert_eq!(found, json!({ "uri": uri(&folder.path().join("types.yaml")), "range": range((0, 0), (0, 0)) }));
-    // A normative type has no file to go to; a key is not a reference.
-    let (line, character) = position(MAIN, "tosca.nodes.Compute", 0, 3);
-    assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
+    // A key is not a reference (definitions into the profiles: resolve.rs).
     let (line, character) = position(MAIN, "node_templates", 0, 3);
     assert_eq!(client.at("textDocument/definition", &main, line, character), Value::Null);
     client.shutdown();
@@ -292,7 +292,11 @@ fn hover_on_types_properties_and_requirements() {
     );
     assert!(text.contains("| `component_version` | version | false |  | tosca.nodes.SoftwareComponent |"), "{text}");
     assert!(
-        text.ends_with(&format!("declared in `{}` line 10", _folder.path().join("types.yaml").display())),
+        text.ends_with(&format!(
+            "declared in [`{}` line 10]({}#L10)",
+            _folder.path().join("types.yaml").display(),
+            uri(&_folder.path().join("types.yaml"))
+        )),
         "{text}"
     );
 
@@ -314,8 +318,8 @@ fn hover_on_types_properties_and_requirements() {
         "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\ntarget: node `server`, capability `host`\n"
     );
 
-    // Nothing to say about a plain key.
-    let (line, character) = position(MAIN, "imports", 0, 1);
+    // Nothing to say about a plain value.
+    let (line, character) = position(MAIN, "8080", 0, 1);
     assert_eq!(client.at("textDocument/hover", &main, line, character), Value::Null);
     client.shutdown();
 }
@@ -382,12 +386,12 @@ fn completion_of_types_targets_properties_inputs_and_keynames() {
     let found = labels(&client.at("textDocument/completion", &main, line, 8));
     assert!(found.starts_with(&["name".to_owned(), "port".to_owned(), "component_version".to_owned()]), "{found:?}");
 
-    // Keynames of a node template.
-    let text = MAIN.replace("      type: my.App\n", "      type: my.App\n      re\n");
+    // Keynames of a node template (`requirements` is written already; see keynames.rs).
+    let text = MAIN.replace("      type: my.App\n", "      type: my.App\n      at\n");
     client.change(&main, 6, &text);
-    let (line, character) = position(&text, "      re\n", 0, 8);
+    let (line, character) = position(&text, "      at\n", 0, 8);
     let items = client.at("textDocument/completion", &main, line, character);
-    assert_eq!(labels(&items), ["requirements"]);
+    assert_eq!(labels(&items), ["attributes"]);
     assert_eq!(items[0]["detail"], "keyname of a node template");
     client.shutdown();
 }
@@ -403,7 +407,11 @@ fn hostile_documents_are_answered() {
     // The outline is what the parser could read before the mistake.
     let symbols = client.call("textDocument/documentSymbol", json!({ "textDocument": { "uri": main } }));
     assert_eq!((&symbols[0]["name"], &symbols[0]["children"]), (&json!("node_types"), &json!([])));
-    assert_eq!(client.at("textDocument/hover", &main, 1, 3), Value::Null);
+    let hover = client.at("textDocument/hover", &main, 1, 3);
+    assert!(
+        hover["contents"]["value"].as_str().is_some_and(|text| text.starts_with("**node_types** (keyname of a")),
+        "{hover}"
+    );
     assert_eq!(client.at("textDocument/completion", &main, 2, 3), Value::Null, "no entity there");
     // Positions past the end of the text are clamped.
     assert_eq!(client.at("textDocument/definition", &main, 999, 999), Value::Null);

@@ -21,39 +21,46 @@ pub struct PropertyDefinition {
     /// The property's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a data type.
+    /// The data type of the property's value (`string`, `integer`, a complex data type and so on).
+    /// A refinement may name only the same type or one derived from it.
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the property.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `required` (default true); a refinement may not make a required property optional.
+    /// Whether a value must be given (default `true`). A refinement may make an optional property
+    /// required, never the reverse.
     #[tosca(refine = "required")]
     pub required: Option<Located<bool>>,
-    /// `default`.
+    /// The value the property takes when a template gives none.
     pub default: Option<Node>,
-    /// `value` (a fixed value, 1.3 parameter style); a refinement cannot change it.
+    /// A fixed value: templates may not assign another, and refinements may not change it.
     #[tosca(since = "1.3", refine = "fixed")]
     pub value: Option<Node>,
-    /// `status`: supported, unsupported, experimental or deprecated. Read in 2.0 too, with a
-    /// `not-portable` warning: cs01's grammar for it has `status`, its keyname table does not.
+    /// The property's status: `supported` (the default), `unsupported`, `experimental` or
+    /// `deprecated`.
+    // Read in 2.0 too, with a `not-portable` warning: cs01's grammar for it has `status`, its
+    // keyname table does not.
     pub status: Option<PropertyStatus>,
-    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    /// Rules the value must satisfy: a list of clauses such as `- in_range: [ 1, 65535 ]` or
+    /// `- valid_values: [ a, b ]`. TOSCA 2.0 writes a `validation` clause instead.
+    // Also read in the TOSCA 2.0 drafts, checked as in 1.x.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
-    /// `validation` (2.0): a validation clause the value must satisfy.
+    /// A rule the value must satisfy: a boolean function of `$value`, such as
+    /// `{ $in_range: [ $value, [ 1, 65535 ] ] }`. TOSCA 1.x writes `constraints`.
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
-    /// `key_schema` (1.3+).
+    /// For a `map` property: the schema of its keys (`string` by default).
     #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<SchemaDefinition>,
-    /// `entry_schema`.
+    /// For a `list` or `map` property: the schema of its entries (their type and rules).
     #[tosca(inherit = "deep")]
     pub entry_schema: Option<SchemaDefinition>,
-    /// `external_schema` (1.3+).
+    /// The location of an external schema (such as a JSON schema) the value must conform to.
     #[tosca(since = "1.3", until = "1.3")]
     pub external_schema: Option<Located<String>>,
-    /// `metadata` (1.3+).
+    /// Additional information about the property, as a map of names to values.
     #[tosca(since = "1.3")]
     pub metadata: Metadata,
     /// Where it is defined.
@@ -68,27 +75,30 @@ pub struct AttributeDefinition {
     /// The attribute's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a data type.
+    /// The data type of the attribute's value. A refinement may name only the same type or one
+    /// derived from it.
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the attribute.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `default`.
+    /// The value the attribute has until the orchestrator reports one.
     pub default: Option<Node>,
-    /// `validation` (2.0): a validation clause the value must satisfy.
+    /// A rule the value must satisfy: a boolean function of `$value`, such as
+    /// `{ $greater_or_equal: [ $value, 0 ] }`.
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
-    /// `status`.
+    /// The attribute's status: `supported` (the default), `unsupported`, `experimental` or
+    /// `deprecated`.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub status: Option<Status>,
-    /// `key_schema` (1.3+).
+    /// For a `map` attribute: the schema of its keys (`string` by default).
     #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<SchemaDefinition>,
-    /// `entry_schema`.
+    /// For a `list` or `map` attribute: the schema of its entries.
     #[tosca(inherit = "deep")]
     pub entry_schema: Option<SchemaDefinition>,
-    /// `metadata` (1.3+).
+    /// Additional information about the attribute, as a map of names to values.
     #[tosca(since = "1.3")]
     pub metadata: Metadata,
     /// Where it is defined.
@@ -103,39 +113,46 @@ pub struct ParameterDefinition {
     /// The parameter's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a data type (optional where `value` is given).
+    /// The data type of the parameter's value; it may be left out where `value` is given.
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the parameter.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `required` (default true).
+    /// Whether a value must be given (default `true`).
     pub required: Option<Located<bool>>,
-    /// `default`.
+    /// The value the parameter takes when none is given (for a service's input: when the deployer
+    /// gives none).
     pub default: Option<Node>,
-    /// `value`.
+    /// The parameter's value: for an output, what it reports (often a function such as
+    /// `get_attribute`); for an operation's input, what the operation receives.
     pub value: Option<Node>,
-    /// `mapping` (2.0): the attribute an output or input is mapped to.
+    /// For an output: the attribute of a node or relationship that the value returned is stored in,
+    /// such as `[ SELF, ip_address ]`. Not written together with `value`.
     #[tosca(since = "2.0")]
     pub mapping: Option<Node>,
-    /// `status`.
+    /// The parameter's status: `supported` (the default), `unsupported`, `experimental` or
+    /// `deprecated`.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub status: Option<Status>,
-    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    /// Rules the value must satisfy: a list of clauses such as `- greater_than: 0`. TOSCA 2.0
+    /// writes a `validation` clause instead.
+    // Also read in the TOSCA 2.0 drafts, checked as in 1.x.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
-    /// `validation` (2.0): a validation clause the value must satisfy.
+    /// A rule the value must satisfy: a boolean function of `$value`, such as
+    /// `{ $greater_than: [ $value, 0 ] }`. TOSCA 1.x writes `constraints`.
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
-    /// `key_schema` (1.3+).
+    /// For a `map` parameter: the schema of its keys (`string` by default).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
-    /// `entry_schema`.
+    /// For a `list` or `map` parameter: the schema of its entries.
     pub entry_schema: Option<SchemaDefinition>,
-    /// `external_schema` (1.3+).
+    /// The location of an external schema (such as a JSON schema) the value must conform to.
     #[tosca(since = "1.3", until = "1.3")]
     pub external_schema: Option<Located<String>>,
-    /// `metadata` (1.3+).
+    /// Additional information about the parameter, as a map of names to values.
     #[tosca(since = "1.3")]
     pub metadata: Metadata,
     /// Where it is defined.
@@ -147,23 +164,27 @@ pub struct ParameterDefinition {
 #[derive(Clone, Debug, Entity, Inherit)]
 #[tosca(entity = "schema definition", short = "type")]
 pub struct SchemaDefinition {
-    /// `type`: a data type. Required, but a schema refining an inherited one may leave it out
-    /// (checked after inheritance, and for templates' parameters when they are rendered).
+    /// The data type of the keys or entries.
+    // Required, but a schema refining an inherited one may leave it out (checked after inheritance,
+    // and for templates' parameters when they are rendered).
     #[tosca(lookup = "data_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the keys or entries.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `constraints` (also read in the TOSCA 2.0 drafts, checked as in 1.x).
+    /// Rules each key or entry must satisfy, a list of clauses. TOSCA 2.0 writes a `validation`
+    /// clause instead.
+    // Also read in the TOSCA 2.0 drafts, checked as in 1.x.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
-    /// `validation` (2.0): a validation clause the value must satisfy.
+    /// A rule each key or entry must satisfy: a boolean function of `$value`. TOSCA 1.x writes
+    /// `constraints`.
     #[tosca(since = "2.0")]
     pub validation: Option<Validation>,
-    /// `key_schema` (1.3+).
+    /// For entries that are maps: the schema of their keys.
     #[tosca(since = "1.3", inherit = "deep")]
     pub key_schema: Option<Box<SchemaDefinition>>,
-    /// `entry_schema`.
+    /// For entries that are lists or maps: the schema of their entries.
     #[tosca(inherit = "deep")]
     pub entry_schema: Option<Box<SchemaDefinition>>,
     /// Where it is defined.
@@ -178,30 +199,35 @@ pub struct CapabilityDefinition {
     /// The capability's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a capability type.
+    /// The capability type of the capability. A refinement may name only the same type or one
+    /// derived from it.
     #[tosca(lookup = "capability_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the capability.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the capability, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `properties`: refinements of the capability type's property definitions.
+    /// Refinements of the capability type's property definitions, for this node type.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes`.
+    /// Refinements of the capability type's attribute definitions, for this node type.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `valid_source_types` (also read in the TOSCA 2.0 drafts, meaning 2.0's
-    /// `valid_source_node_types`).
+    /// The node types whose requirements may target this capability; any node type when left out.
+    /// TOSCA 2.0 calls it `valid_source_node_types`.
+    // Also read in the TOSCA 2.0 drafts, meaning 2.0's `valid_source_node_types`.
     #[tosca(lookup = "node_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_source_types: Vec<Located<String>>,
-    /// `valid_source_node_types` (2.0): node types that may have requirements on it.
+    /// The node types whose requirements may target this capability; any node type when left out.
+    /// TOSCA 1.x calls it `valid_source_types`.
     #[tosca(since = "2.0", lookup = "node_type")]
     pub valid_source_node_types: Vec<Located<String>>,
-    /// `valid_relationship_types` (2.0): relationship types that may target it.
+    /// The relationship types that may target this capability; any when left out.
     #[tosca(since = "2.0", lookup = "relationship_type")]
     pub valid_relationship_types: Vec<Located<String>>,
-    /// `occurrences` (default `[1, UNBOUNDED]`; also read in the TOSCA 2.0 drafts).
+    /// The minimum and maximum number of relationships that may target this capability, as a range
+    /// (default `[ 1, UNBOUNDED ]`).
+    // Also read in the TOSCA 2.0 drafts.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub occurrences: Option<Range>,
     /// Where it is defined.
@@ -216,29 +242,36 @@ pub struct RequirementDefinition {
     /// The requirement's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `capability`: the capability type the target must offer.
+    /// The capability the target must offer: a capability type, or the name of a capability the
+    /// target's node type defines.
     #[tosca(lookup = "capability_type", refine = "derived")]
     pub capability: Option<Located<String>>,
-    /// `node`: the node type the target must be.
+    /// The node type the target must be (or derive from); when left out, any node offering the
+    /// capability.
     #[tosca(lookup = "node_type", refine = "derived")]
     pub node: Option<Located<String>>,
-    /// `relationship`.
+    /// The relationship that connects to the target: a relationship type (such as
+    /// `tosca.relationships.HostedOn`), or a map with the `type` and refinements of its interfaces.
     #[tosca(inherit = "deep")]
     pub relationship: Option<RelationshipDefinition>,
-    /// `occurrences` (default `[1, 1]`). The TOSCA 2.0 drafts name 2.0's `count_range` so; a
-    /// 2.0 file read under that dialect gets count_range's meaning and default.
+    /// The minimum and maximum number of times the requirement may be fulfilled, as a range
+    /// (default `[ 1, 1 ]`). TOSCA 2.0 calls it `count_range`.
+    // The TOSCA 2.0 drafts name 2.0's `count_range` so; a 2.0 file read under that dialect gets
+    // count_range's meaning and default.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub occurrences: Option<Range>,
-    /// `count_range` (2.0): how many relationships the requirement may have (2.0's
-    /// `occurrences`).
+    /// The minimum and maximum number of relationships the requirement may create, as a range
+    /// (default `[ 0, UNBOUNDED ]`); node templates set how many with `count`. TOSCA 1.x calls it
+    /// `occurrences`.
     #[tosca(since = "2.0")]
     pub count_range: Option<Range>,
-    /// `node_filter` (1.3 allows it here).
+    /// Conditions on the properties and capabilities of candidate targets, for every template of
+    /// this node type.
     pub node_filter: Option<Node>,
-    /// `description` (1.2+).
+    /// A human-readable description of the requirement.
     #[tosca(text, since = "1.2")]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the requirement, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
     /// Where it is defined.
@@ -251,22 +284,23 @@ pub struct RequirementDefinition {
 #[derive(Clone, Debug, Entity, Inherit)]
 #[tosca(entity = "relationship definition", short = "type")]
 pub struct RelationshipDefinition {
-    /// `type`: a relationship type.
+    /// The relationship type of the relationships the requirement creates.
     #[tosca(required, lookup = "relationship_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description` (2.0).
+    /// A human-readable description of the relationship.
     #[tosca(text, since = "2.0")]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the relationship, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `properties` (2.0): refinements of the relationship type's property definitions.
+    /// Refinements of the relationship type's property definitions, for this requirement.
     #[tosca(since = "2.0")]
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes` (2.0): refinements of the relationship type's attribute definitions.
+    /// Refinements of the relationship type's attribute definitions, for this requirement.
     #[tosca(since = "2.0")]
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `interfaces`.
+    /// Refinements of the relationship type's interfaces, for this requirement, such as
+    /// implementations of their operations.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
     /// Where it is defined.
     #[tosca(span)]
@@ -280,21 +314,25 @@ pub struct InterfaceDefinition {
     /// The interface's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: an interface type (required where not refining an inherited definition).
+    /// The interface type (such as `tosca.interfaces.node.lifecycle.Standard`). Required, except
+    /// where the definition refines one the parent type defines.
     #[tosca(lookup = "interface_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the interface.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the interface, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `inputs`.
+    /// Inputs that every operation of the interface receives, as parameter definitions; they add to
+    /// or refine the interface type's.
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    /// Definitions or refinements of the interface's operations, by name, with their
+    /// implementations and inputs. TOSCA 1.0 to 1.2 write the operations directly under the
+    /// interface instead.
     #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationDefinition>,
-    /// `notifications` (1.3+).
+    /// Definitions or refinements of the interface's notifications, by name.
     #[tosca(since = "1.3")]
     pub notifications: IndexMap<String, NotificationDefinition>,
     /// Where it is defined.
@@ -309,14 +347,17 @@ pub struct OperationDefinition {
     /// The operation's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `description`.
+    /// A human-readable description of the operation.
     #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
-    /// `implementation`.
+    /// What runs the operation: its primary artifact (an artifact name or a file), with its
+    /// dependencies and more. Written alone, the primary artifact.
     pub implementation: Option<Implementation>,
-    /// `inputs`.
+    /// The operation's inputs, as parameter definitions (with a `value`, or a `default` templates
+    /// may override).
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `outputs` (1.3+): attribute mappings.
+    /// Where the operation's outputs go: each output mapped to an attribute of a node or
+    /// relationship, such as `[ SELF, ip_address ]`.
     #[tosca(since = "1.3")]
     pub outputs: IndexMap<String, Node>,
     /// Where it is defined.
@@ -331,12 +372,14 @@ pub struct NotificationDefinition {
     /// The notification's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `description`.
+    /// A human-readable description of the notification.
     #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
-    /// `implementation`.
+    /// What receives the notification: its primary artifact (an artifact name or a file), with its
+    /// dependencies. Written alone, the primary artifact.
     pub implementation: Option<Implementation>,
-    /// `outputs`: attribute mappings.
+    /// Where the notification's outputs go: each output mapped to an attribute of a node or
+    /// relationship, such as `[ SELF, status ]`.
     pub outputs: IndexMap<String, Node>,
     /// Where it is defined.
     #[tosca(span)]
@@ -347,14 +390,16 @@ pub struct NotificationDefinition {
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "operation implementation", short = "primary")]
 pub struct Implementation {
-    /// `primary`: an artifact name or file.
+    /// The main artifact: the name of an artifact of the node, or a file (a script or program) for
+    /// the orchestrator to run.
     pub primary: Option<Node>,
-    /// `dependencies`.
+    /// Further artifacts the primary one needs, made available before it runs.
     pub dependencies: Vec<Node>,
-    /// `timeout` in seconds (also read in the TOSCA 2.0 drafts).
+    /// How long, in seconds, the implementation may run before it is considered failed.
+    // Also read in the TOSCA 2.0 drafts.
     #[tosca(since = "1.2", until = "1.3", dialect = "tosca-2.0-draft")]
     pub timeout: Option<Node>,
-    /// `operation_host`: SELF, HOST, SOURCE, TARGET or ORCHESTRATOR.
+    /// Where the implementation runs: `SELF`, `HOST`, `SOURCE`, `TARGET` or `ORCHESTRATOR`.
     #[tosca(since = "1.2", until = "1.3")]
     pub operation_host: Option<Located<String>>,
     /// Where it is defined.
@@ -369,34 +414,38 @@ pub struct ArtifactDefinition {
     /// The artifact's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: an artifact type. Required once a template's artifact is merged with its node
-    /// type's, except in the short notation, where the file extension decides (checked when
-    /// rendering, since a template may refine an artifact its node type defines).
+    /// The artifact type (such as `tosca.artifacts.Implementation.Bash`). Required, except in the
+    /// short notation, where the file's extension decides.
+    // Required once a template's artifact is merged with its node type's (checked when rendering,
+    // since a template may refine an artifact its node type defines).
     #[tosca(lookup = "artifact_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// `file` (required once merged, like `type`).
+    /// The artifact's file: a path relative to the file defining it (or to `repository`), or a URL.
+    /// Required.
+    // Required once merged, like `type`.
     pub file: Option<Located<String>>,
-    /// `repository`.
+    /// The name of a repository, declared under `repositories`, that the file is in.
     pub repository: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the artifact.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the artifact, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `deploy_path` (also read in the TOSCA 2.0 drafts).
+    /// Where to put the file on the node it is deployed to.
+    // Also read in the TOSCA 2.0 drafts.
     #[tosca(until = "1.3", dialect = "tosca-2.0-draft")]
     pub deploy_path: Option<Located<String>>,
-    /// `artifact_version` (1.3+).
+    /// The version of the artifact.
     #[tosca(since = "1.3")]
     pub artifact_version: Option<Located<String>>,
-    /// `checksum` (1.3+).
+    /// A checksum of the file, to check that it arrived unaltered.
     #[tosca(since = "1.3")]
     pub checksum: Option<Located<String>>,
-    /// `checksum_algorithm` (1.3+).
+    /// The algorithm of `checksum` (such as `SHA-256`).
     #[tosca(since = "1.3")]
     pub checksum_algorithm: Option<Located<String>>,
-    /// `properties` (1.3+): values for the artifact type's properties.
+    /// Values for the properties the artifact type defines.
     #[tosca(since = "1.3")]
     pub properties: IndexMap<String, Node>,
     /// Where it is defined.

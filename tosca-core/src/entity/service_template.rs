@@ -15,58 +15,80 @@ use crate::yaml::Node;
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "service template")]
 pub struct ServiceTemplate {
-    /// `tosca_definitions_version`; read before everything else by the read phase.
+    /// The TOSCA grammar this file is written in: `tosca_simple_yaml_1_0` to
+    /// `tosca_simple_yaml_1_3`, or `tosca_2_0`. It decides how every other keyname is read; TOSCA
+    /// 2.0 requires it on the file's first line.
+    // Read before everything else by the read phase.
     #[tosca(required)]
     pub tosca_definitions_version: Located<String>,
-    /// `profile` (2.0): the name under which this file's definitions can be imported.
+    /// Names the profile this file defines (for example `org.oasis-open.simple:2.0`), so that other
+    /// files can import its definitions with `profile:` instead of a URL.
     #[tosca(since = "2.0")]
     pub profile: Option<Located<String>>,
-    /// `namespace` (1.2+): the namespace URI of the file's definitions.
+    /// The namespace URI of the definitions this file declares, which tells them apart from
+    /// definitions of the same name in other files.
     #[tosca(since = "1.2", until = "1.3")]
     pub namespace: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the file, as a map of names to values (strings in TOSCA 1.x),
+    /// such as `template_name`, `template_author` and `template_version`.
     pub metadata: Metadata,
-    /// `template_name` (1.0 only; later versions use `metadata`).
+    /// The name of the service template. Later versions write it under `metadata`.
     #[tosca(until = "1.0")]
     pub template_name: Option<Located<String>>,
-    /// `template_author` (1.0 only).
+    /// The author of the service template. Later versions write it under `metadata`.
     #[tosca(until = "1.0")]
     pub template_author: Option<Located<String>>,
-    /// `template_version` (1.0 only).
+    /// The version of the service template. Later versions write it under `metadata`.
     #[tosca(until = "1.0")]
     pub template_version: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of what the file defines.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `dsl_definitions`: anchors for YAML aliases; no meaning of its own.
+    /// A place for YAML anchors (`&name`) that the rest of the file reuses with aliases (`*name`).
+    /// TOSCA gives its content no meaning of its own.
     pub dsl_definitions: Option<Node>,
-    /// `repositories`.
+    /// Named repositories, external locations such as artifact stores, that imports and artifacts
+    /// can name with `repository:`.
     pub repositories: IndexMap<String, Repository>,
-    /// `functions` (2.0): user-declared function definitions.
+    /// Custom functions this file declares, each with its signatures, to be called in values as
+    /// `$name`.
     #[tosca(since = "2.0")]
     pub functions: IndexMap<String, FunctionDefinition>,
-    /// `imports`: each written as it is or, in 1.x, under a name (see [`crate::import`]).
+    /// The other TOSCA files (and in TOSCA 2.0, profiles) whose definitions this file uses; each is
+    /// a file, or a map with `file` (`url` in 2.0) and more.
+    // Each written as it is or, in 1.x, under a name (see `crate::import`).
     pub imports: MaybeNamed<Import>,
-    /// `artifact_types`.
+    /// The artifact types this file defines: kinds of files (scripts, images, packages) that
+    /// implement operations or are deployed to nodes.
     pub artifact_types: IndexMap<String, ArtifactType>,
-    /// `data_types`.
+    /// The data types this file defines: complex types with properties, or primitive types with
+    /// added rules, which type properties, attributes and parameters.
     pub data_types: IndexMap<String, DataType>,
-    /// `capability_types`.
+    /// The capability types this file defines: features a node offers to other nodes, which their
+    /// requirements ask for.
     pub capability_types: IndexMap<String, CapabilityType>,
-    /// `interface_types`.
+    /// The interface types this file defines: named sets of operations and notifications that
+    /// nodes, relationships and groups implement.
     pub interface_types: IndexMap<String, InterfaceType>,
-    /// `relationship_types`.
+    /// The relationship types this file defines: kinds of dependency between nodes, such as "hosted
+    /// on" or "connects to".
     pub relationship_types: IndexMap<String, RelationshipType>,
-    /// `node_types`.
+    /// The node types this file defines: the components topologies are built from, with their
+    /// properties, attributes, requirements, capabilities, interfaces and artifacts.
     pub node_types: IndexMap<String, NodeType>,
-    /// `group_types`.
+    /// The group types this file defines: kinds of logical grouping of node templates.
     pub group_types: IndexMap<String, GroupType>,
-    /// `policy_types`.
+    /// The policy types this file defines: kinds of rule (placement, scaling, security and so on)
+    /// that apply to nodes and groups.
     pub policy_types: IndexMap<String, PolicyType>,
-    /// `topology_template` (1.x).
+    /// The topology of the service this file describes: its inputs, node and relationship
+    /// templates, groups, policies, outputs, workflows and substitution mappings. TOSCA 2.0 calls
+    /// it `service_template`.
     #[tosca(until = "1.3")]
     pub topology_template: Option<TopologyTemplate>,
-    /// `service_template` (2.0): the same content as 1.x's `topology_template`.
+    /// The service this file describes: its inputs, node and relationship templates, groups,
+    /// policies, outputs, workflows and substitution mappings. TOSCA 1.x calls it
+    /// `topology_template`.
     #[tosca(since = "2.0")]
     pub service_template: Option<TopologyTemplate>,
     /// Where the file's root mapping is.
@@ -90,30 +112,39 @@ impl ServiceTemplate {
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "import", short = "file")]
 pub struct Import {
-    /// `file` (1.x): a path or URL, relative to the importing file or to `repository`.
+    /// The TOSCA file to import: a path relative to the importing file (or to `repository`), or a
+    /// URL. TOSCA 2.0 calls it `url`.
     #[tosca(required, until = "1.3")]
     pub file: Option<Located<String>>,
-    /// `url` (2.0): a path or URL, relative to the importing file or to `repository`.
+    /// The TOSCA file to import: a path relative to the importing file (or to `repository`), or a
+    /// URL. An import names either a `url` or a `profile`, not both. TOSCA 1.x calls it `file`.
     #[tosca(since = "2.0")]
     pub url: Option<Located<String>>,
-    /// `profile` (2.0): the name of a well-known profile to import instead of a file.
+    /// The name of a profile to import instead of a file (for example `org.oasis-open.simple:2.0`).
+    /// An import names either a `url` or a `profile`, not both.
     #[tosca(since = "2.0")]
     pub profile: Option<Located<String>>,
-    /// `repository`: the name of a repository definition the file is relative to.
+    /// The name of a repository, declared under `repositories`, that the file's path is relative
+    /// to.
     pub repository: Option<Located<String>>,
-    /// `namespace_uri` (deprecated in 1.2 and 1.3).
+    /// The namespace URI of the imported definitions. Deprecated: the imported file declares its
+    /// own `namespace`.
     #[tosca(until = "1.3", deprecated = "1.2")]
     pub namespace_uri: Option<Located<String>>,
-    /// `namespace_prefix` (1.x): every name the import brings in is visible as `prefix:name`.
+    /// A prefix for the names this import brings in: they are visible here as `prefix:name` (for
+    /// example `net:Port`), so they cannot clash with names of this file. TOSCA 2.0 calls it
+    /// `namespace`.
     #[tosca(until = "1.3")]
     pub namespace_prefix: Option<Located<String>>,
-    /// `namespace` (2.0): like `namespace_prefix`, names become visible as `namespace:name`.
+    /// A namespace for the names this import brings in: they are visible here as `namespace:name`
+    /// (for example `net:Port`), so they cannot clash with names of this file. TOSCA 1.x calls it
+    /// `namespace_prefix`.
     #[tosca(since = "2.0")]
     pub namespace: Option<Located<String>>,
-    /// `description` (2.0).
+    /// A human-readable description of the import.
     #[tosca(text, since = "2.0")]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the import, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Option<Metadata>,
     /// Where the import is written.
@@ -140,16 +171,18 @@ pub struct Repository {
     /// The repository's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `description`.
+    /// A human-readable description of the repository.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the repository, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Option<Metadata>,
-    /// `url`.
+    /// The repository's URL: the files of imports and artifacts that name this repository are
+    /// relative to it.
     #[tosca(required)]
     pub url: Located<String>,
-    /// `credential`: a `tosca.datatypes.Credential` value.
+    /// The credential (a `tosca.datatypes.Credential` value, such as a token) needed to read from
+    /// the repository.
     #[tosca(until = "1.3")]
     pub credential: Option<Node>,
 }
@@ -161,13 +194,14 @@ pub struct FunctionDefinition {
     /// The function's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `signatures`: the argument and result types it accepts, tried in order.
+    /// The function's signatures: the arguments and result each accepts, tried in order until one
+    /// fits the call.
     #[tosca(required)]
     pub signatures: Vec<FunctionSignature>,
-    /// `description`.
+    /// A human-readable description of what the function computes.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the function, as a map of names to values.
     pub metadata: Option<Metadata>,
     /// Where it is defined.
     #[tosca(span)]
@@ -178,15 +212,15 @@ pub struct FunctionDefinition {
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "function signature")]
 pub struct FunctionSignature {
-    /// `arguments`: the schema of each mandatory argument, in order.
+    /// The schema of each argument the call must give, in order.
     pub arguments: Vec<super::SchemaDefinition>,
-    /// `optional_arguments`: the schemas of the arguments that may follow.
+    /// The schemas of the arguments the call may add after the mandatory ones, in order.
     pub optional_arguments: Vec<super::SchemaDefinition>,
-    /// `variadic`: whether the last argument may repeat.
+    /// Whether the last argument may be repeated any number of times (default `false`).
     pub variadic: Option<Located<bool>>,
-    /// `result`: the schema of the result.
+    /// The schema of the value the function returns.
     pub result: Option<super::SchemaDefinition>,
-    /// `implementation`: how an orchestrator computes it.
+    /// How an orchestrator computes the function, such as the artifact that implements it.
     pub implementation: Option<Node>,
     /// Where it is written.
     #[tosca(span)]

@@ -14,28 +14,36 @@ use crate::yaml::Node;
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "topology template")]
 pub struct TopologyTemplate {
-    /// `description`.
+    /// A human-readable description of the service.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata` (2.0).
+    /// Additional information about the service, as a map of names to values.
     #[tosca(since = "2.0")]
     pub metadata: Metadata,
-    /// `inputs`.
+    /// The service's input parameters: values given when it is deployed, read in values with
+    /// `get_input` (`$get_input` in TOSCA 2.0).
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `node_templates`.
+    /// The node templates: the components of the service, each of a node type, with its property
+    /// values, requirements and the rest.
     #[tosca(required_since = "2.0")]
     pub node_templates: IndexMap<String, NodeTemplate>,
-    /// `relationship_templates`.
+    /// Named relationship templates, each of a relationship type with its property values and
+    /// interfaces, that requirements can name as their `relationship`.
     pub relationship_templates: IndexMap<String, RelationshipTemplate>,
-    /// `groups`.
+    /// Named groups of the service's node templates, each of a group type.
     pub groups: IndexMap<String, GroupTemplate>,
-    /// `policies`: a sequenced list.
+    /// Policies, each of a policy type, applied to the service's node templates and groups: a list
+    /// of single-entry maps, name to definition.
     pub policies: Sequenced<PolicyTemplate>,
-    /// `outputs`.
+    /// The service's output parameters: values it reports once deployed, usually computed from
+    /// attributes (`get_attribute`).
     pub outputs: IndexMap<String, ParameterDefinition>,
-    /// `substitution_mappings`.
+    /// Makes the whole service an implementation of a node type: maps that type's properties,
+    /// capabilities, requirements and interfaces to those of templates inside, so another template
+    /// of that type can be substituted by this service.
     pub substitution_mappings: Option<Node>,
-    /// `workflows` (1.1+).
+    /// Imperative workflows: named sequences of steps that call operations of the node templates,
+    /// for an orchestrator to run instead of working out the order itself.
     #[tosca(since = "1.1")]
     pub workflows: Option<Node>,
     /// Where it is written.
@@ -50,33 +58,45 @@ pub struct NodeTemplate {
     /// The template's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a node type (required unless `copy` supplies it; checked when rendering).
+    /// The node type this template is an instance of. Required, unless `copy` gives it.
+    // Checked when rendering, after `copy`.
     #[tosca(lookup = "node_type")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the node.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the node, as a map of names to values.
     pub metadata: Metadata,
-    /// `directives`.
+    /// How an orchestrator is to provide the node: `select` an existing node (matching
+    /// `node_filter`) rather than create one, or `substitute` it with a service whose substitution
+    /// mappings implement its type; TOSCA 2.0 adds `create`, the default.
     pub directives: Vec<Located<String>>,
-    /// `properties`.
+    /// Values for the properties the node type defines: the node's configuration.
     pub properties: Assignments,
-    /// `attributes`.
+    /// Initial values for the attributes the node type defines; attributes reflect the node's
+    /// actual state once deployed.
     pub attributes: Assignments,
-    /// `requirements`: a sequenced list; a name may repeat.
+    /// What the node needs from other nodes: each requirement of its node type, assigned a target
+    /// node or node type, a capability, a relationship or a node filter. A list of single-entry
+    /// maps, in which a requirement may appear more than once.
     pub requirements: Sequenced<RequirementAssignment>,
-    /// `capabilities`.
+    /// Property and attribute values for the capabilities the node type defines, by name.
     pub capabilities: IndexMap<String, CapabilityAssignment>,
-    /// `interfaces`.
+    /// Operation implementations and input values for the interfaces the node type defines, by
+    /// name.
     pub interfaces: IndexMap<String, InterfaceAssignment>,
-    /// `artifacts`.
+    /// The node's artifacts (files such as scripts, images or packages), by name; they add to or
+    /// refine those of the node type.
     pub artifacts: IndexMap<String, ArtifactDefinition>,
-    /// `node_filter`.
+    /// With the `select` directive: the conditions on properties and capabilities an existing node
+    /// must meet to be selected.
     pub node_filter: Option<Node>,
-    /// `copy`: the name of a node template to copy from.
+    /// The name of another node template to copy: this one starts from that template's definition
+    /// (type, values and the rest) and overrides what it writes itself. The template copied may not
+    /// use `copy` itself.
     pub copy: Option<Located<String>>,
-    /// `count` (2.0): how many node representations the template stands for.
+    /// How many nodes this template stands for (default 1); may be an input, such as
+    /// `{ $get_input: replicas }`.
     #[tosca(since = "2.0")]
     pub count: Option<Node>,
     /// Where it is written.
@@ -91,27 +111,39 @@ pub struct RequirementAssignment {
     /// The requirement's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `capability`: a capability name in the target, or a capability type.
+    /// The capability the target must offer: the name of a capability of the target node, or a
+    /// capability type.
     pub capability: Option<Located<String>>,
-    /// `node`: a node template or a node type; in 2.0 also `[template, index]`.
+    /// The target node: a node template's name, or a node type for the orchestrator to find a node
+    /// of. In TOSCA 2.0 also `[template, index]`, one of the nodes of a template with a `count`.
     pub node: Option<Located<NodeSelector>>,
-    /// `relationship` (boxed: most assignments have none, and templates have many assignments).
+    /// The relationship to the target: a relationship type or relationship template name, or a map
+    /// with the `type` and values for its properties and interfaces.
+    // Boxed: most assignments have none, and templates have many assignments.
     pub relationship: Option<Box<RelationshipAssignment>>,
-    /// `node_filter` (boxed, likewise).
+    /// Conditions on the properties and capabilities of candidate targets: only a node that meets
+    /// them may be the target.
+    // Boxed, likewise.
     pub node_filter: Option<Box<Node>>,
-    /// `occurrences` (1.3+).
+    /// The minimum and maximum number of relationships this assignment may create, as a range such
+    /// as `[1, 2]`.
     #[tosca(since = "1.3", until = "1.3")]
     pub occurrences: Option<Range>,
-    /// `count` (2.0): how many relationships this assignment makes.
+    /// How many relationships this assignment creates (default 1). All the assignments of one
+    /// requirement together must stay within its definition's `count_range`.
     #[tosca(since = "2.0")]
     pub count: Option<Node>,
-    /// `allocation` (2.0): capacity allocated on the target capability.
+    /// Capacity the relationship takes from the target capability: values for properties of the
+    /// capability (such as memory or CPUs), so a target is chosen only while the sum of its
+    /// allocations stays within them.
     #[tosca(since = "2.0")]
     pub allocation: Option<Node>,
-    /// `directives` (2.0): `internal` and/or `external`.
+    /// Where the target may be found: `internal` (a node of this service), `external` (a node
+    /// outside it) or both, in order of preference.
     #[tosca(since = "2.0")]
     pub directives: Vec<Located<String>>,
-    /// `optional` (2.0): the requirement may stay unsatisfied.
+    /// Whether the service may be deployed with this requirement left unfulfilled (default
+    /// `false`). Optional requirements are resolved after all others.
     #[tosca(since = "2.0")]
     pub optional: Option<Located<bool>>,
     /// Where it is written.
@@ -124,13 +156,14 @@ pub struct RequirementAssignment {
 #[derive(Clone, Debug, Entity)]
 #[tosca(entity = "relationship assignment", short = "type")]
 pub struct RelationshipAssignment {
-    /// `type`: a relationship type or relationship template name.
+    /// The relationship type, or the name of a relationship template to use.
     pub r#type: Option<Located<String>>,
-    /// `properties`.
+    /// Values for the properties the relationship type defines.
     pub properties: Assignments,
-    /// `attributes` (1.3 allows them).
+    /// Initial values for the attributes the relationship type defines.
     pub attributes: Assignments,
-    /// `interfaces`.
+    /// Operation implementations and input values for the relationship's interfaces (such as
+    /// `Configure`), by name.
     pub interfaces: IndexMap<String, InterfaceAssignment>,
     /// Where it is written.
     #[tosca(span)]
@@ -144,14 +177,17 @@ pub struct CapabilityAssignment {
     /// The capability's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `properties`.
+    /// Values for the capability's properties, defined by its capability type and refined by the
+    /// node type.
     pub properties: Assignments,
-    /// `attributes`.
+    /// Initial values for the capability's attributes.
     pub attributes: Assignments,
-    /// `directives` (2.0): `internal` and/or `external`.
+    /// Where relationships to this capability may come from: `internal` (nodes of this service),
+    /// `external` (nodes outside it) or both.
     #[tosca(since = "2.0")]
     pub directives: Vec<Located<String>>,
-    /// `occurrences` (1.3+).
+    /// The minimum and maximum number of relationships that may target this capability, as a range
+    /// such as `[0, 5]`.
     #[tosca(since = "1.3", until = "1.3")]
     pub occurrences: Option<Range>,
     /// Where it is written.
@@ -166,12 +202,13 @@ pub struct InterfaceAssignment {
     /// The interface's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `inputs`.
+    /// Values for the inputs that every operation of the interface receives.
     pub inputs: Assignments,
-    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    /// Implementations and input values for the interface's operations, by name (such as `create`
+    /// or `start`). TOSCA 1.0 to 1.2 write the operations directly under the interface instead.
     #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationAssignment>,
-    /// `notifications` (1.3+).
+    /// Implementations and output mappings for the interface's notifications, by name.
     #[tosca(since = "1.3")]
     pub notifications: IndexMap<String, NotificationAssignment>,
     /// Where it is written.
@@ -186,14 +223,16 @@ pub struct OperationAssignment {
     /// The operation's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `description`.
+    /// A human-readable description of the operation.
     #[tosca(text)]
     pub description: Option<Located<Arc<str>>>,
-    /// `implementation`.
+    /// What runs the operation: its primary artifact (an artifact name or a file), with its
+    /// dependencies and more. Written alone, the primary artifact.
     pub implementation: Option<Implementation>,
-    /// `inputs`.
+    /// Values for the operation's inputs.
     pub inputs: Assignments,
-    /// `outputs` (1.3+): attribute mappings.
+    /// Where the operation's outputs go: each output mapped to an attribute of a node or
+    /// relationship, such as `[SELF, ip_address]`.
     #[tosca(since = "1.3")]
     pub outputs: IndexMap<String, Node>,
     /// Where it is written.
@@ -208,12 +247,14 @@ pub struct NotificationAssignment {
     /// The notification's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `description`.
+    /// A human-readable description of the notification.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `implementation`.
+    /// What receives the notification: its primary artifact (an artifact name or a file), with its
+    /// dependencies. Written alone, the primary artifact.
     pub implementation: Option<Implementation>,
-    /// `outputs`: attribute mappings.
+    /// Where the notification's outputs go: each output mapped to an attribute of a node or
+    /// relationship, such as `[SELF, status]`.
     pub outputs: IndexMap<String, Node>,
     /// Where it is written.
     #[tosca(span)]
@@ -227,21 +268,23 @@ pub struct RelationshipTemplate {
     /// The template's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a relationship type.
+    /// The relationship type this template is an instance of.
     #[tosca(lookup = "relationship_type")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the relationship.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the relationship, as a map of names to values.
     pub metadata: Metadata,
-    /// `properties`.
+    /// Values for the properties the relationship type defines.
     pub properties: Assignments,
-    /// `attributes`.
+    /// Initial values for the attributes the relationship type defines.
     pub attributes: Assignments,
-    /// `interfaces`.
+    /// Operation implementations and input values for the interfaces the relationship type defines,
+    /// by name.
     pub interfaces: IndexMap<String, InterfaceAssignment>,
-    /// `copy`: the name of a relationship template to copy from.
+    /// The name of another relationship template to copy: this one starts from that template's
+    /// definition and overrides what it writes itself.
     pub copy: Option<Located<String>>,
     /// Where it is written.
     #[tosca(span)]
@@ -255,21 +298,23 @@ pub struct GroupTemplate {
     /// The group's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a group type.
+    /// The group type this group is an instance of.
     #[tosca(required, lookup = "group_type")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the group.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the group, as a map of names to values.
     pub metadata: Metadata,
-    /// `properties`.
+    /// Values for the properties the group type defines.
     pub properties: Assignments,
-    /// `attributes` (1.3 allows them).
+    /// Initial values for the attributes the group type defines.
     pub attributes: Assignments,
-    /// `members`: node template names.
+    /// The node templates in the group, by name; they must be of the node types the group type
+    /// allows.
     pub members: Vec<Located<String>>,
-    /// `interfaces` (up to 1.3).
+    /// Operation implementations and input values for the interfaces the group type defines, by
+    /// name.
     #[tosca(until = "1.3")]
     pub interfaces: IndexMap<String, InterfaceAssignment>,
     /// Where it is written.
@@ -284,19 +329,21 @@ pub struct PolicyTemplate {
     /// The policy's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `type`: a policy type.
+    /// The policy type this policy is an instance of.
     #[tosca(required, lookup = "policy_type")]
     pub r#type: Option<Located<String>>,
-    /// `description`.
+    /// A human-readable description of the policy.
     #[tosca(text)]
     pub description: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the policy, as a map of names to values.
     pub metadata: Metadata,
-    /// `properties`.
+    /// Values for the properties the policy type defines.
     pub properties: Assignments,
-    /// `targets`: node template or group names.
+    /// The node templates and groups the policy applies to, by name; they must be of the types the
+    /// policy type allows.
     pub targets: Vec<Located<String>>,
-    /// `triggers` (1.1+).
+    /// Event-condition-action rules: the event the policy reacts to, the condition checked, and the
+    /// action taken.
     #[tosca(since = "1.1")]
     pub triggers: Option<Node>,
     /// Where it is written.

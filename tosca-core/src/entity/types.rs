@@ -22,23 +22,26 @@ pub struct ArtifactType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The artifact type this one derives from: it inherits the parent's definitions and may refine
+    /// them. Not inherited itself.
     #[tosca(lookup = "artifact_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the artifact type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `mime_type`.
+    /// The MIME type of artifacts of this type (for example `application/x-sh`).
     pub mime_type: Option<Located<String>>,
-    /// `file_ext`.
+    /// The file extensions of artifacts of this type, without the dot (for example `[ sh ]`): an
+    /// artifact written as a bare file name gets the type its extension names.
     pub file_ext: Vec<Located<String>>,
-    /// `properties`.
+    /// The properties of artifacts of this type, which artifact definitions give values for.
     pub properties: IndexMap<String, PropertyDefinition>,
     /// Where it is defined.
     #[tosca(span)]
@@ -52,43 +55,53 @@ pub struct DataType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The data type this one derives from: it inherits the parent's definitions and may refine
+    /// them. Not inherited itself.
     #[tosca(lookup = "data_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the data type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `constraints`: clauses the value must satisfy, in addition to the parent's (also read
-    /// in the TOSCA 2.0 drafts).
+    /// Rules every value of the type must satisfy, in addition to the parent type's: a list of
+    /// clauses such as `- greater_than: 0`. TOSCA 2.0 writes a `validation` clause instead.
+    // Also read in the TOSCA 2.0 drafts.
     #[tosca(inherit = "skip", until = "1.3", dialect = "tosca-2.0-draft")]
     pub constraints: Vec<Constraint>,
-    /// `validation` (2.0): a validation clause every value of the type must satisfy.
+    /// A rule every value of the type must satisfy, in addition to the parent type's: a boolean
+    /// function of `$value`, such as `{ $greater_than: [ $value, 0 ] }`. TOSCA 1.x writes
+    /// `constraints`.
     #[tosca(since = "2.0", inherit = "skip")]
     pub validation: Option<Validation>,
-    /// `data_type` (2.0 scalar types): the primitive type of a scalar's number.
+    /// For a scalar type (derived from `scalar`): the type of its number, `integer` or `float` (the
+    /// default).
     #[tosca(since = "2.0", lookup = "data_type")]
     pub data_type: Option<Located<String>>,
-    /// `units` (2.0 scalar types): each unit with its factor to the canonical unit.
+    /// For a scalar type: each unit allowed, with its multiplier (for example
+    /// `{ B: 1, kB: 1000 }`); at least one unit has the multiplier 1.
     #[tosca(since = "2.0")]
     pub units: Option<Node>,
-    /// `canonical_unit` (2.0 scalar types): the unit values are converted to.
+    /// For a scalar type: the unit its values are converted to when they are compared, computed and
+    /// shown; by default the unit whose multiplier is 1.
     #[tosca(since = "2.0")]
     pub canonical_unit: Option<Located<String>>,
-    /// `prefixes` (2.0 scalar types): unit prefixes with their factors.
+    /// For a scalar type: prefixes (such as `k` or `Mi`) with their multipliers, written before the
+    /// unit to form more units.
     #[tosca(since = "2.0")]
     pub prefixes: Option<Node>,
-    /// `properties`.
+    /// The properties of a complex data type: the fields of its values, each with its own
+    /// definition.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `key_schema` (1.3+, for types derived from `map`).
+    /// For a type derived from `map`: the schema of its keys (`string` by default).
     #[tosca(since = "1.3")]
     pub key_schema: Option<SchemaDefinition>,
-    /// `entry_schema` (1.3+, for types derived from `list` or `map`).
+    /// For a type derived from `list` or `map`: the schema of its entries.
     #[tosca(since = "1.3")]
     pub entry_schema: Option<SchemaDefinition>,
     /// Where it is defined.
@@ -103,30 +116,34 @@ pub struct CapabilityType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The capability type this one derives from: it inherits the parent's definitions and may
+    /// refine them. Not inherited itself.
     #[tosca(lookup = "capability_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the capability type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `properties`.
+    /// The properties of capabilities of this type.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes`.
+    /// The attributes of capabilities of this type: state reported once deployed.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `valid_source_types`: node types that may require this capability (also read in the
-    /// TOSCA 2.0 drafts).
+    /// The node types whose requirements may target capabilities of this type; any node type when
+    /// left out. TOSCA 2.0 calls it `valid_source_node_types`.
+    // Also read in the TOSCA 2.0 drafts.
     #[tosca(lookup = "node_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_source_types: Vec<Located<String>>,
-    /// `valid_source_node_types` (2.0): node types that may have requirements on it.
+    /// The node types whose requirements may target capabilities of this type; any node type when
+    /// left out. TOSCA 1.x calls it `valid_source_types`.
     #[tosca(since = "2.0", lookup = "node_type")]
     pub valid_source_node_types: Vec<Located<String>>,
-    /// `valid_relationship_types` (2.0): relationship types that may target it.
+    /// The relationship types that may target capabilities of this type; any when left out.
     #[tosca(since = "2.0", lookup = "relationship_type")]
     pub valid_relationship_types: Vec<Located<String>>,
     /// Where it is defined.
@@ -141,24 +158,28 @@ pub struct InterfaceType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The interface type this one derives from: it inherits the parent's definitions and may
+    /// refine them. Not inherited itself.
     #[tosca(lookup = "interface_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the interface type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `inputs`: parameters common to every operation.
+    /// Inputs that every operation of the interface receives, as parameter definitions.
     pub inputs: IndexMap<String, ParameterDefinition>,
-    /// `operations` (1.3+); in 1.0–1.2 the operations are the interface's other keys.
+    /// The operations of the interface, by name (such as `create`, `configure`, `start`). TOSCA 1.0
+    /// to 1.2 write them directly under the interface type instead.
     #[tosca(since = "1.3", rest(until = "1.2"))]
     pub operations: IndexMap<String, OperationDefinition>,
-    /// `notifications` (1.3+).
+    /// The notifications of the interface, by name: events an implementation reports to the
+    /// orchestrator.
     #[tosca(since = "1.3")]
     pub notifications: IndexMap<String, NotificationDefinition>,
     /// Where it is defined.
@@ -173,36 +194,40 @@ pub struct RelationshipType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The relationship type this one derives from: it inherits the parent's definitions and may
+    /// refine them. Not inherited itself.
     #[tosca(lookup = "relationship_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the relationship type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `properties`.
+    /// The properties of relationships of this type.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes`.
+    /// The attributes of relationships of this type: state reported once deployed.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `interfaces`.
+    /// The interfaces of relationships of this type, by name, such as `Configure`, whose operations
+    /// run when the relationship is established or removed.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
-    /// `valid_target_types`: capability types the relationship may target (also read in the
-    /// TOSCA 2.0 drafts, meaning 2.0's `valid_capability_types`).
+    /// The capability types relationships of this type may target; any when left out. TOSCA 2.0
+    /// calls it `valid_capability_types`.
+    // Also read in the TOSCA 2.0 drafts, meaning 2.0's `valid_capability_types`.
     #[tosca(lookup = "capability_type", until = "1.3", dialect = "tosca-2.0-draft")]
     pub valid_target_types: Vec<Located<String>>,
-    /// `valid_capability_types` (2.0): capability types it may target (1.x's
-    /// `valid_target_types`).
+    /// The capability types relationships of this type may target; any when left out. TOSCA 1.x
+    /// calls it `valid_target_types`.
     #[tosca(since = "2.0", lookup = "capability_type")]
     pub valid_capability_types: Vec<Located<String>>,
-    /// `valid_target_node_types` (2.0): node types it may target.
+    /// The node types relationships of this type may target; any when left out.
     #[tosca(since = "2.0", lookup = "node_type")]
     pub valid_target_node_types: Vec<Located<String>>,
-    /// `valid_source_node_types` (2.0): node types it may start from.
+    /// The node types relationships of this type may start from; any when left out.
     #[tosca(since = "2.0", lookup = "node_type")]
     pub valid_source_node_types: Vec<Located<String>>,
     /// Where it is defined.
@@ -217,29 +242,37 @@ pub struct NodeType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The node type this one derives from: it inherits the parent's definitions and may refine
+    /// them. Not inherited itself.
     #[tosca(lookup = "node_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the node type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `properties`.
+    /// The properties of nodes of this type: their configuration, which node templates give values
+    /// for.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes`.
+    /// The attributes of nodes of this type: their actual state once deployed (such as an IP
+    /// address), which the orchestrator reports.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `requirements`: a sequenced list; names must be unique.
+    /// What nodes of this type need from other nodes: each requirement names the capability it
+    /// needs, and may name a node type and a relationship. A list of single-entry maps; each name
+    /// once.
     pub requirements: Sequenced<RequirementDefinition>,
-    /// `capabilities`.
+    /// What nodes of this type offer to other nodes' requirements, by name, each of a capability
+    /// type.
     pub capabilities: IndexMap<String, CapabilityDefinition>,
-    /// `interfaces`.
+    /// The interfaces of nodes of this type, by name, such as `Standard` with the lifecycle
+    /// operations `create`, `configure`, `start`, `stop` and `delete`.
     pub interfaces: IndexMap<String, InterfaceDefinition>,
-    /// `artifacts`.
+    /// The artifacts of nodes of this type (files such as scripts, images or packages), by name.
     pub artifacts: IndexMap<String, ArtifactDefinition>,
     /// Where it is defined.
     #[tosca(span)]
@@ -253,32 +286,34 @@ pub struct GroupType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The group type this one derives from: it inherits the parent's definitions and may refine
+    /// them. Not inherited itself.
     #[tosca(lookup = "group_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the group type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `properties`.
+    /// The properties of groups of this type.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `attributes`.
+    /// The attributes of groups of this type: state reported once deployed.
     pub attributes: IndexMap<String, AttributeDefinition>,
-    /// `members`: node types whose templates may be members.
+    /// The node types whose templates may be members of groups of this type; any when left out.
     #[tosca(lookup = "node_type")]
     pub members: Vec<Located<String>>,
-    /// `requirements` (up to 1.1).
+    /// What groups of this type need from nodes, as in a node type.
     #[tosca(until = "1.1")]
     pub requirements: Sequenced<RequirementDefinition>,
-    /// `capabilities` (up to 1.1).
+    /// What groups of this type offer to nodes' requirements, as in a node type.
     #[tosca(until = "1.1")]
     pub capabilities: IndexMap<String, CapabilityDefinition>,
-    /// `interfaces` (up to 1.3).
+    /// The interfaces of groups of this type, by name.
     #[tosca(until = "1.3")]
     pub interfaces: IndexMap<String, InterfaceDefinition>,
     /// Where it is defined.
@@ -293,23 +328,25 @@ pub struct PolicyType {
     /// The type's name.
     #[tosca(name)]
     pub name: Located<String>,
-    /// `derived_from`.
+    /// The policy type this one derives from: it inherits the parent's definitions and may refine
+    /// them. Not inherited itself.
     #[tosca(lookup = "policy_type", inherit = "skip")]
     pub derived_from: Option<Located<String>>,
-    /// `version`.
+    /// The version of this type definition (for example `1.0.2`). Not inherited.
     #[tosca(inherit = "skip")]
     pub version: Option<Located<String>>,
-    /// `metadata`.
+    /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
+    /// Not inherited.
     #[tosca(inherit = "skip")]
     pub metadata: Metadata,
-    /// `description`.
+    /// A human-readable description of the policy type. Not inherited.
     #[tosca(text, inherit = "skip")]
     pub description: Option<Located<String>>,
-    /// `properties`.
+    /// The properties of policies of this type.
     pub properties: IndexMap<String, PropertyDefinition>,
-    /// `targets`: node or group types the policy may target (checked by name in either kind).
+    /// The node types and group types policies of this type may apply to; any when left out.
     pub targets: Vec<Located<String>>,
-    /// `triggers`.
+    /// The event-condition-action rules of policies of this type.
     pub triggers: Option<Node>,
     /// Where it is defined.
     #[tosca(span)]

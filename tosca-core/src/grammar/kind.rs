@@ -66,6 +66,25 @@ impl Kind {
         }
     }
 
+    /// The keyname of the section declaring types of this kind: `node_types`.
+    pub fn section(self) -> &'static str {
+        match self {
+            Kind::ArtifactType => "artifact_types",
+            Kind::DataType => "data_types",
+            Kind::CapabilityType => "capability_types",
+            Kind::InterfaceType => "interface_types",
+            Kind::RelationshipType => "relationship_types",
+            Kind::NodeType => "node_types",
+            Kind::GroupType => "group_types",
+            Kind::PolicyType => "policy_types",
+        }
+    }
+
+    /// The kind the section `section` (`node_types`) declares.
+    pub fn from_section(section: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.section() == section)
+    }
+
     /// The segment normative names carry after `tosca.`: `nodes` in `tosca.nodes.Compute`.
     pub fn normative_segment(self) -> &'static [&'static str] {
         match self {

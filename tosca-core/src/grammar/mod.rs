@@ -11,12 +11,14 @@
 //! generated code cannot collide.
 
 mod inherit;
+mod keyname;
 mod kind;
 mod maybe_named;
 mod read;
 mod references;
 
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
+pub use keyname::{Keyname, Versions};
 pub use kind::Kind;
 pub use maybe_named::{MaybeNamed, NamedItem};
 pub(crate) use read::yaml_1_1_boolean;
@@ -35,7 +37,8 @@ pub mod private {
         unknown_key_outside_rest, version_excluded, version_in,
     };
     pub use super::{
-        EntityInfo, Inherit, InheritContext, InheritField, Kind, NameField, Named, Read, ReadContext, References,
+        EntityInfo, Inherit, InheritContext, InheritField, Keyname, Kind, NameField, Named, Read, ReadContext,
+        References,
     };
     pub use crate::dialect::Dialect;
     pub use crate::source::{Located, Span};

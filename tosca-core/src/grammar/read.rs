@@ -3,6 +3,7 @@
 use crate::IndexMap;
 use rayon::prelude::*;
 
+use super::Keyname;
 use crate::dialect::Dialect;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
@@ -41,6 +42,9 @@ pub trait EntityInfo {
     const ENTITY: &'static str;
     /// Every keyname the entity accepts in any version.
     const KEYS: &'static [&'static str];
+    /// The same keynames, in the same order, each with its versions, whether it is required or
+    /// deprecated, and its documentation.
+    const KEYNAMES: &'static [super::Keyname];
 }
 
 /// An entity that knows its own name (it has a `#[tosca(name)]` field).
@@ -361,9 +365,9 @@ pub fn key_text<'n>(entry: &'n Entry, cx: &mut ReadContext<'_>) -> Option<&'n st
 }
 
 /// Reports a keyname the entity does not know, suggesting the nearest known one.
-pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keys: &[&str], cx: &mut ReadContext<'_>) {
+pub fn unknown_key(entry: &Entry, key: &str, entity: &str, keynames: &[Keyname], cx: &mut ReadContext<'_>) {
     let mut problem = Problem::new(Code::UnknownKey, entry.key.span, format!("unknown keyname `{key}` in {entity}"));
-    if let Some(nearest) = nearest(key, keys.iter().copied()) {
+    if let Some(nearest) = nearest_keyname(key, keynames, cx) {
         problem = problem.with_suggestion(nearest);
     }
     cx.problems.push(problem);
@@ -546,7 +550,7 @@ pub fn unknown_key_outside_rest(
     entry: &Entry,
     key: &str,
     entity: &str,
-    keys: &[&str],
+    keynames: &[Keyname],
     rest_key: &str,
     (since, until): (Option<Version>, Option<Version>),
     cx: &mut ReadContext<'_>,
@@ -558,7 +562,7 @@ pub fn unknown_key_outside_rest(
         (None, Some(until)) => format!("TOSCA up to {}", until.number()),
         (None, None) => String::from("every version"),
     };
-    problem = match nearest(key, keys.iter().copied()) {
+    problem = match nearest_keyname(key, keynames, cx) {
         Some(nearest) => problem.with_suggestion(nearest),
         None => problem.with_help(format!(
             "other keys of {} {entity} are `{rest_key}` entries only in {range}; in {} write `{key}` under `{rest_key}:`",
@@ -567,6 +571,14 @@ pub fn unknown_key_outside_rest(
         )),
     };
     cx.problems.push(problem);
+}
+
+/// The keyname nearest to a misspelt `key`: among those the file's version has, else among
+/// those of any version (whose use the reader then reports with the versions that have it).
+fn nearest_keyname<'k>(key: &str, keynames: &'k [Keyname], cx: &ReadContext<'_>) -> Option<&'k str> {
+    let valid = keynames.iter().filter(|keyname| keyname.valid_in(cx.version, cx.dialect));
+    nearest(key, valid.map(|keyname| keyname.name))
+        .or_else(|| nearest(key, keynames.iter().map(|keyname| keyname.name)))
 }
 
 /// Whether `dialect` is the compilation's dialect and covers the file being read.

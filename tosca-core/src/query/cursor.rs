@@ -74,7 +74,7 @@ pub fn cursor(text: &str, offset: usize) -> Cursor {
 }
 
 /// A line's indentation (sequence dashes counted as indentation) and the rest.
-fn split_indent(line: &str) -> (usize, &str) {
+pub(super) fn split_indent(line: &str) -> (usize, &str) {
     let mut indent = 0;
     let mut rest = line;
     loop {
@@ -92,7 +92,7 @@ fn split_indent(line: &str) -> (usize, &str) {
 }
 
 /// The key of a `key: value` line and what follows its colon.
-fn key_of(content: &str) -> Option<(&str, &str)> {
+pub(super) fn key_of(content: &str) -> Option<(&str, &str)> {
     let at = content.find(": ").or_else(|| content.strip_suffix(':').map(str::len))?;
     let key = content[..at].trim().trim_matches(['"', '\'']);
     (!key.is_empty() && !key.contains(['{', '[', '#'])).then(|| (key, content.get(at + 1..).unwrap_or("").trim_start()))

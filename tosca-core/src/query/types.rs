@@ -117,6 +117,15 @@ impl TypeIndex {
         chain
     }
 
+    /// The declaration whose key is at `key` (the [`key`](super::TypeDeclaration::key) of a
+    /// type the compiler resolved a name to): its definition as written.
+    pub fn at(&self, key: Span) -> Option<Arc<Declaration>> {
+        self.declarations
+            .iter()
+            .find(|declaration| declaration.source == key.source && declaration.name_span.start == key.start)
+            .cloned()
+    }
+
     /// Every declaration, in the order read.
     pub fn declarations(&self) -> impl Iterator<Item = &Arc<Declaration>> {
         self.declarations.iter()
@@ -147,6 +156,8 @@ mod tests {
             Some("serves")
         );
         assert!(index.find("other", None).is_none());
+        let base = index.find("my.Base", None).expect("declared");
+        assert!(index.at(base.name_span).is_some_and(|found| Arc::ptr_eq(&found, &base)));
         assert!(is_tosca("tosca_definitions_version : x") && !is_tosca("  tosca_definitions_version: x"));
     }
 }

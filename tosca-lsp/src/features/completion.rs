@@ -2,12 +2,12 @@
 //! mid-word): type names where a type is expected (from every file of the latest compilation,
 //! the embedded profiles included), node template names for requirement targets, input names in
 //! `get_input`, property names of a node template's type, and elsewhere the keynames of the
-//! entity at the cursor (every keyname the entity accepts in some TOSCA version).
+//! entity at the cursor (see [`super::keyname`]).
 
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation, MarkupContent, MarkupKind,
 };
-use tosca_core::query::{cursor, keynames};
+use tosca_core::query::cursor;
 use tosca_core::yaml::Node;
 
 use super::hover::describe_type;
@@ -34,15 +34,7 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
     } else if matches!(parents.as_slice(), [_, "node_templates", _, "properties"]) {
         properties(context, parents[2])
     } else {
-        let (entity, keys) = keynames(&parents)?;
-        keys.iter()
-            .map(|key| CompletionItem {
-                label: (*key).to_owned(),
-                kind: Some(CompletionItemKind::FIELD),
-                detail: Some(format!("keyname of a {entity}")),
-                ..CompletionItem::default()
-            })
-            .collect()
+        super::keyname::completion(context, offset, &parents)?
     };
     let items: Vec<_> =
         items.into_iter().filter(|item| item.label.starts_with(&at.prefix) || at.prefix.is_empty()).collect();

@@ -1,14 +1,15 @@
-//! `textDocument/definition`: from a type name to its declaration (in this file or an imported
-//! one), from a node template name in a requirement (or a group's `members`, a policy's
-//! `targets`) to the template, from an input name in `get_input` to the input, and from an
-//! import to the imported file. Types of the embedded normative profiles have no file to go to,
-//! so there is no answer for them.
+//! `textDocument/definition`: from a type name to the declaration the compiler resolved it to
+//! (in this file, an imported one, or an embedded normative profile, served as a read-only file:
+//! see [`crate::profiles`]), from a custom function call to its definition, from a template's
+//! name where one is referred to (requirements, `members`, `targets`, workflow steps, the first
+//! argument of `get_property` and its kin) to the template, group or policy, from an input name
+//! in `get_input` to the input, and from an import to the imported file.
 
 use lsp_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, Range, Url};
 use tosca_core::query::{Step, Target, locate};
 use tosca_core::yaml::Node;
 
-use super::{Context, TYPE_KEYS, expected_section, template_section};
+use super::{Context, TYPE_KEYS, expected_section, references, resolve, template_section};
 use crate::documents::normalize;
 
 /// Where the name at the cursor is defined.
@@ -21,12 +22,14 @@ pub(crate) fn definition(context: &Context<'_>, params: GotoDefinitionParams) ->
     let keys = target.keys();
     let location = if let Some(location) = import(context, &target, name) {
         location
+    } else if let Some(location) = references::function(context, &tree, name) {
+        location
     } else if let Some(span) = input(&tree, &target, name) {
         Location::new(context.uri.clone(), context.range(&lines, span))
-    } else if let Some(span) = node_template(&tree, &keys, &target, name) {
-        Location::new(context.uri.clone(), context.range(&lines, span))
+    } else if let Some(location) = references::template(context, &tree, &target, name) {
+        location
     } else {
-        type_declaration(context, &tree, &keys, &target, name)?
+        type_declaration(context, &keys, &target, name)?
     };
     Some(GotoDefinitionResponse::Scalar(location))
 }
@@ -62,63 +65,17 @@ fn input(tree: &Node, target: &Target<'_>, name: &str) -> Option<tosca_core::sou
     key_span(template_section(tree)?.get("inputs")?, name)
 }
 
-/// A node template named as a requirement's target (`- host: server`, `node: server`), a
-/// group's member or a policy's target.
-fn node_template(tree: &Node, keys: &[&str], target: &Target<'_>, name: &str) -> Option<tosca_core::source::Span> {
-    if target.on_key {
-        return None;
-    }
-    let names_template = keys.len() >= 4 && keys[..2] == ["topology_template", "node_templates"][..]
-        || keys.len() >= 4 && keys[..2] == ["service_template", "node_templates"][..];
-    let in_requirement =
-        names_template && keys.get(3) == Some(&"requirements") && (keys.len() == 5 || keys.last() == Some(&"node"));
-    let in_group =
-        keys.len() == 4 && matches!(keys[1], "groups" | "policies") && matches!(keys[3], "members" | "targets");
-    if !in_requirement && !in_group {
-        return None;
-    }
-    key_span(template_section(tree)?.get("node_templates")?, name)
-}
-
-/// A type declared in one of the compiled files (not the embedded profiles, which have no file).
-fn type_declaration(
-    context: &Context<'_>,
-    tree: &Node,
-    keys: &[&str],
-    target: &Target<'_>,
-    name: &str,
-) -> Option<Location> {
+/// The declaration of a type name, as the compiler resolved it in this file.
+fn type_declaration(context: &Context<'_>, keys: &[&str], target: &Target<'_>, name: &str) -> Option<Location> {
     let key = keys.last()?;
     let node_key = *key == "node" && keys.contains(&"requirements");
     if target.on_key || !(TYPE_KEYS.contains(key) || node_key) {
         return None;
     }
-    let analysis = context.analysis?;
     let section = if node_key { Some("node_types") } else { expected_section(keys) };
-    let declaration = analysis.types().find(name, section)?;
-    if declaration.file.starts_with("<profile>") {
-        return None;
-    }
-    if let Some(uri) = remote_uri(&declaration.file) {
-        // A remote import, fetched in the background: its URL, which clients may open.
-        let text = analysis.compiled.sources.get(declaration.source)?.text.clone();
-        return Some(Location::new(uri, context.range_in(&text, declaration.name_span)));
-    }
-    let path = normalize(&std::path::absolute(&declaration.file).ok()?);
-    if path == context.document.path {
-        // Declared here: where it is in the text as it is now, which may have changed since the
-        // compilation.
-        let span = key_span(tree.get(&declaration.section)?, &declaration.name)?;
-        return Some(Location::new(context.uri.clone(), context.range(&context.lines(), span)));
-    }
-    let uri = Url::from_file_path(path).ok()?;
-    let text = analysis.compiled.sources.get(declaration.source)?.text.clone();
-    Some(Location::new(uri, context.range_in(&text, declaration.name_span)))
-}
-
-/// The URL of a file of the compilation that was read from `http(s)`.
-fn remote_uri(file: &str) -> Option<Url> {
-    Url::parse(file).ok().filter(|url| matches!(url.scheme(), "http" | "https"))
+    let resolved = resolve::resolve_type(context, name, section)?;
+    let declaration = resolved.chain.first()?;
+    resolve::location(context, context.analysis?, declaration.name_span)
 }
 
 /// The span of the key `name` in the map `section`.

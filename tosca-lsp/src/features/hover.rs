@@ -1,7 +1,9 @@
-//! `textDocument/hover`: on a type name, the type (full name, derivation chain, description,
-//! properties with their types, `required` and defaults, where it is declared); on a property
-//! assignment of a node template, its definition and the value compiled; on a requirement
-//! assignment, the target chosen or the problem that says why none fits.
+//! `textDocument/hover`: on a type name, the type the compiler resolved it to in this file (its
+//! name as this file sees it, derivation chain, description, properties with their types,
+//! `required` and defaults, and a link to where it is declared, an embedded profile's read-only
+//! copy included); on a property assignment of a node template, its definition and the value
+//! compiled; on a requirement assignment, the target chosen or the problem that says why none
+//! fits; on a keyname, what it means (see [`super::keyname`]).
 
 use std::fmt::Write as _;
 
@@ -11,7 +13,7 @@ use tosca_core::yaml::Node;
 
 use crate::documents::normalize;
 
-use super::{Context, TYPE_KEYS, expected_section, template_section};
+use super::{Context, TYPE_KEYS, expected_section, resolve, template_section};
 
 /// What there is to know about the name at the cursor.
 pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover> {
@@ -20,14 +22,16 @@ pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover>
     let offset = u32::try_from(context.offset(&lines, params.text_document_position_params.position)).ok()?;
     let target = locate(&tree, offset);
     let keys = target.keys();
-    let analysis = context.analysis?;
-    let types = analysis.types();
+    if let Some(hover) = super::keyname::hover(context, &lines, &target) {
+        return Some(hover);
+    }
+    context.analysis?;
     let text = if let Some(name) =
         target.node.as_str().filter(|_| !target.on_key && keys.last().is_some_and(|key| TYPE_KEYS.contains(key)))
     {
-        describe_type(types, name, expected_section(&keys))?
+        describe_resolved(context, name, expected_section(&keys))?
     } else if target.on_key && keys.len() == 2 && keys[0].ends_with("_types") {
-        describe_type(types, keys[1], Some(keys[0]))?
+        describe_resolved(context, keys[1], Some(keys[0]))?
     } else if is_template_part(&keys, "properties") && keys.len() >= 5 {
         describe_property(context, &tree, keys[2], keys[4])?
     } else if is_template_part(&keys, "requirements") && keys.len() >= 5 {
@@ -49,18 +53,37 @@ fn is_template_part(keys: &[&str], part: &str) -> bool {
         && keys[3] == part
 }
 
-/// A type's description in Markdown.
+/// A type's description in Markdown, the type found by its name as written in any file.
 pub(crate) fn describe_type(types: &TypeIndex, name: &str, section: Option<&str>) -> Option<String> {
     let chain = types.chain(name, section);
     let declaration = chain.first()?;
-    let mut text =
-        format!("**{}** ({})\n\n", declaration.name, declaration.section.trim_end_matches('s').replace('_', " "));
+    let declared_in = format!("declared in `{}` line {}", declaration.file, declaration.name_span.line);
+    Some(describe_chain(&declaration.name, &chain, &declared_in))
+}
+
+/// The description of the type a name written in the document resolves to.
+fn describe_resolved(context: &Context<'_>, name: &str, section: Option<&str>) -> Option<String> {
+    let resolved = resolve::resolve_type(context, name, section)?;
+    let declared_in = resolve::declared_in(context, resolved.chain.first()?);
+    Some(describe_chain(&resolved.shown, &resolved.chain, &declared_in))
+}
+
+/// A type's description in Markdown: its name as seen where it is used, its chain (itself
+/// first), and where it is declared.
+fn describe_chain(shown: &str, chain: &[std::sync::Arc<Declaration>], declared_in: &str) -> String {
+    let Some(declaration) = chain.first() else { return String::new() };
+    let kind = declaration.section.trim_end_matches('s').replace('_', " ");
+    let mut text = if shown == declaration.name {
+        format!("**{shown}** ({kind})\n\n")
+    } else {
+        format!("**{shown}** ({kind} `{}`)\n\n", declaration.name)
+    };
     let names: Vec<_> = chain.iter().map(|ancestor| ancestor.name.as_str()).collect();
     let _ = writeln!(text, "derived: `{}`\n", names.join(" → "));
     if let Some(description) = chain.iter().find_map(|ancestor| ancestor.description()) {
         let _ = writeln!(text, "{description}\n");
     }
-    let properties = properties(&chain);
+    let properties = properties(chain);
     if !properties.is_empty() {
         text.push_str("| property | type | required | default | from |\n| --- | --- | --- | --- | --- |\n");
         for (name, definition, owner) in properties {
@@ -70,8 +93,8 @@ pub(crate) fn describe_type(types: &TypeIndex, name: &str, section: Option<&str>
         }
         text.push('\n');
     }
-    let _ = write!(text, "declared in `{}` line {}", declaration.file, declaration.name_span.line);
-    Some(text)
+    text.push_str(declared_in);
+    text
 }
 
 /// The property definitions of a chain, most derived first, each once: name, definition and the
@@ -94,7 +117,7 @@ fn properties(chain: &[std::sync::Arc<Declaration>]) -> Vec<(&str, &Node, &str)>
 fn describe_property(context: &Context<'_>, tree: &Node, template: &str, property: &str) -> Option<String> {
     let analysis = context.analysis?;
     let type_name = template_section(tree)?.get("node_templates")?.get(template)?.get("type")?.as_str()?;
-    let chain = analysis.types().chain(type_name, Some("node_types"));
+    let chain = resolve::resolve_type(context, type_name, Some("node_types"))?.chain;
     let (_, definition, owner) = properties(&chain).into_iter().find(|(name, _, _)| *name == property)?;
     let field = |key: &str| definition.get(key).and_then(Node::as_str).map(str::to_owned);
     let mut text =

@@ -5,6 +5,9 @@ mod code_action;
 mod completion;
 mod definition;
 mod hover;
+mod keyname;
+mod references;
+mod resolve;
 mod symbols;
 
 pub(crate) use code_action::{code_action, suggestion_data};
@@ -31,6 +34,8 @@ pub(crate) struct Context<'a> {
     pub(crate) analysis: Option<&'a Analysis>,
     /// How positions count characters.
     pub(crate) encoding: Encoding,
+    /// The dialect compilations read files in, if any (keynames it reads are offered too).
+    pub(crate) dialect: Option<tosca_core::dialect::Dialect>,
 }
 
 impl Context<'_> {

@@ -1,0 +1,351 @@
+//! What each written name means, as the compiler read it: the declaration a type name resolves
+//! to in the file that writes it (namespace prefixes of that file's imports, 1.x short names
+//! such as `Compute`, profiles, the `global-namespace` reading), the function definitions a
+//! 2.0 `$name` call can reach, and the templates, inputs and outputs the root file declares.
+//!
+//! [`Names`] is built at the end of [`compile`](crate::compile()) from what the namespace phase
+//! made (its scopes are moved in, not copied), so it answers with the compiler's own rules;
+//! tools that point into the text (the language server) use it for go-to-definition and hover.
+//! It holds names and spans only: the definitions as written are in the files'
+//! text (see [`TypeIndex::at`](super::TypeIndex::at)).
+
+use std::collections::HashMap;
+
+use foldhash::fast::FixedState;
+
+use crate::IndexMap;
+use crate::catalog::{Catalog, TypeId};
+use crate::grammar::Kind;
+use crate::namespace::{Namespace, Scope};
+use crate::source::{Located, SourceId, Span};
+
+/// A type declaration a name resolves to.
+#[derive(Clone, Debug)]
+pub struct TypeDeclaration {
+    /// Its kind.
+    pub kind: Kind,
+    /// Its index in the compiler's catalog.
+    pub id: TypeId,
+    /// Its name as declared (`tosca.nodes.Compute`).
+    pub name: String,
+    /// Its name as the root file sees it (`a:Server` for a type imported under the prefix `a`),
+    /// as the topology prints it.
+    pub shown: String,
+    /// The key that declares it (its file is `key.source`).
+    pub key: Span,
+    /// Its `derived_from`, as written in its file.
+    pub parent: Option<Located<String>>,
+}
+
+/// A named declaration other than a type: a template, an input, a function definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// The name as declared.
+    pub name: String,
+    /// The key that declares it (its file is `key.source`).
+    pub key: Span,
+}
+
+impl From<&Located<String>> for Declared {
+    fn from(name: &Located<String>) -> Declared {
+        Declared { name: name.value.clone(), key: name.span }
+    }
+}
+
+/// The kinds of things the root file's service template declares by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TemplateKind {
+    /// `node_templates`.
+    NodeTemplate,
+    /// `relationship_templates`.
+    RelationshipTemplate,
+    /// `groups`.
+    Group,
+    /// `policies`.
+    Policy,
+    /// `inputs`.
+    Input,
+    /// `outputs`.
+    Output,
+}
+
+impl TemplateKind {
+    /// Every kind, in the order of [`TemplateKind::index`].
+    pub const ALL: [TemplateKind; 6] = [
+        TemplateKind::NodeTemplate,
+        TemplateKind::RelationshipTemplate,
+        TemplateKind::Group,
+        TemplateKind::Policy,
+        TemplateKind::Input,
+        TemplateKind::Output,
+    ];
+
+    /// The position of the kind in [`TemplateKind::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The keyname of the section declaring it (`node_templates`).
+    pub fn section(self) -> &'static str {
+        match self {
+            TemplateKind::NodeTemplate => "node_templates",
+            TemplateKind::RelationshipTemplate => "relationship_templates",
+            TemplateKind::Group => "groups",
+            TemplateKind::Policy => "policies",
+            TemplateKind::Input => "inputs",
+            TemplateKind::Output => "outputs",
+        }
+    }
+}
+
+/// One file of the compilation, for the function definitions it can reach.
+#[derive(Clone, Debug, Default)]
+struct UnitNames {
+    /// Its imports: the unit and the namespace prefix.
+    imports: Vec<(usize, Option<String>)>,
+    /// Its own `functions`, by name.
+    functions: IndexMap<String, Declared>,
+}
+
+/// What the names of a compilation resolve to (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// The root file.
+    root: Option<SourceId>,
+    /// Which unit each file is.
+    unit_of_source: HashMap<SourceId, usize, FixedState>,
+    /// The type names each unit sees, from the namespace phase.
+    scopes: Vec<Scope>,
+    /// Every type, by kind ([`Kind::index`]) and [`TypeId`].
+    types: [Vec<TypeDeclaration>; Kind::ALL.len()],
+    /// Every unit's imports and functions.
+    units: Vec<UnitNames>,
+    /// The root's templates, inputs and outputs, by [`TemplateKind::index`], in file order.
+    templates: [Vec<Declared>; TemplateKind::ALL.len()],
+}
+
+impl Names {
+    /// Takes what the namespace phase made (the scopes move here; the rest of the namespace is
+    /// dropped as it would be) and the names of the catalog's types.
+    pub fn new(mut namespace: Namespace, catalog: &Catalog) -> Names {
+        let shown = namespace.output_names(catalog);
+        let types = Kind::ALL.map(|kind| {
+            (0..catalog.len(kind))
+                .map(|index| {
+                    let id = TypeId(u32::try_from(index).unwrap_or(u32::MAX));
+                    let name = catalog.name(kind, id);
+                    TypeDeclaration {
+                        kind,
+                        id,
+                        name: name.value.clone(),
+                        shown: shown[kind.index()].get(index).cloned().unwrap_or_else(|| name.value.clone()),
+                        key: name.span,
+                        parent: catalog.derived_from(kind, id).cloned(),
+                    }
+                })
+                .collect()
+        });
+        let units = namespace
+            .units
+            .iter()
+            .map(|unit| UnitNames {
+                imports: unit.imports.iter().map(|import| (import.unit, import.namespace_prefix.clone())).collect(),
+                functions: unit
+                    .template
+                    .functions
+                    .values()
+                    .map(|function| (function.name.value.clone(), Declared::from(&function.name)))
+                    .collect(),
+            })
+            .collect();
+        let mut templates: [Vec<Declared>; TemplateKind::ALL.len()] = Default::default();
+        if let Some(topology) = namespace.units.first().and_then(|root| root.template.topology()) {
+            templates[TemplateKind::NodeTemplate.index()] =
+                declared(topology.node_templates.values().map(|template| &template.name));
+            templates[TemplateKind::RelationshipTemplate.index()] =
+                declared(topology.relationship_templates.values().map(|template| &template.name));
+            templates[TemplateKind::Group.index()] = declared(topology.groups.values().map(|group| &group.name));
+            templates[TemplateKind::Policy.index()] = declared(topology.policies.0.iter().map(|policy| &policy.name));
+            templates[TemplateKind::Input.index()] = declared(topology.inputs.values().map(|input| &input.name));
+            templates[TemplateKind::Output.index()] = declared(topology.outputs.values().map(|output| &output.name));
+        }
+        Names {
+            root: namespace.units.first().map(|unit| unit.source),
+            unit_of_source: std::mem::take(&mut namespace.unit_of_source),
+            scopes: std::mem::take(&mut namespace.scopes),
+            types,
+            units,
+            templates,
+        }
+    }
+
+    /// The root file of the compilation (`None` when it could not be read).
+    pub fn root(&self) -> Option<SourceId> {
+        self.root
+    }
+
+    /// The type `name`, as written in the file `source`, resolves to: tried as each of `kinds`
+    /// in order (every kind when `kinds` is empty), as the compiler resolves it in that file.
+    pub fn resolve_type(&self, source: SourceId, kinds: &[Kind], name: &str) -> Option<&TypeDeclaration> {
+        let scope = self.scopes.get(*self.unit_of_source.get(&source)?)?;
+        let kinds = if kinds.is_empty() { &Kind::ALL[..] } else { kinds };
+        kinds.iter().find_map(|kind| self.types[kind.index()].get(scope.get(*kind, name)?.index()))
+    }
+
+    /// The type a declaration derives from, resolved in the file declaring it.
+    pub fn parent(&self, declaration: &TypeDeclaration) -> Option<&TypeDeclaration> {
+        let parent = declaration.parent.as_ref()?;
+        self.resolve_type(parent.span.source, &[declaration.kind], &parent.value)
+    }
+
+    /// `declaration` and its ancestors, itself first (stopping before a type seen already, so a
+    /// derivation loop ends).
+    pub fn chain<'a>(&'a self, declaration: &'a TypeDeclaration) -> Vec<&'a TypeDeclaration> {
+        let mut chain = vec![declaration];
+        while let Some(parent) = chain.last().and_then(|last| self.parent(last)) {
+            if chain.iter().any(|known| known.id == parent.id) {
+                break;
+            }
+            chain.push(parent);
+        }
+        chain
+    }
+
+    /// Every type of a kind, by [`TypeId`].
+    pub fn types(&self, kind: Kind) -> &[TypeDeclaration] {
+        &self.types[kind.index()]
+    }
+
+    /// The root file's template, input or output of this kind and name.
+    pub fn template(&self, kind: TemplateKind, name: &str) -> Option<&Declared> {
+        self.templates[kind.index()].iter().find(|declared| declared.name == name)
+    }
+
+    /// The root file's templates, inputs or outputs of a kind, in file order.
+    pub fn templates(&self, kind: TemplateKind) -> &[Declared] {
+        &self.templates[kind.index()]
+    }
+
+    /// The function definition a call to `name` (without its `$`) written in the file `source`
+    /// reaches: the file's own `functions` first, then each import's in order, under its
+    /// namespace prefix when it has one (`ns:name`), as 2.0 namespaces types (cs01 6.6).
+    pub fn function(&self, source: SourceId, name: &str) -> Option<&Declared> {
+        let start = *self.unit_of_source.get(&source)?;
+        // An explicit stack and a visited set: import graphs may loop.
+        let mut stack = vec![(start, name)];
+        let mut visited = vec![false; self.units.len()];
+        while let Some((unit, name)) = stack.pop() {
+            let Some(names) = self.units.get(unit) else { continue };
+            if std::mem::replace(&mut visited[unit], true) {
+                continue;
+            }
+            if let Some(found) = names.functions.get(name) {
+                return Some(found);
+            }
+            for (import, prefix) in names.imports.iter().rev() {
+                let name = match prefix {
+                    Some(prefix) => name.strip_prefix(prefix.as_str()).and_then(|rest| rest.strip_prefix(':')),
+                    None => Some(name),
+                };
+                if let Some(name) = name {
+                    stack.push((*import, name));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The declarations of these names.
+fn declared<'a>(names: impl Iterator<Item = &'a Located<String>>) -> Vec<Declared> {
+    names.map(Declared::from).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::Location;
+    use crate::{Compiled, Options};
+
+    /// Compiles the files `(name, text)` (the first is the root) from memory.
+    fn compile(files: &[(&str, &str)]) -> Compiled {
+        let mut options = Options::default();
+        for (name, text) in files {
+            options.loader.overlay.insert(Location::File(format!("memory/{name}").into()), text.as_bytes());
+        }
+        crate::compile(&Location::File(format!("memory/{}", files[0].0).into()), &options).expect("compiles")
+    }
+
+    fn source_named(compiled: &Compiled, name: &str) -> SourceId {
+        let names = compiled.sources.names();
+        let at = names.iter().position(|known| known.ends_with(name)).expect("the file was read");
+        SourceId(u32::try_from(at).expect("few files"))
+    }
+
+    #[test]
+    fn prefixes_pick_the_declaration_each_importing_file_means() {
+        let server = |what: &str| {
+            format!("tosca_definitions_version: tosca_2_0\nnode_types:\n  Server:\n    description: {what}\n")
+        };
+        let (a, b) = (server("a"), server("b"));
+        let main = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: a.yaml\n    namespace: a\n  - url: b.yaml\n    namespace: b\nservice_template:\n  node_templates:\n    one:\n      type: a:Server\n    two:\n      type: b:Server\n";
+        let compiled = compile(&[("main.yaml", main), ("a.yaml", &a), ("b.yaml", &b)]);
+        assert!(compiled.problems.is_empty(), "{:?}", compiled.problems);
+        let names = &compiled.names;
+        let root = names.root().expect("a root");
+        for prefix in ["a", "b"] {
+            let found = names.resolve_type(root, &[Kind::NodeType], &format!("{prefix}:Server")).expect("resolves");
+            assert_eq!((found.name.as_str(), found.shown.clone()), ("Server", format!("{prefix}:Server")));
+            assert_eq!(found.key.source, source_named(&compiled, &format!("{prefix}.yaml")));
+            assert_eq!((found.key.line, found.key.column), (3, 3));
+        }
+        assert!(names.resolve_type(root, &[Kind::NodeType], "Server").is_none());
+        // In its own file the type is seen under its own name.
+        let a = source_named(&compiled, "a.yaml");
+        assert_eq!(names.resolve_type(a, &[], "Server").map(|found| found.key.source), Some(a));
+    }
+
+    #[test]
+    fn short_names_resolve_into_the_profile_and_chains_follow_each_files_scope() {
+        let main = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  my.Server:\n    derived_from: WebServer\ntopology_template:\n  inputs:\n    port:\n      type: integer\n  node_templates:\n    web:\n      type: my.Server\n  groups:\n    servers:\n      type: tosca.groups.Root\n      members: [web]\n  policies:\n    - place:\n        type: tosca.policies.Placement\n        targets: [servers]\n";
+        let compiled = compile(&[("main.yaml", main)]);
+        assert!(!compiled.has_errors(), "{:?}", compiled.problems);
+        let names = &compiled.names;
+        let root = names.root().expect("a root");
+        let compute = names.resolve_type(root, &[Kind::NodeType], "Compute").expect("a short name");
+        assert_eq!(compute.name, "tosca.nodes.Compute");
+        assert_eq!(compiled.sources.name(compute.key.source), "<profile>/simple-1.3/node.yaml");
+        let text = compiled.sources.get(compute.key.source).expect("the profile's text").text.clone();
+        assert_eq!(&text[compute.key.start as usize..compute.key.end as usize], "tosca.nodes.Compute");
+        let server = names.resolve_type(root, &[Kind::NodeType], "my.Server").expect("declared");
+        let chain: Vec<_> = names.chain(server).iter().map(|found| found.name.as_str()).collect();
+        assert_eq!(chain, ["my.Server", "tosca.nodes.WebServer", "tosca.nodes.SoftwareComponent", "tosca.nodes.Root"]);
+        // Every kind when none is given; a kind that does not declare the name finds nothing.
+        assert_eq!(names.resolve_type(root, &[], "integer").map(|found| found.kind), Some(Kind::DataType));
+        assert!(names.resolve_type(root, &[Kind::DataType], "Compute").is_none());
+        assert!(Kind::ALL.iter().all(|kind| Kind::from_section(kind.section()) == Some(*kind)));
+        let line = |kind, name| names.template(kind, name).map(|declared| declared.key.line);
+        assert_eq!(line(TemplateKind::Input, "port"), Some(7));
+        assert_eq!(line(TemplateKind::NodeTemplate, "web"), Some(10));
+        assert_eq!(line(TemplateKind::Group, "servers"), Some(13));
+        assert_eq!(line(TemplateKind::Policy, "place"), Some(17));
+        assert_eq!(line(TemplateKind::NodeTemplate, "servers"), None);
+    }
+
+    #[test]
+    fn functions_resolve_through_imports_and_their_namespaces() {
+        let library = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: deeper.yaml\n    namespace: deep\nfunctions:\n  sqrt:\n    signatures:\n      - arguments: [{ type: float }]\n        result: { type: float }\n";
+        let deeper = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: lib.yaml\nfunctions:\n  cube:\n    signatures:\n      - arguments: [{ type: float }]\n        result: { type: float }\n";
+        let main = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: lib.yaml\n    namespace: lib\nfunctions:\n  own:\n    signatures:\n      - result: { type: float }\nservice_template:\n  node_templates: {}\n";
+        let compiled = compile(&[("main.yaml", main), ("lib.yaml", library), ("deeper.yaml", deeper)]);
+        let names = &compiled.names;
+        let root = names.root().expect("a root");
+        let file = |declared: &Declared| compiled.sources.name(declared.key.source);
+        assert_eq!(names.function(root, "own").map(|found| found.key.line), Some(6));
+        assert_eq!(names.function(root, "lib:sqrt").map(file).as_deref(), Some("memory/lib.yaml"));
+        assert_eq!(names.function(root, "lib:deep:cube").map(file).as_deref(), Some("memory/deeper.yaml"));
+        // Without its prefix a namespaced function is not reached; the import loop ends.
+        assert!(names.function(root, "sqrt").is_none());
+        assert!(names.function(root, "lib:deep:nothing").is_none());
+    }
+}
