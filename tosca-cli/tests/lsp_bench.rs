@@ -68,3 +68,83 @@ fn lsp_on_1000_nodes() {
     println!("completion of a type name: median {:?}", median(completions));
     client.shutdown();
 }
+
+/// What the language server's cache saves on one compilation after a one-character edit of the
+/// same workload, in this process: compilations without a cache and with a warm one,
+/// interleaved so both meet the same machine state, each from the edited text in the overlay as
+/// the server compiles it. Prints the medians of the whole compilation and of its read phase,
+/// and of parsing the edited file's YAML alone (the part of reading it no cache can save).
+/// `LSP_BENCH_FILE` names another template to edit (a comment at its end is changed), such as a
+/// small one importing large type files:
+///
+/// ```text
+/// LSP_BENCH_FILE=../../shared/corpus/tacker/doc/source/user/v2/vnf/chg_vnfpkg/conf/change_vnfpkg_before/Definitions/change_vnf_pkg_top.vnfd.yaml \
+///   cargo test --release -p tosca-cli --test lsp_bench -- --ignored --nocapture compile_after
+/// ```
+#[test]
+#[ignore = "a benchmark: run with --ignored --nocapture and LSP_BENCH_DIR"]
+fn compile_after_an_edit_with_and_without_the_read_cache() {
+    use tosca_core::{Location, Options, Overlay, ReadCache};
+    let folder = std::path::PathBuf::from(std::env::var("LSP_BENCH_DIR").unwrap_or_else(|_| "/tmp/big1k".into()));
+    let path = std::env::var_os("LSP_BENCH_FILE")
+        .map_or_else(|| folder.join("big_service_1000.yaml"), std::path::PathBuf::from);
+    let path = std::path::absolute(path).expect("absolute");
+    let mut text = std::fs::read_to_string(&path).expect("run gen_big.py 1000 first");
+    let description = match text.find("Generated") {
+        Some(at) => at + 1,
+        None => {
+            text.push_str("\n# a\n");
+            text.len() - 2
+        }
+    };
+    let cache = ReadCache::new();
+    let read_time = |compiled: &tosca_core::Compiled| {
+        compiled
+            .timings
+            .phases
+            .iter()
+            .find(|phase| phase.name == "read")
+            .map(|phase| phase.duration)
+            .unwrap_or_default()
+    };
+    let (mut cold, mut warm, mut cold_read, mut warm_read) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut parse = Vec::new();
+    let mut problems_found = None;
+    for round in 0..41 {
+        let mut edited = text.clone();
+        edited.replace_range(description..description + 1, if round % 2 == 0 { "a" } else { "b" });
+        let started = Instant::now();
+        let mut problems = tosca_core::problem::Problems::new();
+        let tree = tosca_core::yaml::parse(
+            tosca_core::source::SourceId(0),
+            &edited,
+            &tosca_core::yaml::Limits::default(),
+            &mut problems,
+        );
+        parse.push(started.elapsed());
+        assert!(tree.is_some());
+        for cached in [false, true] {
+            let mut options = Options::default();
+            options.loader.offline = true;
+            options.loader.overlay = Overlay::new().with(Location::File(path.clone()), edited.as_bytes());
+            options.loader.cache = cached.then(|| cache.clone());
+            let started = Instant::now();
+            let compiled = tosca_core::compile(&Location::File(path.clone()), &options).expect("compiles");
+            let elapsed = started.elapsed();
+            // The same problems with the cache as without it.
+            assert_eq!(*problems_found.get_or_insert(compiled.problems.len()), compiled.problems.len());
+            // The first rounds fill the cache.
+            if round >= 2 {
+                let (all, read) = if cached { (&mut warm, &mut warm_read) } else { (&mut cold, &mut cold_read) };
+                all.push(elapsed);
+                read.push(read_time(&compiled));
+            }
+            if cached {
+                cache.sweep();
+            }
+        }
+    }
+    println!("compilation after an edit, no cache:   median {:?} (read {:?})", median(cold), median(cold_read));
+    println!("compilation after an edit, warm cache: median {:?} (read {:?})", median(warm), median(warm_read));
+    println!("YAML parse of the edited file alone:   median {:?}", median(parse));
+}

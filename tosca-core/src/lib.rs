@@ -88,6 +88,7 @@ extern crate self as tosca_core;
 
 #[doc(hidden)]
 pub mod archive;
+pub mod cache;
 #[doc(hidden)]
 pub mod catalog;
 #[doc(hidden)]
@@ -126,6 +127,7 @@ pub mod yaml;
 #[doc(hidden)]
 pub use grammar::private as __private;
 
+pub use cache::ReadCache;
 pub use compile::{ArchiveCheck, Compiled, Options, check_archive, compile, compile_bytes, compile_text};
 pub use dialect::Dialect;
 pub use loader::{LoadError, LoaderOptions, Location, Overlay};

@@ -21,20 +21,29 @@
 //! An [`Overlay`] ([`LoaderOptions::overlay`]) holds contents in memory by location: a location
 //! in it is read from there, before the disk or the network are asked (an editor's unsaved
 //! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
+//!
+//! A [`ReadCache`] ([`LoaderOptions::cache`]) gives every file whose text it keeps the same
+//! source id in every compilation, so the read phase can reuse what it read there; and a
+//! [`Deferred`] store ([`LoaderOptions::deferred`]) leaves URLs to the caller, which fetches
+//! them in its own time (see [`deferred`]): the loader then never waits on the network.
 
+pub mod deferred;
 pub mod map_url;
 pub mod overlay;
 
+pub use deferred::{Deferred, Fetched};
 pub use overlay::Overlay;
+/// URLs as locations hold them (the `url` crate's).
+pub use url::Url;
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
-use url::Url;
 
 use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
+use crate::cache::ReadCache;
 #[cfg(feature = "network")]
 use crate::fetch::Fetcher;
 use crate::fetch::{FetchError, FetchOptions};
@@ -265,6 +274,9 @@ pub enum LoadError {
     /// `--offline` forbids every URL.
     #[error("cannot fetch {0}: network access is disabled (--offline); map it to a local copy with --map-url")]
     Offline(String),
+    /// The URL is left to the caller ([`LoaderOptions::deferred`]), which has not read it yet.
+    #[error("fetching {0} in the background: its types are known once it is read")]
+    Deferred(String),
     /// This build has no network support (tosca-core without its `network` feature), so no
     /// URL can be read.
     #[error("cannot fetch {0}: this build of puccini-rs has no network support (built without the `network` feature)")]
@@ -349,6 +361,14 @@ pub struct LoaderOptions {
     /// is read), and imports inside it resolve against its name as for a file there, the overlay
     /// first. Empty by default. Cheap to clone (shared).
     pub overlay: Overlay,
+    /// Files read by earlier compilations, reused while their text is the same (see
+    /// [`ReadCache`]): a language server keeps one across edits. `None` by default. Shared by
+    /// clones; the output is the same with or without it.
+    pub cache: Option<ReadCache>,
+    /// URLs are left to the caller (see [`Deferred`]): the loader never fetches, and reads a
+    /// URL only from the bodies given there (`--offline` still refuses every URL). `None` by
+    /// default: URLs are fetched. A language server sets it to fetch in the background.
+    pub deferred: Option<Deferred>,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -368,6 +388,8 @@ impl Default for LoaderOptions {
             max_files: DEFAULT_MAX_FILES,
             profile_paths: Vec::new(),
             overlay: Overlay::default(),
+            cache: None,
+            deferred: None,
         }
     }
 }
@@ -388,6 +410,21 @@ pub struct Loader {
     redirects: DashMap<Location, Location>,
     #[cfg(feature = "network")]
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
+    /// The cache of [`LoaderOptions::cache`] and this loader's ticket in it.
+    cache: Option<CacheTicket>,
+}
+
+/// A compilation's use of a [`ReadCache`], from the loader's making to its end.
+struct CacheTicket {
+    cache: ReadCache,
+    ticket: u64,
+}
+
+impl Drop for CacheTicket {
+    /// The compilation has ended: the cache may trim what it did not use.
+    fn drop(&mut self) {
+        self.cache.finish(self.ticket);
+    }
 }
 
 impl std::fmt::Debug for Loader {
@@ -404,7 +441,13 @@ impl Loader {
 
     /// A loader registering files in `sources`.
     pub fn with_options(sources: SourceMap, options: LoaderOptions) -> Loader {
-        Loader { sources, options, ..Loader::default() }
+        let cache = options.cache.clone().map(|cache| CacheTicket { ticket: cache.begin(), cache });
+        Loader { sources, options, cache, ..Loader::default() }
+    }
+
+    /// The cache of read files (from [`LoaderOptions::cache`]), if any.
+    pub(crate) fn cache(&self) -> Option<&ReadCache> {
+        self.cache.as_ref().map(|cache| &cache.cache)
     }
 
     /// The options it was made with.
@@ -472,7 +515,7 @@ impl Loader {
     /// fails is kept like any load's result, for the importer to report. Local files, archive
     /// entries and embedded profiles are left to the caller: reading them is not waiting.
     pub fn prefetch(&self, locations: &[Location]) {
-        if self.options.offline || cfg!(not(feature = "network")) {
+        if self.options.offline || self.options.deferred.is_some() || cfg!(not(feature = "network")) {
             return;
         }
         let remote: Vec<Location> = locations
@@ -675,7 +718,18 @@ impl Loader {
             // Not text: kept (lossily) so the reader can point at the first bad byte.
             Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
         };
-        let source = self.sources.add(location.display(), text.clone());
+        // A cached file keeps its shared id, and its text is shared with the cache.
+        let shared = self
+            .cache
+            .as_ref()
+            .and_then(|cache| cache.cache.source(cache.ticket, location, location.display(), Arc::clone(&text)));
+        let (source, text) = match shared {
+            Some((source, file)) => {
+                self.sources.insert_shared(source, Arc::clone(&file));
+                (source, Arc::clone(&file.text))
+            }
+            None => (self.sources.add(location.display(), text.clone()), text),
+        };
         // From now on the text cache answers for this location; its bytes are not kept twice
         // (a location read as text is not opened as an archive).
         drop(bytes);
@@ -701,6 +755,15 @@ impl Loader {
             self.redirects.insert(location.clone(), Location::Url(final_url));
         }
         Ok(Arc::from(body))
+    }
+
+    /// Reads a URL from what the caller fetched for it, remembering where it redirected to.
+    fn deferred(&self, deferred: &Deferred, location: &Location, url: &url::Url) -> Result<Arc<[u8]>, LoadError> {
+        let fetched = deferred.get(url).unwrap_or_else(|| Err(LoadError::Deferred(url.to_string())))?;
+        if &fetched.final_url != url {
+            self.redirects.insert(location.clone(), Location::Url(fetched.final_url));
+        }
+        Ok(fetched.body)
     }
 
     /// A build without the `network` feature reads no URL.
@@ -752,7 +815,10 @@ impl Loader {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));
                 }
-                self.fetch(location, url)
+                match &self.options.deferred {
+                    Some(deferred) => self.deferred(deferred, location, url),
+                    None => self.fetch(location, url),
+                }
             }
             Location::Entry { archive, path } => {
                 let opened = self.archive(archive)?;

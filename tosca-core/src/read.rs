@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Read, ReadContext};
-use crate::loader::{LoadError, Loader, Location};
+use crate::loader::{LoadError, Loaded, Loader, Location};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{SourceId, Span};
 use crate::version::Version;
@@ -304,6 +304,28 @@ fn number_units(
     ReadOutput { units, dialect: None, repository: None }
 }
 
+/// What one file's text alone gives the read phase in one dialect (everything but where its
+/// imports point): kept by a [`ReadCache`](crate::ReadCache) and reused while the text is the
+/// same.
+#[derive(Clone, Debug)]
+pub(crate) struct FileRead {
+    /// What was read; `None` when nothing usable could be.
+    content: Option<FileContent>,
+    /// The problems found in the text, in the order they were found.
+    problems: Vec<Problem>,
+}
+
+/// The entities of one file and what they say of it.
+#[derive(Clone, Debug)]
+struct FileContent {
+    version: Version,
+    template: ServiceTemplate,
+    normative: bool,
+    primitives: bool,
+    builtin: bool,
+    extension: bool,
+}
+
 /// Loads, parses and reads one file; `None` when nothing usable could be read.
 fn parse_file(
     location: &Location,
@@ -313,6 +335,79 @@ fn parse_file(
     problems: &mut Problems,
 ) -> Option<ParsedFile> {
     let loaded = loader.load(location).ok()?;
+    let read = match (loader.cache(), loader.map(location)) {
+        (Some(cache), Ok(mapped)) => {
+            cache.read(&mapped, loaded.source, dialect, || read_text(location, &loaded, dialect))
+        }
+        _ => read_text(location, &loaded, dialect),
+    };
+    for problem in read.problems {
+        problems.push(problem);
+    }
+    let FileContent { version, template, normative, primitives, builtin, extension } = read.content?;
+    let mut imports = Vec::with_capacity(template.imports.len() + 1);
+    let base = loader.base(location);
+    let resolver = crate::import::Resolver { location: &base, loader, repository, version, template: &template };
+    crate::import::check_names(&template.imports, version, problems);
+    for import in &template.imports {
+        if import.name.is_some() && version.is_2() {
+            continue; // Reported by `check_names`: 2.0 has no named form to guess at.
+        }
+        let Some(target) = resolver.resolve(import, problems) else { continue };
+        imports.push(ImportTarget {
+            location: target,
+            namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
+            span: import.span,
+        });
+    }
+    let implicit = |path: &str| ImportTarget {
+        location: Location::Profile(path.to_owned()),
+        namespace_prefix: None,
+        span: Span::file_start(loaded.source),
+    };
+    if !primitives {
+        imports.push(implicit(if version.is_2() {
+            tosca_profiles::PRIMITIVES_2_0
+        } else {
+            tosca_profiles::PRIMITIVES
+        }));
+        // A dialect's built-in types, in every file it covers but its own.
+        for path in dialect.filter(|dialect| dialect.covers(version)).map_or(&[][..], Dialect::implicit_imports) {
+            if !matches!(location, Location::Profile(own) if own == path) {
+                imports.push(implicit(path));
+            }
+        }
+    }
+    // The normative profile is added by `read`, which knows the root's.
+    let own_profile = (!normative && !primitives)
+        .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
+        .flatten();
+    Some(ParsedFile {
+        source: loaded.source,
+        version,
+        template,
+        normative,
+        primitives,
+        builtin,
+        extension,
+        own_profile,
+        imports,
+    })
+}
+
+/// Parses and reads one loaded file: what its text alone gives, the same whenever the text is.
+fn read_text(location: &Location, loaded: &Loaded, dialect: Option<Dialect>) -> FileRead {
+    let mut problems = Problems::new();
+    let content = read_content(location, loaded, dialect, &mut problems);
+    FileRead { content, problems: problems.into_iter().collect() }
+}
+
+fn read_content(
+    location: &Location,
+    loaded: &Loaded,
+    dialect: Option<Dialect>,
+    problems: &mut Problems,
+) -> Option<FileContent> {
     if let Some(offset) = loaded.invalid_utf8 {
         problems.report(
             Code::YamlSyntax,
@@ -377,61 +472,14 @@ fn parse_file(
             "a TOSCA file that defines a `profile` must not define a `service_template` (6.1)",
         );
     }
-    let embedded_flag = |key: &str| {
-        matches!(location, Location::Profile(_))
-            && template.metadata.get(key).is_some_and(|value| &*value.value == "true")
-    };
-    let normative = embedded_flag(NORMATIVE_METADATA);
-    let primitives = embedded_flag(PRIMITIVES_METADATA);
-    let builtin = embedded_flag(BUILTIN_METADATA);
-    let extension = embedded_flag(EXTENSION_METADATA);
-    let mut imports = Vec::with_capacity(template.imports.len() + 1);
-    let base = loader.base(location);
-    let resolver = crate::import::Resolver { location: &base, loader, repository, version, template: &template };
-    crate::import::check_names(&template.imports, version, problems);
-    for import in &template.imports {
-        if import.name.is_some() && version.is_2() {
-            continue; // Reported by `check_names`: 2.0 has no named form to guess at.
-        }
-        let Some(target) = resolver.resolve(import, problems) else { continue };
-        imports.push(ImportTarget {
-            location: target,
-            namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
-            span: import.span,
-        });
-    }
-    let implicit = |path: &str| ImportTarget {
-        location: Location::Profile(path.to_owned()),
-        namespace_prefix: None,
-        span: Span::file_start(loaded.source),
-    };
-    if !primitives {
-        imports.push(implicit(if version.is_2() {
-            tosca_profiles::PRIMITIVES_2_0
-        } else {
-            tosca_profiles::PRIMITIVES
-        }));
-        // A dialect's built-in types, in every file it covers but its own.
-        for path in dialect.filter(|dialect| dialect.covers(version)).map_or(&[][..], Dialect::implicit_imports) {
-            if !matches!(location, Location::Profile(own) if own == path) {
-                imports.push(implicit(path));
-            }
-        }
-    }
-    // The normative profile is added by `read`, which knows the root's.
-    let own_profile = (!normative && !primitives)
-        .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
-        .flatten();
-    Some(ParsedFile {
-        source: loaded.source,
+    let embedded_flag = |key: &str| embedded && template.metadata.get(key).is_some_and(|value| &*value.value == "true");
+    Some(FileContent {
         version,
+        normative: embedded_flag(NORMATIVE_METADATA),
+        primitives: embedded_flag(PRIMITIVES_METADATA),
+        builtin: embedded_flag(BUILTIN_METADATA),
+        extension: embedded_flag(EXTENSION_METADATA),
         template,
-        normative,
-        primitives,
-        builtin,
-        extension,
-        own_profile,
-        imports,
     })
 }
 

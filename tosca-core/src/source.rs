@@ -4,6 +4,7 @@
 //! read from, its byte range, and the 1-based line and column of its start. Line and column are
 //! computed once by the YAML reader, so renderers never rescan the text.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Arc, RwLock};
 
@@ -64,9 +65,32 @@ pub struct SourceFile {
 /// Files may be added from several threads; ids are assigned in insertion order, which may vary
 /// between runs, so nothing user-visible is ever ordered by id (problems are ordered by file name
 /// and offset).
+///
+/// A file a [`ReadCache`](crate::ReadCache) keeps across compilations has an id the cache gave
+/// it (a *shared* id, [`SourceId::is_shared`]), the same in every compilation that uses it, so
+/// the spans of its cached tree and entities point into it wherever they are reused; such a file
+/// is put in the map by the loader when a compilation uses it.
 #[derive(Debug, Default, Clone)]
 pub struct SourceMap {
-    files: Arc<RwLock<Vec<Arc<SourceFile>>>>,
+    files: Arc<RwLock<Files>>,
+}
+
+/// The files of a [`SourceMap`]: those numbered in the order they were added, and those with a
+/// shared id.
+#[derive(Debug, Default)]
+struct Files {
+    local: Vec<Arc<SourceFile>>,
+    shared: BTreeMap<SourceId, Arc<SourceFile>>,
+}
+
+impl SourceId {
+    /// The bit set in every shared id, and in no id a [`SourceMap`] numbers itself.
+    pub(crate) const SHARED: u32 = 1 << 31;
+
+    /// Whether a [`ReadCache`](crate::ReadCache) gave this id (see [`SourceMap`]).
+    pub fn is_shared(self) -> bool {
+        self.0 & SourceId::SHARED != 0
+    }
 }
 
 impl SourceMap {
@@ -75,18 +99,33 @@ impl SourceMap {
         SourceMap::default()
     }
 
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Files> {
+        self.files.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Files> {
+        self.files.write().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Adds a file and returns its id.
     pub fn add(&self, name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceId {
-        let mut files = self.files.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let id = SourceId(u32::try_from(files.len()).unwrap_or(u32::MAX));
-        files.push(Arc::new(SourceFile { name: name.into(), text: text.into() }));
+        let mut files = self.write();
+        // Numbered ids stay below the shared ones (a map of 2^31 files is out of reach).
+        let id = SourceId(u32::try_from(files.local.len()).unwrap_or(u32::MAX) & !SourceId::SHARED);
+        files.local.push(Arc::new(SourceFile { name: name.into(), text: text.into() }));
         id
+    }
+
+    /// Puts a file kept by a cache under the shared id the cache gave it.
+    pub(crate) fn insert_shared(&self, id: SourceId, file: Arc<SourceFile>) {
+        debug_assert!(id.is_shared());
+        self.write().shared.insert(id, file);
     }
 
     /// The file with this id, if any.
     pub fn get(&self, id: SourceId) -> Option<Arc<SourceFile>> {
-        let files = self.files.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        files.get(id.0 as usize).cloned()
+        let files = self.read();
+        if id.is_shared() { files.shared.get(&id).cloned() } else { files.local.get(id.0 as usize).cloned() }
     }
 
     /// The name of the file with this id, or `"?"` when unknown.
@@ -94,10 +133,18 @@ impl SourceMap {
         self.get(id).map(|file| file.name.clone()).unwrap_or_else(|| "?".to_owned())
     }
 
-    /// The name of every file, in the order they were added (which may vary between runs).
+    /// The id of every file: those numbered in the order they were added (which may vary
+    /// between runs), then the shared ones.
+    pub fn ids(&self) -> Vec<SourceId> {
+        let files = self.read();
+        let local = (0..files.local.len()).map(|index| SourceId(u32::try_from(index).unwrap_or(u32::MAX)));
+        local.chain(files.shared.keys().copied()).collect()
+    }
+
+    /// The name of every file, in the order of [`SourceMap::ids`].
     pub fn names(&self) -> Vec<String> {
-        let files = self.files.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-        files.iter().map(|file| file.name.clone()).collect()
+        let files = self.read();
+        files.local.iter().chain(files.shared.values()).map(|file| file.name.clone()).collect()
     }
 
     /// Renders a span as `file:line:column`.

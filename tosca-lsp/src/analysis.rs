@@ -3,6 +3,13 @@
 //! debounce delay only the last is compiled, and results a newer edit made stale are dropped),
 //! compiles every open TOSCA document from the buffers, publishes the diagnostics, and keeps
 //! each result for the queries (hover, definition, completion).
+//!
+//! What did not change is not read again: the worker keeps a [`ReadCache`] across compilations
+//! (the embedded profiles and every file whose text is unchanged are reused, parsed and read;
+//! only the edited buffer is read anew), swept after each round so that it holds only what the
+//! open documents use. Remote imports are fetched in the background (`remote`): a document
+//! whose imports are being fetched shows one information diagnostic per import ("fetching …")
+//! instead of the cascade of types not found, and is compiled again when they are read.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -17,11 +24,11 @@ use lsp_types::{
     Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location as LspLocation, NumberOrString,
     PublishDiagnosticsParams, Url,
 };
-use tosca_core::loader::{Location, Overlay};
-use tosca_core::problem::{Problem, Severity};
+use tosca_core::loader::{Deferred, Location, Overlay};
+use tosca_core::problem::{Code, Problem, Severity};
 use tosca_core::query::TypeIndex;
 use tosca_core::source::{SourceMap, Span};
-use tosca_core::{Compiled, Options};
+use tosca_core::{Compiled, LoadError, Options, ReadCache};
 
 use crate::documents::normalize;
 use crate::position::{Encoding, LineIndex};
@@ -71,9 +78,14 @@ pub(crate) struct Analyzer {
 
 impl Analyzer {
     /// Starts the worker thread; diagnostics go to `out`. It ends when the analyzer is dropped.
-    pub(crate) fn start(options: Options, encoding: Encoding, out: Sender<Message>) -> Analyzer {
+    /// Remote imports are fetched in the background unless `options` are offline (or the build
+    /// has no `network` feature), when they are problems as in `--offline`.
+    pub(crate) fn start(mut options: Options, encoding: Encoding, out: Sender<Message>) -> Analyzer {
         let (jobs, receiver) = crossbeam_channel::unbounded();
         let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default() };
+        let cache = ReadCache::new();
+        options.loader.cache = Some(cache.clone());
+        let (remote, fetched) = remote(&mut options);
         let worker = Worker {
             options,
             encoding,
@@ -81,6 +93,11 @@ impl Analyzer {
             latest: Arc::clone(&analyzer.latest),
             results: Arc::clone(&analyzer.results),
             published: BTreeSet::new(),
+            cache,
+            remote,
+            fetched,
+            last: None,
+            wanted: Vec::new(),
         };
         std::thread::Builder::new()
             .name("tosca-lsp-analysis".into())
@@ -103,6 +120,50 @@ impl Analyzer {
     }
 }
 
+/// The background reads of remote imports, and the channel that tells of each read that ends;
+/// `None` (and a channel that never tells) when `options` are offline or the build cannot read
+/// URLs, which are then refused as in `--offline`.
+#[cfg(feature = "network")]
+fn remote(options: &mut Options) -> (Option<crate::remote::Remote>, Receiver<()>) {
+    if options.loader.offline {
+        return (None, crossbeam_channel::never());
+    }
+    let (remote, fetched) = crate::remote::Remote::new(options.loader.fetch.clone());
+    options.loader.deferred = Some(remote.deferred.clone());
+    (Some(remote), fetched)
+}
+
+/// Without the `network` feature: compilations are offline.
+#[cfg(not(feature = "network"))]
+fn remote(options: &mut Options) -> (Option<NoRemote>, Receiver<()>) {
+    options.loader.offline = true;
+    (None, crossbeam_channel::never())
+}
+
+/// What stands for the background reads in a build without them.
+#[cfg(not(feature = "network"))]
+struct NoRemote;
+
+#[cfg(not(feature = "network"))]
+impl NoRemote {
+    fn retry_failed(&self) {}
+    fn fetch(&self, _urls: Vec<Url>) {}
+    fn sweep(&self) {}
+}
+
+/// How long wanted URLs wait for a newer edit before they are fetched.
+#[cfg(feature = "network")]
+use crate::remote::FETCH_DELAY;
+
+#[cfg(not(feature = "network"))]
+const FETCH_DELAY: Duration = Duration::from_millis(300);
+
+#[cfg(feature = "network")]
+type RemoteReads = crate::remote::Remote;
+
+#[cfg(not(feature = "network"))]
+type RemoteReads = NoRemote;
+
 struct Worker {
     options: Options,
     encoding: Encoding,
@@ -111,11 +172,50 @@ struct Worker {
     results: Arc<Mutex<HashMap<Url, Arc<Analysis>>>>,
     /// The URIs that have diagnostics on the client, to clear them when they are gone.
     published: BTreeSet<Url>,
+    /// The files read by earlier compilations (also in `options`), swept after each round.
+    cache: ReadCache,
+    /// The background reads of remote imports, when URLs are read at all.
+    remote: Option<RemoteReads>,
+    /// Tells of each background read that ends.
+    fetched: Receiver<()>,
+    /// The last job, compiled again when a background read ends.
+    last: Option<Job>,
+    /// The URLs the last round wanted, fetched unless an edit comes within [`FETCH_DELAY`].
+    wanted: Vec<Url>,
 }
 
 impl Worker {
     fn run(mut self, jobs: &Receiver<Job>) {
-        while let Ok(mut job) = jobs.recv() {
+        loop {
+            let mut job = crossbeam_channel::select! {
+                recv(jobs) -> job => match job {
+                    Ok(job) => {
+                        // An edit: reads that failed long enough ago are tried again.
+                        if let Some(remote) = &self.remote {
+                            remote.retry_failed();
+                        }
+                        job
+                    }
+                    Err(_) => return,
+                },
+                recv(self.fetched) -> _ => match self.last.clone() {
+                    // A read ended: the same documents again, as a newer generation.
+                    Some(mut job) => {
+                        job.generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
+                        job
+                    }
+                    None => continue,
+                },
+                default(if self.wanted.is_empty() { Duration::MAX } else { FETCH_DELAY }) => {
+                    // No edit came: the URLs the documents import are fetched.
+                    if let Some(remote) = &self.remote {
+                        remote.fetch(std::mem::take(&mut self.wanted));
+                    }
+                    continue;
+                }
+            };
+            // The round about to run wants its own URLs.
+            self.wanted.clear();
             // Debounce: while edits keep coming, only the last one counts.
             loop {
                 match jobs.recv_timeout(DEBOUNCE) {
@@ -125,6 +225,7 @@ impl Worker {
                 }
             }
             self.analyze(&job);
+            self.last = Some(job);
         }
     }
 
@@ -153,6 +254,9 @@ impl Worker {
                 tosca_core::compile(&Location::File(path.clone()), &options).map_err(|error| error.to_string())
             }))
             .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
+            // The URLs this compilation wanted and could not read yet.
+            let wanted = self.options.loader.deferred.as_ref().map(Deferred::take_wanted).unwrap_or_default();
+            self.wanted.extend(wanted.iter().cloned());
             match compiled {
                 Ok(compiled) => {
                     let mut converter = Converter {
@@ -161,13 +265,39 @@ impl Worker {
                         encoding: self.encoding,
                         lines: HashMap::new(),
                     };
-                    for problem in &compiled.problems {
-                        if let Some((file, diagnostic)) = converter.diagnostic(problem) {
+                    let fetching: BTreeSet<String> =
+                        wanted.iter().map(|url| LoadError::Deferred(url.to_string()).to_string()).collect();
+                    let pending =
+                        |problem: &&Problem| problem.code == Code::ImportFailed && fetching.contains(&problem.message);
+                    // While imports are being fetched, only that is said: the rest would be
+                    // the cascade of what they define, missing.
+                    let shown: Vec<&Problem> = if fetching.is_empty() {
+                        compiled.problems.iter().collect()
+                    } else {
+                        compiled.problems.iter().filter(pending).collect()
+                    };
+                    let mut located = false;
+                    for problem in shown {
+                        if let Some((file, mut diagnostic)) = converter.diagnostic(problem) {
+                            if !fetching.is_empty() {
+                                diagnostic.severity = Some(DiagnosticSeverity::INFORMATION);
+                                located |= &file == uri;
+                            }
                             let list = diagnostics.entry(file).or_default();
                             if !list.contains(&diagnostic) {
                                 list.push(diagnostic);
                             }
                         }
+                    }
+                    if !fetching.is_empty() && !located {
+                        // Imported through files an editor cannot show (URLs): said on the
+                        // document itself.
+                        diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                            severity: Some(DiagnosticSeverity::INFORMATION),
+                            source: Some("puccini-rs".into()),
+                            message: fetching.into_iter().collect::<Vec<_>>().join("\n"),
+                            ..Diagnostic::default()
+                        });
                     }
                     results.insert(uri.clone(), Arc::new(Analysis { compiled, types: OnceLock::new() }));
                 }
@@ -181,6 +311,11 @@ impl Worker {
         }
         if self.stale(job) {
             return;
+        }
+        // What the open documents no longer use is dropped from the caches.
+        self.cache.sweep();
+        if let Some(remote) = &self.remote {
+            remote.sweep();
         }
         *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
         let now: BTreeSet<Url> =

@@ -9,21 +9,28 @@
 //! - `transport` — stdio, with a reader that skips a malformed message instead of ending;
 //! - `server` — the handshake, document sync and request routing;
 //! - `documents` — the open documents;
-//! - `analysis` — the background compiler (debounced, superseded by newer edits) and the
-//!   diagnostics;
+//! - `analysis` — the background compiler (debounced, superseded by newer edits, reusing what
+//!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
+//! - `remote` — remote imports fetched in the background (with the `network` feature);
 //! - `features` — one module per request;
 //! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8);
 //! - `profiles` — the embedded normative profiles written once as read-only files, for
 //!   go-to-definition into them.
 //!
-//! It never reads the network: compilations are offline, and remote imports are reached only
-//! through `--map-url`.
+//! Compilations never wait on the network: a remote import not mapped by `--map-url` is fetched
+//! in the background with tosca-core's client and limits (an information diagnostic says so
+//! meanwhile), kept in memory, and the documents are compiled again once it is read; a read
+//! that fails is the import's problem, tried again only after a later edit, with backoff. With
+//! `--offline`, or built without the `network` feature (on by default), remote imports are
+//! problems, as in `puccini-rs --offline`.
 
 mod analysis;
 mod documents;
 mod features;
 mod position;
 mod profiles;
+#[cfg(feature = "network")]
+mod remote;
 mod server;
 mod transport;
 
@@ -31,7 +38,8 @@ pub use position::{Encoding, LineIndex};
 pub use server::serve;
 
 /// Serves the protocol on stdin and stdout until the client sends `exit` or goes away.
-/// Compilations use `options` (its `--map-url` mappings, dialect and quirks), always offline.
+/// Compilations use `options` (its `--map-url` mappings, `--offline`, fetch limits, dialect and
+/// quirks).
 pub fn run_stdio(options: tosca_core::Options) -> Result<(), lsp_server::ProtocolError> {
     let (connection, threads) = transport::stdio();
     let result = serve(&connection, options);

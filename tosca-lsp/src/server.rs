@@ -43,9 +43,9 @@ pub(crate) struct Server {
 }
 
 /// Runs the handshake and serves `connection` until `shutdown` and `exit` (or until the client
-/// goes away). Compilations use `options`, offline: only `--map-url` mappings and the overlay
-/// reach sources that are not local.
-pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_server::ProtocolError> {
+/// goes away). Compilations use `options` and never wait on the network: remote imports are
+/// fetched in the background (unless `options` are offline).
+pub fn serve(connection: &Connection, options: Options) -> Result<(), lsp_server::ProtocolError> {
     let (id, params) = connection.initialize_start()?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let utf8 = params
@@ -76,7 +76,6 @@ pub fn serve(connection: &Connection, mut options: Options) -> Result<(), lsp_se
         "serverInfo": ServerInfo { name: "puccini-rs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
     });
     connection.initialize_finish(id, result)?;
-    options.loader.offline = true;
     let dialect = options.dialect;
     let analyzer = Analyzer::start(options, encoding, connection.sender.clone());
     let mut server = Server {

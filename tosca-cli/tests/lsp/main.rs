@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod fetch;
 mod functions;
 mod keynames;
 mod quirks;

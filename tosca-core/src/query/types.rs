@@ -49,8 +49,7 @@ impl TypeIndex {
     /// skipped).
     pub fn build(sources: &SourceMap) -> TypeIndex {
         let mut index = TypeIndex::default();
-        for id in 0..sources.names().len() {
-            let source = SourceId(u32::try_from(id).unwrap_or(u32::MAX));
+        for source in sources.ids() {
             let Some(file) = sources.get(source) else { continue };
             if !is_tosca(&file.text) {
                 continue;

@@ -19,7 +19,7 @@ pub(crate) use hover::hover;
 pub(crate) use symbols::symbols;
 
 use lsp_types::{Position, Range, Url};
-use tosca_core::source::{SourceId, Span};
+use tosca_core::source::Span;
 use tosca_core::yaml::Node;
 
 use crate::analysis::Analysis;
@@ -43,7 +43,7 @@ pub(crate) struct Context<'a> {
 impl Context<'_> {
     /// The document's YAML tree, or `None` when it is not YAML.
     pub(crate) fn tree(&self) -> Option<Node> {
-        tosca_core::query::parse(SourceId(u32::MAX), &self.document.text)
+        self.document.tree()
     }
 
     /// The document's line index.

@@ -62,6 +62,12 @@ pub(crate) fn location(context: &Context<'_>, analysis: &Analysis, key: Span) ->
     if let Some(file) = crate::profiles::file(&name) {
         return Some(Location::new(Url::from_file_path(file).ok()?, context.range_in(&text, key)));
     }
+    if let Ok(url) = Url::parse(&name)
+        && matches!(url.scheme(), "http" | "https")
+    {
+        // A remote import, fetched in the background: its URL, which clients may open.
+        return Some(Location::new(url, context.range_in(&text, key)));
+    }
     if name.contains("://") || name.contains("!/") || name.starts_with('<') {
         return None;
     }
