@@ -21,6 +21,18 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
+/// 51 timings of the request `method` at `at`, each answer checked by `fits`.
+fn timed(client: &mut Client, method: &str, uri: &str, at: (u32, u32), fits: impl Fn(&Value) -> bool) -> Vec<Duration> {
+    (0..51)
+        .map(|_| {
+            let started = Instant::now();
+            let answer = client.at(method, uri, at.0, at.1);
+            assert!(fits(&answer), "{method} at {at:?}: {answer}");
+            started.elapsed()
+        })
+        .collect()
+}
+
 #[test]
 #[ignore = "a benchmark: run with --ignored --nocapture and LSP_BENCH_DIR"]
 fn lsp_on_1000_nodes() {
@@ -63,9 +75,27 @@ fn lsp_on_1000_nodes() {
             started.elapsed()
         })
         .collect();
+    // Hover on a function call (its value folded at compile time).
+    let (line, character) = position(&text, "get_input: zone", 0, 3);
+    let calls = timed(&mut client, "textDocument/hover", &main, (line, character), |hover| {
+        hover["contents"]["value"].as_str().is_some_and(|text| text.contains("zone-b"))
+    });
+    // Completion of a node template's keynames (the keys of the line below `rack: 0` in the
+    // first template), and of the 1,000 templates a requirement may target.
+    let (line, _) = position(&text, "rack: 0", 0, 0);
+    let keynames = timed(&mut client, "textDocument/completion", &main, (line, 6), |items| {
+        items.as_array().is_some_and(|items| !items.is_empty())
+    });
+    let (line, character) = position(&text, "host: host_0", 0, 6);
+    let targets = timed(&mut client, "textDocument/completion", &main, (line, character), |items| {
+        items.as_array().is_some_and(|items| items.len() >= 1000)
+    });
     println!("diagnostics after a one-character edit: median {:?} (debounce of 40 ms included)", median(edits));
     println!("hover on a type name: median {:?}", median(hovers));
+    println!("hover on a function call: median {:?}", median(calls));
     println!("completion of a type name: median {:?}", median(completions));
+    println!("completion of a node template's keynames: median {:?}", median(keynames));
+    println!("completion of a requirement's target (1,000 templates): median {:?}", median(targets));
     client.shutdown();
 }
 
