@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod fixes;
 mod functions;
 mod keynames;
 mod resolve;
