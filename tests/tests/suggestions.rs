@@ -209,3 +209,19 @@ fn an_import_name_that_is_a_misspelt_keyname_records_its_replacement() {
     let text = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - fle: other.yaml\n";
     assert_eq!(did_you_mean(text), vec![fix("file", "fle")]);
 }
+
+#[test]
+fn a_substituted_requirement_written_inside_a_key_list_keeps_its_help_without_a_replacement() {
+    // `[ hots, 1 ]` (2.0: a requirement and its count) is no scalar to replace: help only; the
+    // same name written as the key is replaced.
+    let text = "tosca_definitions_version: tosca_2_0\nnode_types:\n  Server: {}\n  Sub:\n    requirements:\n      \
+                - host:\n          capability: Cap\n          relationship: Rel\ncapability_types:\n  Cap: {}\n\
+                relationship_types:\n  Rel: {}\nservice_template:\n  node_templates:\n    server:\n      type: Server\n  \
+                substitution_mappings:\n    node_type: Sub\n    requirements:\n      - [ hots, 1 ]: server\n      \
+                - hots: server\n";
+    let help = Some("did you mean `host`?".to_owned());
+    assert_eq!(
+        suggestions(text),
+        vec![(help.clone(), None, "[ hots, 1 ]".to_owned()), (help, Some("host".to_owned()), "hots".to_owned())]
+    );
+}
