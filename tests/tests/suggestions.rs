@@ -116,3 +116,112 @@ fn a_computed_name_keeps_the_call_as_its_span_and_its_help_without_a_replacement
     let text = with_call(call).replace("default: server", "default: tosca_nmae");
     assert_eq!(suggestions(&text), vec![(Some("did you mean `tosca_name`?".to_owned()), None, call.to_owned())]);
 }
+
+/// The (suggestion, spanned text) of every problem `text` has that carries a "did you mean".
+fn did_you_mean(text: &str) -> Vec<(Option<String>, String)> {
+    suggestions(text)
+        .into_iter()
+        .filter(|(help, _, _)| help.as_deref().is_some_and(|help| help.starts_with("did you mean")))
+        .map(|(_, suggestion, spanned)| (suggestion, spanned))
+        .collect()
+}
+
+/// One (suggestion, spanned text) pair.
+fn fix(suggestion: &str, spanned: &str) -> (Option<String>, String) {
+    (Some(suggestion.to_owned()), spanned.to_owned())
+}
+
+#[test]
+fn a_requirement_target_with_an_index_records_its_replacement_at_the_template_name() {
+    let text = "tosca_definitions_version: tosca_2_0\nservice_template:\n  node_templates:\n    server:\n      \
+                type: Server\n      count: 2\n    app:\n      type: App\n      requirements:\n        \
+                - host:\n            node: [ srever, 0 ]\nnode_types:\n  Server: {}\n  App:\n    requirements:\n      \
+                - host:\n          capability: Cap\n          relationship: Rel\ncapability_types:\n  Cap: {}\n\
+                relationship_types:\n  Rel: {}\n";
+    assert_eq!(did_you_mean(text), vec![fix("server", "srever")]);
+}
+
+#[test]
+fn a_group_member_and_a_policy_target_record_their_replacements() {
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server:\n      \
+                type: tosca.nodes.Compute\n  groups:\n    all:\n      type: tosca.groups.Root\n      members: [ srever ]\n  \
+                policies:\n    - scale:\n        type: tosca.policies.Scaling\n        targets: [ servr ]\n";
+    assert_eq!(did_you_mean(text), vec![fix("server", "srever"), fix("server", "servr")]);
+}
+
+/// A 1.3 template with one node and a workflow whose step is written in place of `STEP`.
+fn with_step(step: &str) -> String {
+    format!(
+        "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server:\n      \
+         type: tosca.nodes.Compute\n  workflows:\n    deploy:\n      steps:\n        start:\n{step}\n        \
+         finish:\n          target: server\n          activities:\n            - set_state: started\n"
+    )
+}
+
+#[test]
+fn workflow_step_names_record_their_replacements() {
+    let target = "          target: srever\n          activities:\n            - set_state: started";
+    assert_eq!(did_you_mean(&with_step(target)), vec![fix("server", "srever")]);
+    let next = "          target: server\n          activities:\n            - set_state: started\n          \
+                on_success: [ finsh ]";
+    assert_eq!(did_you_mean(&with_step(next)), vec![fix("finish", "finsh")]);
+    let delegate = "          target: server\n          activities:\n            - delegate: deplo";
+    assert_eq!(did_you_mean(&with_step(delegate)), vec![fix("deploy", "deplo")]);
+}
+
+/// A 1.3 template substituting `Sub`, with `mappings` written under `substitution_mappings`.
+fn with_mappings(mappings: &str) -> String {
+    format!(
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  Sub:\n    derived_from: tosca.nodes.Root\n    \
+         properties:\n      size:\n        type: integer\n    requirements:\n      - host:\n          \
+         capability: tosca.capabilities.Compute\n          occurrences: [ 0, 1 ]\ntopology_template:\n  inputs:\n    \
+         size:\n      type: integer\n      default: 1\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n  \
+         substitution_mappings:\n    node_type: Sub\n{mappings}\n"
+    )
+}
+
+#[test]
+fn substitution_mapping_names_record_their_replacements_at_the_name() {
+    let input = "    properties:\n      size: [ sze ]";
+    assert_eq!(did_you_mean(&with_mappings(input)), vec![fix("size", "sze")]);
+    let template = "    properties:\n      size: [ srever, num_cpus ]";
+    assert_eq!(did_you_mean(&with_mappings(template)), vec![fix("server", "srever")]);
+    let requirement = "    requirements:\n      host: [ srever, host ]";
+    assert_eq!(did_you_mean(&with_mappings(requirement)), vec![fix("server", "srever")]);
+    // The substituted node type's own names, written as keys.
+    let property = "    properties:\n      sze: [ size ]";
+    assert_eq!(did_you_mean(&with_mappings(property)), vec![fix("size", "sze")]);
+    let requirement = "    requirements:\n      hots: [ server, local_storage ]";
+    assert_eq!(did_you_mean(&with_mappings(requirement)), vec![fix("host", "hots")]);
+}
+
+#[test]
+fn a_status_records_its_replacement() {
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_3\ndata_types:\n  Data:\n    properties:\n      size:\n        \
+                type: integer\n        status: experimentl\n";
+    assert_eq!(did_you_mean(text), vec![fix("experimental", "experimentl")]);
+}
+
+#[test]
+fn an_import_name_that_is_a_misspelt_keyname_records_its_replacement() {
+    let text = "tosca_definitions_version: tosca_2_0\nimports:\n  - ur: other.yaml\n";
+    assert_eq!(did_you_mean(text), vec![fix("url", "ur")]);
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - fle: other.yaml\n";
+    assert_eq!(did_you_mean(text), vec![fix("file", "fle")]);
+}
+
+#[test]
+fn a_substituted_requirement_written_inside_a_key_list_keeps_its_help_without_a_replacement() {
+    // `[ hots, 1 ]` (2.0: a requirement and its count) is no scalar to replace: help only; the
+    // same name written as the key is replaced.
+    let text = "tosca_definitions_version: tosca_2_0\nnode_types:\n  Server: {}\n  Sub:\n    requirements:\n      \
+                - host:\n          capability: Cap\n          relationship: Rel\ncapability_types:\n  Cap: {}\n\
+                relationship_types:\n  Rel: {}\nservice_template:\n  node_templates:\n    server:\n      type: Server\n  \
+                substitution_mappings:\n    node_type: Sub\n    requirements:\n      - [ hots, 1 ]: server\n      \
+                - hots: server\n";
+    let help = Some("did you mean `host`?".to_owned());
+    assert_eq!(
+        suggestions(text),
+        vec![(help.clone(), None, "[ hots, 1 ]".to_owned()), (help, Some("host".to_owned()), "hots".to_owned())]
+    );
+}

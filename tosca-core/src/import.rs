@@ -38,10 +38,10 @@ pub fn check_names(imports: &MaybeNamed<Import>, version: Version, problems: &mu
                 name.span,
                 format!("TOSCA 2.0 import definitions have no name: `{}` is not a keyname of import", name.value),
             );
-            problems.push(problem.with_help(match keyname {
-                Some(keyname) => format!("did you mean `{keyname}`?"),
-                None => "write the import itself: `- url: …` or `- profile: …` (6.8.1)".to_owned(),
-            }));
+            problems.push(match keyname {
+                Some(keyname) => problem.with_suggestion(keyname),
+                None => problem.with_help("write the import itself: `- url: …` or `- profile: …` (6.8.1)"),
+            });
             continue;
         }
         if let Some(keyname) = keyname {
@@ -50,7 +50,7 @@ pub fn check_names(imports: &MaybeNamed<Import>, version: Version, problems: &mu
                 name.span,
                 format!("`{}` is read as the name of this import, not as a keyname", name.value),
             );
-            problems.push(problem.with_help(format!("did you mean `{keyname}`?")));
+            problems.push(problem.with_suggestion(keyname));
         } else if version >= Version::V1_2 {
             let problem = Problem::new(
                 Code::NamedImport,

@@ -4,6 +4,7 @@
 
 mod client;
 mod fetch;
+mod fixes;
 mod functions;
 mod keynames;
 mod quirks;

@@ -358,6 +358,9 @@ pub struct PolicyTemplate {
 pub struct NodeSelector {
     /// The node template or node type name.
     pub name: String,
+    /// Where the name is written: the whole selector when it is a name, its first item when it
+    /// is `[template, index]`.
+    pub name_span: crate::source::Span,
     /// The representation's index, as written, when given.
     pub index: Option<Node>,
 }
@@ -368,9 +371,13 @@ impl crate::grammar::Read for NodeSelector {
             && let Some(items) = node.as_sequence()
         {
             if let [template, index] = items
-                && let Some(template) = template.as_str()
+                && let Some(name) = template.as_str()
             {
-                return Some(NodeSelector { name: template.to_owned(), index: Some(index.clone()) });
+                return Some(NodeSelector {
+                    name: name.to_owned(),
+                    name_span: template.span,
+                    index: Some(index.clone()),
+                });
             }
             cx.problems.report(
                 crate::problem::Code::WrongKind,
@@ -379,7 +386,7 @@ impl crate::grammar::Read for NodeSelector {
             );
             return None;
         }
-        String::read(node, name, cx).map(|name| NodeSelector { name, index: None })
+        String::read(node, name, cx).map(|name| NodeSelector { name, name_span: node.span, index: None })
     }
 }
 

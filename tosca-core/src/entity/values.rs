@@ -93,15 +93,14 @@ impl Read for Status {
         if Status::VALUES.contains(&text.value.as_str()) {
             return Some(Status(text));
         }
-        let mut problem = crate::problem::Problem::new(
-            Code::InvalidValue,
-            node.span,
-            format!("`{}` is not a status; expected one of {}", text.value, Status::VALUES.join(", ")),
+        cx.problems.push(
+            crate::problem::Problem::new(
+                Code::InvalidValue,
+                node.span,
+                format!("`{}` is not a status; expected one of {}", text.value, Status::VALUES.join(", ")),
+            )
+            .with_nearest(&text.value, Status::VALUES),
         );
-        if let Some(nearest) = crate::grammar::nearest(&text.value, Status::VALUES) {
-            problem = problem.with_help(format!("did you mean `{nearest}`?"));
-        }
-        cx.problems.push(problem);
         None
     }
 }

@@ -115,6 +115,16 @@ impl Problem {
             None => self,
         }
     }
+
+    /// Like [`with_nearest`](Problem::with_nearest), but as a help only, recording no
+    /// suggestion: for a problem whose span is not the name as written (a name computed, or
+    /// written inside a wider value), which a replacement of the span would not fix.
+    pub fn with_nearest_help<'a>(self, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Problem {
+        match crate::grammar::nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
+            Some(nearest) => self.with_help(format!("did you mean `{nearest}`?")),
+            None => self,
+        }
+    }
 }
 
 /// The collector threaded through every phase.

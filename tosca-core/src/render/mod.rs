@@ -502,17 +502,16 @@ impl Render<'_> {
         match template {
             Some(template) => self.resolve_type_id(Kind::NodeType, template.r#type.as_ref()),
             None => {
-                let mut problem = Problem::new(
-                    Code::NameNotFound,
-                    name.span,
-                    format!("node template `{}` does not exist", name.value),
+                let templates =
+                    self.topology.into_iter().flat_map(|topology| topology.node_templates.keys().map(String::as_str));
+                problems.push(
+                    Problem::new(
+                        Code::NameNotFound,
+                        name.span,
+                        format!("node template `{}` does not exist", name.value),
+                    )
+                    .with_nearest(&name.value, templates),
                 );
-                if let Some(nearest) = self.topology.and_then(|topology| {
-                    crate::grammar::nearest(&name.value, topology.node_templates.keys().map(String::as_str))
-                }) {
-                    problem = problem.with_help(format!("did you mean `{nearest}`?"));
-                }
-                problems.push(problem);
                 None
             }
         }

@@ -152,19 +152,21 @@ impl<'a> Render<'a> {
         for assignment in &template.requirements.0 {
             let name = assignment.name.value.as_str();
             let Some(definition) = definitions.get(name) else {
-                let mut problem = Problem::new(
-                    Code::UndeclaredAssignment,
-                    assignment.name.span,
-                    format!("{owner} has no requirement `{name}`"),
+                problems.push(
+                    Problem::new(
+                        Code::UndeclaredAssignment,
+                        assignment.name.span,
+                        format!("{owner} has no requirement `{name}`"),
+                    )
+                    .with_nearest(name, definitions.keys().copied()),
                 );
-                if let Some(nearest) = crate::grammar::nearest(name, definitions.keys().copied()) {
-                    problem = problem.with_suggestion(nearest);
-                }
-                problems.push(problem);
                 continue;
             };
             if let Some(target) = &assignment.node {
-                self.check_requirement_target(&Located::new(target.value.name.clone(), target.span), problems);
+                self.check_requirement_target(
+                    &Located::new(target.value.name.clone(), target.value.name_span),
+                    problems,
+                );
             }
             // 2.0 (8.5.4): an assignment stands for `count` relationships (default 1).
             let (weight, expanded) = assignment_count(assignment.count.as_ref(), problems);
@@ -320,16 +322,16 @@ impl<'a> Render<'a> {
         if is_template || self.namespace.resolve(Kind::NodeType, target).is_some() {
             return;
         }
-        let mut problem = Problem::new(
-            Code::NameNotFound,
-            target.span,
-            format!("`{}` is neither a node template nor a node type", target.value),
+        let templates =
+            self.topology.into_iter().flat_map(|topology| topology.node_templates.keys().map(String::as_str));
+        problems.push(
+            Problem::new(
+                Code::NameNotFound,
+                target.span,
+                format!("`{}` is neither a node template nor a node type", target.value),
+            )
+            .with_nearest(&target.value, templates),
         );
-        let templates = self.topology.map(|topology| topology.node_templates.keys().map(String::as_str));
-        if let Some(nearest) = templates.and_then(|names| crate::grammar::nearest(&target.value, names)) {
-            problem = problem.with_suggestion(nearest);
-        }
-        problems.push(problem);
     }
 
     /// The relationship of a requirement: from a relationship template named by the

@@ -179,23 +179,36 @@ impl Check<'_, '_> {
         if self.template.node_templates.contains_key(name) {
             return true;
         }
-        let mut problem = Problem::new(Code::NameNotFound, at.span, format!("there is no node template `{name}`"));
-        if let Some(nearest) = crate::grammar::nearest(name, self.template.node_templates.keys().map(String::as_str)) {
-            problem = problem.with_help(format!("did you mean `{nearest}`?"));
-        }
-        self.problems.push(problem);
+        let message = format!("there is no node template `{name}`");
+        let names = self.template.node_templates.keys().map(String::as_str);
+        self.problems.push(unknown_name(at, name, message, names));
         false
     }
 
-    fn undeclared(&mut self, what: &str, name: &str, at: &Node) {
-        self.problems.push(
-            Problem::new(
-                Code::UndeclaredAssignment,
-                at.span,
-                format!("node type `{}` has no {what} `{name}`", self.node_type.name.value),
-            )
-            .with_label(self.node_type.name.span, "the substituted node type is declared here"),
-        );
+    /// Reports `name`, written at `at`, as no `what` of the substituted node type, with the
+    /// nearest of `known` as a "did you mean" (a suggestion when `at` is the name's scalar).
+    fn undeclared<'n>(&mut self, what: &str, name: &str, at: &Node, known: impl Iterator<Item = &'n str>) {
+        let problem = Problem::new(
+            Code::UndeclaredAssignment,
+            at.span,
+            format!("node type `{}` has no {what} `{name}`", self.node_type.name.value),
+        )
+        .with_label(self.node_type.name.span, "the substituted node type is declared here");
+        self.problems.push(if at.as_scalar().is_some() {
+            problem.with_nearest(name, known)
+        } else {
+            problem.with_nearest_help(name, known)
+        });
+    }
+
+    /// Reports a property (or attribute) the substituted node type does not declare.
+    fn undeclared_value(&mut self, name: &str, attributes: bool, at: &Node) {
+        let node_type = self.node_type;
+        if attributes {
+            self.undeclared("attribute", name, at, node_type.attributes.keys().map(String::as_str));
+        } else {
+            self.undeclared("property", name, at, node_type.properties.keys().map(String::as_str));
+        }
     }
 
     /// `properties` or `attributes`: each mapped to an input or output, a node template's
@@ -245,7 +258,7 @@ impl Check<'_, '_> {
                 self.node_type.properties.contains_key(name)
             };
             if !declared {
-                self.undeclared(if attributes { "attribute" } else { "property" }, name, &entry.key);
+                self.undeclared_value(name, attributes, &entry.key);
                 continue;
             }
             let Some(path) = self.path(&entry.value) else {
@@ -366,7 +379,7 @@ impl Check<'_, '_> {
             self.node_type.properties.contains_key(name)
         };
         if !declared {
-            self.undeclared(if attributes { "attribute" } else { "property" }, name, at);
+            self.undeclared_value(name, attributes, at);
         }
         declared
     }
@@ -379,12 +392,13 @@ impl Check<'_, '_> {
             (self.template.inputs.contains_key(name), "input")
         };
         if !known {
-            let mut problem = Problem::new(Code::NameNotFound, at.span, format!("there is no {what} `{name}`"));
             let names = if attributes { self.template.outputs.keys() } else { self.template.inputs.keys() };
-            if let Some(nearest) = crate::grammar::nearest(name, names.map(String::as_str)) {
-                problem = problem.with_help(format!("did you mean `{nearest}`?"));
-            }
-            self.problems.push(problem);
+            self.problems.push(unknown_name(
+                at,
+                name,
+                format!("there is no {what} `{name}`"),
+                names.map(String::as_str),
+            ));
         }
         known
     }
@@ -434,7 +448,9 @@ impl Check<'_, '_> {
                 _ => continue,
             };
             if !self.node_type.requirements.0.iter().any(|definition| definition.name.value == name) {
-                self.undeclared("requirement", &name, &entry.key);
+                let node_type = self.node_type;
+                let known = node_type.requirements.0.iter().map(|definition| definition.name.value.as_str());
+                self.undeclared("requirement", &name, &entry.key, known);
                 continue;
             }
             let Some(targets) = self.requirement_targets(&entry.value) else {
@@ -486,7 +502,7 @@ impl Check<'_, '_> {
         for entry in self.entries(node) {
             let Some(name) = entry.key.as_str() else { continue };
             let Some(declared) = self.node_type.capabilities.get(name) else {
-                self.undeclared("capability", name, &entry.key);
+                self.undeclared("capability", name, &entry.key, self.node_type.capabilities.keys().map(String::as_str));
                 continue;
             };
             let path = self.path(&entry.value);
@@ -552,7 +568,7 @@ impl Check<'_, '_> {
         for entry in self.entries(node) {
             let Some(name) = entry.key.as_str() else { continue };
             let Some(interface) = self.node_type.interfaces.get(name) else {
-                self.undeclared("interface", name, &entry.key);
+                self.undeclared("interface", name, &entry.key, self.node_type.interfaces.keys().map(String::as_str));
                 continue;
             };
             if let Some(path) = self.path(&entry.value) {
@@ -602,4 +618,29 @@ impl Check<'_, '_> {
         }
         mapped
     }
+}
+
+/// A `name-not-found` problem for `name`, written in the mapping value `at` (the name itself, or
+/// a list holding it), with the nearest of `known` as a "did you mean": at the name's own scalar,
+/// as a suggestion replacing it, when it is found there; otherwise at `at`, as a help only.
+fn unknown_name<'n>(at: &Node, name: &str, message: String, known: impl Iterator<Item = &'n str>) -> Problem {
+    match written_name(at, name) {
+        Some(written) => Problem::new(Code::NameNotFound, written.span, message).with_nearest(name, known),
+        None => Problem::new(Code::NameNotFound, at.span, message).with_nearest_help(name, known),
+    }
+}
+
+/// The first scalar reading `name` in `at`: `at` itself, an item of it, or an item of one of its
+/// items (mappings write names at most two lists deep: `[[node, requirement], …]`).
+fn written_name<'n>(at: &'n Node, name: &str) -> Option<&'n Node> {
+    if at.as_str() == Some(name) {
+        return Some(at);
+    }
+    let items = at.as_sequence()?;
+    items.iter().find(|item| item.as_str() == Some(name)).or_else(|| {
+        items
+            .iter()
+            .filter_map(Node::as_sequence)
+            .find_map(|inner| inner.iter().find(|item| item.as_str() == Some(name)))
+    })
 }

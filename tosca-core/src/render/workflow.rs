@@ -295,7 +295,8 @@ fn all_inputs<'a>(
     all
 }
 
-/// A name that refers to nothing, with the nearest known one as help.
+/// A name that refers to nothing, with the nearest known one as a "did you mean" replacing it:
+/// `at` is the name as written (a node that is no scalar has the empty name, and no suggestion).
 fn report_unknown<'n>(
     problems: &mut Problems,
     at: &Node,
@@ -303,9 +304,7 @@ fn report_unknown<'n>(
     what: &str,
     known: impl Iterator<Item = &'n str>,
 ) {
-    let mut problem = Problem::new(Code::NameNotFound, at.span, format!("there is no {what} `{name}`"));
-    if let Some(nearest) = crate::grammar::nearest(name, known) {
-        problem = problem.with_help(format!("did you mean `{nearest}`?"));
-    }
-    problems.push(problem);
+    problems.push(
+        Problem::new(Code::NameNotFound, at.span, format!("there is no {what} `{name}`")).with_nearest(name, known),
+    );
 }
