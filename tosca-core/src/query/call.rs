@@ -20,25 +20,6 @@ pub struct CallSite<'a> {
     pub path: Vec<Step>,
 }
 
-impl CallSite<'_> {
-    /// The span of the call in `text` (the file's text). A flow map nested in a flow list
-    /// (`[ a, { get_input: port } ]`) ends, in the YAML tree, before its closing brace; the span
-    /// is extended over it here, so it covers the call as written.
-    pub fn span(&self, text: &str) -> crate::source::Span {
-        let mut span = self.node.span;
-        let written = text.get(span.start as usize..span.end as usize).unwrap_or_default();
-        let open = written.matches('{').count().saturating_sub(written.matches('}').count());
-        if written.starts_with('{') && open > 0 {
-            let after = text.get(span.end as usize..).unwrap_or_default();
-            let blanks = after.len() - after.trim_start().len();
-            if after[blanks..].starts_with('}') {
-                span.end += u32::try_from(blanks + 1).unwrap_or(0);
-            }
-        }
-        span
-    }
-}
-
 /// What the compiled topology holds where a call is written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CallValue<'t> {
@@ -379,7 +360,7 @@ topology_template:
         let (root, _) = compiled();
         let call = call_at(&root, offset("get_input: port }, \"-\"", 12), false).expect("a call");
         assert_eq!(call.name, "get_input");
-        let span = call.span(TEXT);
+        let span = call.node.span;
         assert_eq!(&TEXT[span.start as usize..span.end as usize], "{ get_input: port }");
         assert_eq!(place(&call.path).as_deref(), Some("property `component_version` of node template `app`"));
         // On the outer call's own key, and between its arguments: the outer call.

@@ -23,6 +23,8 @@
 
 mod builder;
 mod events;
+#[cfg(test)]
+mod flow_spans;
 mod keys;
 mod lenient;
 mod positions;

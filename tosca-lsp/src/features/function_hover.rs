@@ -45,7 +45,7 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
     if let Some(place) = place(&call.path) {
         let _ = writeln!(text, "in {place}\n");
     }
-    let span = call.span(&context.document.text);
+    let span = call.node.span;
     let _ = writeln!(text, "written: `{}`\n", written(&context.document.text, span));
     let problems = problems_in(context, span);
     let analysis = context.analysis;

@@ -225,7 +225,7 @@ impl<'b, 'a> Builder<'b, 'a> {
                     // The end event was recorded just before this step.
                     self.anchors.insert(frame.anchor, first..self.recorded.len());
                 }
-                let end = self.positions.is_flow_end(span).then_some(span.end);
+                let end = self.positions.flow_end(frame.span, span);
                 self.deliver(close(frame, end));
             }
             // Handled by `run` as it arrives, never recorded.

@@ -121,11 +121,78 @@ impl<'t> Positions<'t> {
         matches!(self.text.as_bytes().get(self.shift.local(span.start) as usize), Some(b'[' | b'{'))
     }
 
-    /// Whether `span` is exactly a closing `]` or `}` (the end of a flow collection).
-    pub(super) fn is_flow_end(&self, span: Span) -> bool {
-        span.end == span.start.saturating_add(1)
-            && matches!(self.text.as_bytes().get(self.shift.local(span.start) as usize), Some(b']' | b'}'))
+    /// Where the flow collection opened at `open` (the span of its start event) ends, given the
+    /// span saphyr gave its end event: just after its closing `]` or `}`. `None` when `open` is
+    /// not a `[` or `{` (after its anchor and tag, if any), or the end has no closing bracket
+    /// (the end of a block collection, of an implicit pair in a flow sequence, or of one that
+    /// an error left open).
+    ///
+    /// saphyr's closing token runs over the blanks and the comment after the bracket
+    /// (`} # note`), and the end of a flow mapping with a trailing comma (`{a: b, }`) is given
+    /// at the comma; from there, blanks, line breaks and comments are passed over to the
+    /// bracket.
+    pub(super) fn flow_end(&self, open: Span, end: Span) -> Option<u32> {
+        let bytes = self.text.as_bytes();
+        let close = match self.opening_bracket(open)? {
+            b'[' => b']',
+            _ => b'}',
+        };
+        // An empty end span marks no token (a block collection's end).
+        if end.end <= end.start {
+            return None;
+        }
+        let mut at = self.shift.local(end.start) as usize;
+        if bytes.get(at) == Some(&b',') {
+            at = skip_blanks(bytes, at + 1, bytes.len());
+        }
+        // The bracket is one byte, contiguous in the file even where a piece was cut.
+        (bytes.get(at) == Some(&close)).then(|| self.shift.byte(to_u32(at)) + 1)
     }
+
+    /// The `[` or `{` that the start event at `span` opens, past the node's properties
+    /// (`&anchor`, `!tag`, `!<verbatim>`) and the blanks between them; `None` for a block
+    /// collection. The properties and the bracket all lie within the event's span.
+    fn opening_bracket(&self, span: Span) -> Option<u8> {
+        let bytes = self.text.as_bytes();
+        let limit = (self.shift.local(span.end) as usize).min(bytes.len());
+        let mut at = self.shift.local(span.start) as usize;
+        while at < limit {
+            match bytes[at] {
+                bracket @ (b'[' | b'{') => return Some(bracket),
+                b'&' | b'!' => {
+                    let verbatim = bytes[at..limit].starts_with(b"!<");
+                    let property_end = if verbatim {
+                        memchr::memchr(b'>', &bytes[at..limit]).map_or(limit, |close| at + close + 1)
+                    } else {
+                        // An anchor's name and a tag's shorthand end at a blank or a flow indicator.
+                        let ends = |byte: &u8| is_blank(*byte) || matches!(byte, b'[' | b']' | b'{' | b'}' | b',');
+                        bytes[at..limit].iter().position(ends).map_or(limit, |after| at + after)
+                    };
+                    at = skip_blanks(bytes, property_end, limit);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+}
+
+/// Whether `byte` is a space, a tab or a line break.
+fn is_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// The offset of the first byte from `at` (before `limit`) that is not a blank, a line break
+/// or in a comment. Called only where a `#` can start nothing but a comment.
+fn skip_blanks(bytes: &[u8], mut at: usize, limit: usize) -> usize {
+    while at < limit {
+        match bytes[at] {
+            byte if is_blank(byte) => at += 1,
+            b'#' => at = memchr::memchr(b'\n', &bytes[at..limit]).map_or(limit, |line_end| at + line_end),
+            _ => break,
+        }
+    }
+    at
 }
 
 /// Where a piece of a file sits in it: byte offsets from `from` on move by `bytes`, and every
