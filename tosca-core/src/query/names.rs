@@ -436,7 +436,12 @@ mod tests {
         // The root's own type first, then the imports' in read order, each under its prefix.
         assert_eq!(
             scoped(&compiled, root, Kind::NodeType),
-            [entry("Mine", "main.yaml"), entry("a:Server", "a.yaml"), entry("a:Deep", "deep.yaml"), entry("b:Server", "b.yaml")]
+            [
+                entry("Mine", "main.yaml"),
+                entry("a:Server", "a.yaml"),
+                entry("a:Deep", "deep.yaml"),
+                entry("b:Server", "b.yaml")
+            ]
         );
         // Primitives are the root's own (and also the imports', under their prefixes).
         let data = scoped(&compiled, root, Kind::DataType);
@@ -470,7 +475,10 @@ mod tests {
         assert_eq!(named("Compute").map(|(_, _, file)| file).as_deref(), Some("memory/main.yaml"));
         // The own `Compute` hides the profile's short name, not its other names.
         let profile = named("tosca.nodes.Compute").expect("the profile's type");
-        assert_eq!((profile.1, profile.2.as_str()), (vec!["tosca:Compute".to_owned()], "<profile>/simple-1.3/node.yaml"));
+        assert_eq!(
+            (profile.1, profile.2.as_str()),
+            (vec!["tosca:Compute".to_owned()], "<profile>/simple-1.3/node.yaml")
+        );
         let web = named("tosca.nodes.WebServer").expect("the profile's type");
         assert_eq!(web.1, ["WebServer", "tosca:WebServer"]);
         assert!(found.iter().all(|(name, aliases, _)| name != "WebServer" && !aliases.contains(name)));
