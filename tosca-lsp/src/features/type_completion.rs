@@ -4,8 +4,9 @@
 //! `a`, a 2.0 profile's `tosca:Compute` under `tosca`), its other spellings with no more
 //! namespace prefixes (the 1.x short names `Compute`, `network.PortInfo`) as filter text, its
 //! hover text as documentation. Each item replaces the whole word typed, colons and dots
-//! included (clients' own words end at them). Until the open text is compiled, every type declared in any file read is
-//! offered by its declared name instead (the textual [`TypeIndex`](tosca_core::query::TypeIndex)).
+//! included (clients' own words end at them). Until the open text is compiled, every type
+//! declared in any file read is offered by its declared name instead (the textual
+//! [`TypeIndex`](tosca_core::query::TypeIndex)).
 
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent, MarkupKind, Range, TextEdit,
@@ -30,8 +31,23 @@ pub(crate) fn type_names(
     let word = context.lines().range(text, offset.saturating_sub(typed.len()), offset, context.encoding);
     let Some(root) = resolve::compiled_root(context) else { return declared_anywhere(analysis, section, word) };
     let kinds: Vec<Kind> = section.and_then(Kind::from_section).into_iter().collect();
-    let names = &analysis.compiled.names;
-    names.types_in_scope(root, &kinds).iter().map(|scoped| item(context, analysis, scoped, word)).collect()
+    let found = analysis.compiled.names.types_in_scope(root, &kinds);
+    // Only the items the word typed keeps are documented (describing a type takes a while).
+    found
+        .iter()
+        .map(|scoped| (scoped, spellings(scoped)))
+        .filter(|(_, spellings)| spellings.iter().any(|spelling| spelling.starts_with(typed)))
+        .map(|(scoped, spellings)| item(context, analysis, scoped, &spellings, word))
+        .collect()
+}
+
+/// The names a type is found by: its name, then its other spellings with no more namespace
+/// prefixes, so that a typed `Comp` finds `tosca.nodes.Compute` but a typed `a:` does not list
+/// the profile again through `a`'s import.
+fn spellings<'a>(scoped: &ScopedType<'a>) -> Vec<&'a str> {
+    let colons = |name: &str| name.matches(':').count();
+    let others = scoped.aliases.iter().copied().filter(|alias| colons(alias) <= colons(scoped.name));
+    std::iter::once(scoped.name).chain(others).collect()
 }
 
 /// An edit writing `name` over the word typed.
@@ -40,7 +56,13 @@ fn edit(word: Range, name: &str) -> Option<CompletionTextEdit> {
 }
 
 /// The item for a type in scope, documented by its hover text.
-fn item(context: &Context<'_>, analysis: &Analysis, scoped: &ScopedType<'_>, word: Range) -> CompletionItem {
+fn item(
+    context: &Context<'_>,
+    analysis: &Analysis,
+    scoped: &ScopedType<'_>,
+    spellings: &[&str],
+    word: Range,
+) -> CompletionItem {
     let types = analysis.types();
     let chain: Vec<_> = analysis
         .compiled
@@ -53,13 +75,8 @@ fn item(context: &Context<'_>, analysis: &Analysis, scoped: &ScopedType<'_>, wor
         let value = describe_chain(scoped.name, &chain, &resolve::declared_in(context, declaration));
         Documentation::MarkupContent(MarkupContent { kind: MarkupKind::Markdown, value })
     });
-    // The spellings with no more namespace prefixes than the label, so that a typed `Comp` finds
-    // `tosca.nodes.Compute` but a typed `a:` does not list the profile again through `a`'s
-    // import; the clients (and the server's own filter) match a typed word against each.
-    let colons = |name: &str| name.matches(':').count();
-    let others: Vec<&str> =
-        scoped.aliases.iter().copied().filter(|alias| colons(alias) <= colons(scoped.name)).collect();
-    let filter_text = (!others.is_empty()).then(|| format!("{} {}", scoped.name, others.join(" ")));
+    // The clients (and the server's own filter) match a typed word against each spelling.
+    let filter_text = (spellings.len() > 1).then(|| spellings.join(" "));
     CompletionItem {
         label: scoped.name.to_owned(),
         kind: Some(CompletionItemKind::CLASS),
