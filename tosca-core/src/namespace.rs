@@ -51,6 +51,13 @@ impl Scope {
         self.names[kind.index()].keys().map(String::as_str)
     }
 
+    /// Every name of a kind with the type it refers to, and whether it is a short name that
+    /// anyone's own type of that name would hide (a normative profile's `Compute`, a dialect's
+    /// built-in or a tool's extension type), in no particular order.
+    pub fn names_with_types(&self, kind: Kind) -> impl Iterator<Item = (&str, TypeId, bool)> {
+        self.names[kind.index()].iter().map(|(name, binding)| (name.as_str(), binding.id, binding.alias))
+    }
+
     fn binding(&self, kind: Kind, name: &str) -> Option<Binding> {
         self.names[kind.index()].get(name).copied()
     }

@@ -9,6 +9,7 @@ mod functions;
 mod keynames;
 mod quirks;
 mod resolve;
+mod scope;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};

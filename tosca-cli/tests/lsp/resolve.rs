@@ -8,7 +8,7 @@ use super::client::{Client, position, uri};
 
 /// A server with the profiles' copies written under a cache folder of its own (never the
 /// user's), and a project folder holding `files`; the URI of each file, in order.
-fn session(files: &[(&str, &str)]) -> (tempfile::TempDir, tempfile::TempDir, Client, Vec<String>) {
+pub(super) fn session(files: &[(&str, &str)]) -> (tempfile::TempDir, tempfile::TempDir, Client, Vec<String>) {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let cache = tempfile::tempdir().expect("a temporary folder");
     let (mut client, _) = Client::start_with_env(&[], json!({}), &[("XDG_CACHE_HOME", cache.path())]);

@@ -10,7 +10,7 @@ pub struct Cursor {
     /// The key written on the cursor's line before the cursor, when the cursor is after its
     /// colon (in its value).
     pub key: Option<String>,
-    /// The word being typed, up to the cursor.
+    /// The word being typed, up to the cursor (in a value, with its colons: `a:Ser`).
     pub prefix: String,
 }
 
@@ -35,14 +35,20 @@ pub fn cursor(text: &str, offset: usize) -> Cursor {
     let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
     let line = &text[line_start..offset];
     let (indent, content) = split_indent(line);
-    let prefix: String = content
-        .chars()
+    let word_start = content
+        .char_indices()
         .rev()
-        .take_while(|c| !c.is_whitespace() && !"[]{},:".contains(*c))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+        .take_while(|(_, c)| !c.is_whitespace() && !"[]{},".contains(*c))
+        .last()
+        .map_or(content.len(), |(at, _)| at);
+    let word = &content[word_start..];
+    // In a value the word keeps its colons (a namespace prefix: `a:Server`); before the first
+    // `: ` of the line it ends at its last colon (`key:` is no word of a value).
+    let prefix = match content.find(": ") {
+        Some(colon) if word_start > colon => word,
+        _ => word.rsplit(':').next().unwrap_or_default(),
+    }
+    .to_owned();
     let key = key_of(content)
         .filter(|(_, rest)| !rest.is_empty() || content.trim_end().ends_with(':'))
         .map(|(key, _)| key.to_owned());
@@ -119,5 +125,18 @@ mod tests {
             (found.parents.clone(), found.key.as_deref(), found.prefix.as_str()),
             (vec!["x".to_owned()], Some("get_input"), "po")
         );
+    }
+
+    #[test]
+    fn a_value_being_typed_keeps_its_namespace_prefix() {
+        let prefix = |text: &str| cursor(text, text.len()).prefix;
+        assert_eq!(prefix("x:\n  type: a:Ser"), "a:Ser");
+        assert_eq!(prefix("x:\n  type: a:"), "a:");
+        assert_eq!(prefix("x:\n  type: [ b:Server, a:"), "a:");
+        // Not in a value yet, or no space after the key's colon: nothing of the key.
+        assert_eq!(prefix("x:\n  type:"), "");
+        assert_eq!(prefix("x:\n  type:Ser"), "Ser");
+        assert_eq!(prefix("x:\n  typ"), "typ");
+        assert_eq!(cursor("x:\n  type: a:", 14).key.as_deref(), Some("type"));
     }
 }

@@ -27,7 +27,7 @@ pub use cursor::{Cursor, cursor};
 pub use functions::{evaluated_at_compile_time, function_meaning};
 pub use keynames::{EntityKeynames, entity_at, file_version, keynames, keynames_in};
 pub use locate::{Step, Target, descend, locate};
-pub use names::{Declared, Names, TemplateKind, TypeDeclaration};
+pub use names::{Declared, Names, ScopedType, TemplateKind, TypeDeclaration};
 pub use outline::{Symbol, SymbolKind, outline};
 pub use siblings::siblings;
 pub use types::{Declaration, TypeIndex, is_tosca};

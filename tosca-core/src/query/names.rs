@@ -37,6 +37,21 @@ pub struct TypeDeclaration {
     pub parent: Option<Located<String>>,
 }
 
+/// A type name a file can write, as it must write it there (see [`Names::types_in_scope`]).
+#[derive(Clone, Debug)]
+pub struct ScopedType<'a> {
+    /// The spelling to offer: the type's declared name when the file sees it so, else the
+    /// shortest (then alphabetically first) of the names its imports give it (`a:Server` under
+    /// the namespace prefix `a`); a short name (`Compute`) only when the type has no other.
+    pub name: &'a str,
+    /// The other names the same type has in the file, in the same order: other prefixes, then
+    /// the 1.x short names of a normative type (`Compute`, `tosca:Compute` for
+    /// `tosca.nodes.Compute`).
+    pub aliases: Vec<&'a str>,
+    /// The declaration every one of these names resolves to.
+    pub declaration: &'a TypeDeclaration,
+}
+
 /// A named declaration other than a type: a template, an input, a function definition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declared {
@@ -118,6 +133,9 @@ pub struct Names {
     scopes: Vec<Scope>,
     /// Every type, by kind ([`Kind::index`]) and [`TypeId`].
     types: [Vec<TypeDeclaration>; Kind::ALL.len()],
+    /// Whether each type (by kind and [`TypeId`]) is a tool's extension type, whose every use is
+    /// reported (see [`crate::namespace`]).
+    extension: [Vec<bool>; Kind::ALL.len()],
     /// Every unit's imports and functions.
     units: Vec<UnitNames>,
     /// The root's templates, inputs and outputs, by [`TemplateKind::index`], in file order.
@@ -142,6 +160,14 @@ impl Names {
                         key: name.span,
                         parent: catalog.derived_from(kind, id).cloned(),
                     }
+                })
+                .collect()
+        });
+        let extension = Kind::ALL.map(|kind| {
+            (0..catalog.len(kind))
+                .map(|index| {
+                    let id = TypeId(u32::try_from(index).unwrap_or(u32::MAX));
+                    namespace.units.get(catalog.unit(kind, id)).is_some_and(|unit| unit.extension)
                 })
                 .collect()
         });
@@ -174,6 +200,7 @@ impl Names {
             unit_of_source: std::mem::take(&mut namespace.unit_of_source),
             scopes: std::mem::take(&mut namespace.scopes),
             types,
+            extension,
             units,
             templates,
         }
@@ -190,6 +217,40 @@ impl Names {
         let scope = self.scopes.get(*self.unit_of_source.get(&source)?)?;
         let kinds = if kinds.is_empty() { &Kind::ALL[..] } else { kinds };
         kinds.iter().find_map(|kind| self.types[kind.index()].get(scope.get(*kind, name)?.index()))
+    }
+
+    /// Every type of `kinds` (every kind when empty) that a name written in the file `source`
+    /// resolves to, each once with the names it has there (see [`ScopedType`]): in the order of
+    /// `kinds`, then of the catalog (the files in read order, each in text order). A tool's
+    /// extension types are left out (every use of one is reported); nothing when the file is
+    /// not part of the compilation.
+    pub fn types_in_scope(&self, source: SourceId, kinds: &[Kind]) -> Vec<ScopedType<'_>> {
+        let Some(scope) = self.unit_of_source.get(&source).and_then(|unit| self.scopes.get(*unit)) else {
+            return Vec::new();
+        };
+        let kinds = if kinds.is_empty() { &Kind::ALL[..] } else { kinds };
+        let mut found = Vec::new();
+        for kind in kinds {
+            // Each type's names: (is a short name, name), so the sort puts the real names first.
+            let mut by_type: Vec<Vec<(bool, &str)>> = vec![Vec::new(); self.types[kind.index()].len()];
+            for (name, id, alias) in scope.names_with_types(*kind) {
+                if let Some(names) = by_type.get_mut(id.index())
+                    && !self.extension[kind.index()].get(id.index()).copied().unwrap_or(false)
+                {
+                    names.push((alias, name));
+                }
+            }
+            for (declaration, mut names) in self.types[kind.index()].iter().zip(by_type) {
+                if names.is_empty() {
+                    continue;
+                }
+                names.sort_by_key(|(alias, name)| (*alias, *name != declaration.name, name.len(), *name));
+                let mut names = names.into_iter().map(|(_, name)| name);
+                let Some(name) = names.next() else { continue };
+                found.push(ScopedType { name, aliases: names.collect(), declaration });
+            }
+        }
+        found
     }
 
     /// The type a declaration derives from, resolved in the file declaring it.
@@ -347,5 +408,94 @@ mod tests {
         // Without its prefix a namespaced function is not reached; the import loop ends.
         assert!(names.function(root, "sqrt").is_none());
         assert!(names.function(root, "lib:deep:nothing").is_none());
+    }
+
+    /// Each type in `source`'s scope of `kind`: its name there, its other names and its file.
+    fn scoped(compiled: &Compiled, source: SourceId, kind: Kind) -> Vec<(String, Vec<String>, String)> {
+        let file = |declaration: &TypeDeclaration| compiled.sources.name(declaration.key.source);
+        let found = compiled.names.types_in_scope(source, &[kind]);
+        found
+            .iter()
+            .map(|scoped| {
+                let aliases = scoped.aliases.iter().map(|alias| (*alias).to_owned()).collect();
+                (scoped.name.to_owned(), aliases, file(scoped.declaration))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn types_in_scope_are_written_with_the_files_prefixes() {
+        let server = "tosca_definitions_version: tosca_2_0\nnode_types:\n  Server: {}\n";
+        let a = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: deep.yaml\nnode_types:\n  Server: {}\n";
+        let deep = "tosca_definitions_version: tosca_2_0\nnode_types:\n  Deep: {}\ndata_types:\n  Size: {}\n";
+        let main = "tosca_definitions_version: tosca_2_0\nimports:\n  - url: a.yaml\n    namespace: a\n  - url: b.yaml\n    namespace: b\nnode_types:\n  Mine:\n    derived_from: a:Server\nservice_template:\n  node_templates: {}\n";
+        let compiled = compile(&[("main.yaml", main), ("a.yaml", a), ("b.yaml", server), ("deep.yaml", deep)]);
+        assert!(compiled.problems.is_empty(), "{:?}", compiled.problems);
+        let root = compiled.names.root().expect("a root");
+        let entry = |name: &str, file: &str| (name.to_owned(), Vec::<String>::new(), format!("memory/{file}"));
+        // The root's own type first, then the imports' in read order, each under its prefix.
+        assert_eq!(
+            scoped(&compiled, root, Kind::NodeType),
+            [
+                entry("Mine", "main.yaml"),
+                entry("a:Server", "a.yaml"),
+                entry("a:Deep", "deep.yaml"),
+                entry("b:Server", "b.yaml")
+            ]
+        );
+        // Primitives are the root's own (and also the imports', under their prefixes).
+        let data = scoped(&compiled, root, Kind::DataType);
+        assert!(data.contains(&entry("a:Size", "deep.yaml")), "{data:?}");
+        let map = data.iter().find(|(name, _, _)| name == "map").expect("a primitive");
+        assert_eq!(map.1, ["a:map", "b:map"]);
+        // b.yaml imports nothing: its own type only, by its own name; a.yaml's file is not seen.
+        let b = source_named(&compiled, "b.yaml");
+        assert_eq!(scoped(&compiled, b, Kind::NodeType), [entry("Server", "b.yaml")]);
+        let a = source_named(&compiled, "a.yaml");
+        assert_eq!(scoped(&compiled, a, Kind::NodeType), [entry("Server", "a.yaml"), entry("Deep", "deep.yaml")]);
+        // Every kind, in kind order, when none is given; every name listed resolves so.
+        let all = compiled.names.types_in_scope(root, &[]);
+        assert!(all.windows(2).all(|pair| pair[0].declaration.kind.index() <= pair[1].declaration.kind.index()));
+        for scoped in &all {
+            let kinds = [scoped.declaration.kind];
+            let resolved = compiled.names.resolve_type(root, &kinds, scoped.name).map(|found| found.key);
+            assert_eq!(resolved, Some(scoped.declaration.key), "{}", scoped.name);
+        }
+        assert!(compiled.names.types_in_scope(SourceId(999), &[]).is_empty());
+    }
+
+    #[test]
+    fn types_in_scope_offer_profile_types_by_full_name_with_short_names_aside() {
+        let main = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  Compute:\n    derived_from: tosca.nodes.Root\ntopology_template:\n  node_templates: {}\n";
+        let compiled = compile(&[("main.yaml", main)]);
+        assert!(!compiled.has_errors(), "{:?}", compiled.problems);
+        let root = compiled.names.root().expect("a root");
+        let found = scoped(&compiled, root, Kind::NodeType);
+        let named = |name: &str| found.iter().find(|(known, _, _)| known == name).cloned();
+        assert_eq!(named("Compute").map(|(_, _, file)| file).as_deref(), Some("memory/main.yaml"));
+        // The own `Compute` hides the profile's short name, not its other names.
+        let profile = named("tosca.nodes.Compute").expect("the profile's type");
+        assert_eq!(
+            (profile.1, profile.2.as_str()),
+            (vec!["tosca:Compute".to_owned()], "<profile>/simple-1.3/node.yaml")
+        );
+        let web = named("tosca.nodes.WebServer").expect("the profile's type");
+        assert_eq!(web.1, ["WebServer", "tosca:WebServer"]);
+        assert!(found.iter().all(|(name, aliases, _)| name != "WebServer" && !aliases.contains(name)));
+        let data = scoped(&compiled, root, Kind::DataType);
+        let port = data.iter().find(|(name, _, _)| name == "tosca.datatypes.network.PortInfo").expect("a data type");
+        assert_eq!(port.1, ["PortInfo", "tosca:PortInfo", "network.PortInfo", "tosca:network.PortInfo"]);
+    }
+
+    #[test]
+    fn types_in_scope_of_a_2_0_profile_imported_under_a_namespace() {
+        let main = "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.oasis-open.simple:2.0\n    namespace: tosca\nservice_template:\n  node_templates: {}\n";
+        let compiled = compile(&[("main.yaml", main)]);
+        assert!(!compiled.has_errors(), "{:?}", compiled.problems);
+        let root = compiled.names.root().expect("a root");
+        let found = scoped(&compiled, root, Kind::NodeType);
+        let compute = found.iter().find(|(name, _, _)| name == "tosca:Compute").expect("the profile's type");
+        assert_eq!((compute.1.len(), compute.2.as_str()), (0, "<profile>/simple-2.0/node.yaml"));
+        assert!(found.iter().all(|(name, _, _)| name.starts_with("tosca:")), "{found:?}");
     }
 }

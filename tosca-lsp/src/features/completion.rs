@@ -1,6 +1,6 @@
 //! `textDocument/completion`, from the text around the cursor (read by indentation, so it works
-//! mid-word): type names where a type is expected (from every file of the latest compilation,
-//! the embedded profiles included), node template names for requirement targets, input names in
+//! mid-word): type names where a type is expected (those in scope, see
+//! [`super::type_completion`]), node template names for requirement targets, input names in
 //! `get_input`, property names of a node template's type, what `name_completion` completes
 //! (function arguments, a template's requirement, capability, attribute and interface names),
 //! and elsewhere the keynames of the entity at the cursor (see [`super::keyname`]).
@@ -11,7 +11,6 @@ use lsp_types::{
 use tosca_core::query::cursor;
 use tosca_core::yaml::Node;
 
-use super::hover::describe_type;
 use super::{Context, TYPE_KEYS, expected_section, template_section};
 
 /// The items for the cursor's place.
@@ -30,7 +29,7 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
         } else if requirement_target(&parents, key) {
             node_templates(context)
         } else if TYPE_KEYS.contains(&key) {
-            type_names(context, expected_section(&path))
+            super::type_completion::type_names(context, expected_section(&path), offset, &at.prefix)
         } else {
             Vec::new()
         }
@@ -39,8 +38,13 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
     } else {
         super::keyname::completion(context, offset, &parents)?
     };
-    let items: Vec<_> =
-        items.into_iter().filter(|item| item.label.starts_with(&at.prefix) || at.prefix.is_empty()).collect();
+    // An item's filter text may hold several spellings, separated by spaces.
+    let items: Vec<_> = items
+        .into_iter()
+        .filter(|item| {
+            item.filter_text.as_deref().unwrap_or(&item.label).split(' ').any(|word| word.starts_with(&at.prefix))
+        })
+        .collect();
     Some(CompletionResponse::Array(items))
 }
 
@@ -122,28 +126,6 @@ fn node_templates(context: &Context<'_>) -> Vec<CompletionItem> {
             ..CompletionItem::default()
         })
         .collect()
-}
-
-fn type_names(context: &Context<'_>, section: Option<&str>) -> Vec<CompletionItem> {
-    let Some(analysis) = context.analysis else { return Vec::new() };
-    let types = analysis.types();
-    let mut items: Vec<CompletionItem> = Vec::new();
-    for declaration in
-        types.declarations().filter(|declaration| section.is_none_or(|section| declaration.section == section))
-    {
-        if items.iter().any(|item| item.label == declaration.name) {
-            continue;
-        }
-        items.push(CompletionItem {
-            label: declaration.name.clone(),
-            kind: Some(CompletionItemKind::CLASS),
-            detail: Some(declaration.section.clone()),
-            documentation: describe_type(types, &declaration.name, Some(&declaration.section))
-                .map(|value| Documentation::MarkupContent(MarkupContent { kind: MarkupKind::Markdown, value })),
-            ..CompletionItem::default()
-        });
-    }
-    items
 }
 
 fn properties(context: &Context<'_>, template_name: &str) -> Vec<CompletionItem> {

@@ -75,7 +75,7 @@ fn describe_resolved(context: &Context<'_>, name: &str, section: Option<&str>) -
 
 /// A type's description in Markdown: its name as seen where it is used, its chain (itself
 /// first), and where it is declared.
-fn describe_chain(shown: &str, chain: &[std::sync::Arc<Declaration>], declared_in: &str) -> String {
+pub(crate) fn describe_chain(shown: &str, chain: &[std::sync::Arc<Declaration>], declared_in: &str) -> String {
     let Some(declaration) = chain.first() else { return String::new() };
     let kind = declaration.section.trim_end_matches('s').replace('_', " ");
     let mut text = if shown == declaration.name {

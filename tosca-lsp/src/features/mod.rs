@@ -11,6 +11,7 @@ mod name_completion;
 mod references;
 mod resolve;
 mod symbols;
+mod type_completion;
 
 pub(crate) use code_action::{ACCEPT_QUIRK, code_action, diagnostic_data};
 pub(crate) use completion::completion;
