@@ -13,8 +13,6 @@ use tosca_core::source::Span;
 use tosca_core::value::Typed;
 use tosca_core::yaml::Node;
 
-use crate::documents::normalize;
-
 use super::Context;
 
 /// The longest the call as written is shown; a longer one is cut with `…`.
@@ -47,7 +45,7 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
     }
     let span = call.node.span;
     let _ = writeln!(text, "written: `{}`\n", written(&context.document.text, span));
-    let problems = problems_in(context, span);
+    let problems = context.problems_within(span);
     let analysis = context.analysis;
     let value = analysis.and_then(|analysis| compiled_value(&analysis.compiled.topology, tree, &call.path, version_2));
     match value {
@@ -93,23 +91,4 @@ fn written(text: &str, span: Span) -> String {
         line.push('…');
     }
     line.replace('`', "'")
-}
-
-/// The message and code of each problem of the latest compilation inside `span` of this
-/// document.
-fn problems_in(context: &Context<'_>, span: Span) -> Vec<(String, &'static str)> {
-    let Some(analysis) = context.analysis else { return Vec::new() };
-    let sources = &analysis.compiled.sources;
-    analysis
-        .compiled
-        .problems
-        .iter()
-        .filter(|problem| {
-            span.start <= problem.span.start
-                && problem.span.end <= span.end
-                && std::path::absolute(sources.name(problem.span.source))
-                    .is_ok_and(|path| normalize(&path) == context.document.path)
-        })
-        .map(|problem| (problem.message.clone(), problem.code.as_str()))
-        .collect()
 }

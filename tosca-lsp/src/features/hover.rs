@@ -12,8 +12,6 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use tosca_core::query::{Declaration, Step, TypeIndex, descend, locate};
 use tosca_core::yaml::Node;
 
-use crate::documents::normalize;
-
 use super::{Context, TYPE_KEYS, expected_section, resolve, template_section};
 
 /// What there is to know about the name at the cursor.
@@ -175,24 +173,13 @@ fn describe_requirement(
             // The problems reported inside the assignment (the list item) in this document.
             let item = path.iter().position(|step| matches!(step, Step::Index(_)));
             let span = item.and_then(|at| descend(tree, &path[..=at])).map(|item| item.span)?;
-            let sources = &analysis.compiled.sources;
-            let problems: Vec<_> = analysis
-                .compiled
-                .problems
-                .iter()
-                .filter(|problem| {
-                    span.start <= problem.span.start
-                        && problem.span.end <= span.end
-                        && std::path::absolute(sources.name(problem.span.source))
-                            .is_ok_and(|path| normalize(&path) == context.document.path)
-                })
-                .collect();
+            let problems = context.problems_within(span);
             if problems.is_empty() {
                 text.push('\n');
             } else {
                 text.push_str(":\n");
-                for problem in problems {
-                    let _ = writeln!(text, "- {} ({})", problem.message, problem.code.as_str());
+                for (message, code) in problems {
+                    let _ = writeln!(text, "- {message} ({code})");
                 }
             }
         }

@@ -62,6 +62,25 @@ impl Context<'_> {
         lines.range(&self.document.text, span.start as usize, span.end as usize, self.encoding)
     }
 
+    /// The message and code of each problem of the latest compilation inside `span` of this
+    /// document.
+    pub(crate) fn problems_within(&self, span: Span) -> Vec<(String, &'static str)> {
+        let Some(analysis) = self.analysis else { return Vec::new() };
+        let sources = &analysis.compiled.sources;
+        analysis
+            .compiled
+            .problems
+            .iter()
+            .filter(|problem| {
+                span.start <= problem.span.start
+                    && problem.span.end <= span.end
+                    && std::path::absolute(sources.name(problem.span.source))
+                        .is_ok_and(|path| crate::documents::normalize(&path) == self.document.path)
+            })
+            .map(|problem| (problem.message.clone(), problem.code.as_str()))
+            .collect()
+    }
+
     /// The range of a span in any file of the compilation, by its text.
     pub(crate) fn range_in(&self, text: &str, span: Span) -> Range {
         LineIndex::new(text).range(text, span.start as usize, span.end as usize, self.encoding)
