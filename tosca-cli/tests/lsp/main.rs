@@ -10,6 +10,7 @@ mod keynames;
 mod quirks;
 mod resolve;
 mod scope;
+mod type_hover;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};
@@ -289,12 +290,12 @@ fn hover_on_types_properties_and_requirements() {
     let hover = client.at("textDocument/hover", &main, line, character);
     assert_eq!(hover["range"], range((line, character - 2), (line, character + 4)));
     let text = hover["contents"]["value"].as_str().expect("markdown");
-    assert!(text.starts_with("**my.App** (node type)\n\nderived: `my.App → my.Base → tosca.nodes.SoftwareComponent → tosca.nodes.Root`\n\nA base.\n"), "{text}");
+    assert!(text.starts_with("**my.App** (node type)\n\nderived: `my.App → my.Base → tosca.nodes.SoftwareComponent → tosca.nodes.Root`\n\nA base. _(the description of `my.Base`)_\n"), "{text}");
     assert!(
-        text.contains("| `name` | string | false |  | my.App |\n| `port` | integer | true | 80 | my.Base |\n"),
+        text.contains("| `name` | string | false |  |  | my.App |\n| `port` | integer | true | 80 |  | my.Base |\n"),
         "{text}"
     );
-    assert!(text.contains("| `component_version` | version | false |  | tosca.nodes.SoftwareComponent |"), "{text}");
+    assert!(text.contains("| `component_version` | version | false |  |  | tosca.nodes.SoftwareComponent |"), "{text}");
     assert!(
         text.ends_with(&format!(
             "declared in [`{}` line 10]({}#L10)",

@@ -83,16 +83,40 @@ pub(crate) fn describe_chain(shown: &str, chain: &[std::sync::Arc<Declaration>],
     };
     let names: Vec<_> = chain.iter().map(|ancestor| ancestor.name.as_str()).collect();
     let _ = writeln!(text, "derived: `{}`\n", names.join(" → "));
-    if let Some(description) = chain.iter().find_map(|ancestor| ancestor.description()) {
-        let _ = writeln!(text, "{description}\n");
+    // A type without a description of its own shows its nearest ancestor's, saying whose it is.
+    if let Some((owner, description)) = chain.iter().find_map(|ancestor| Some((ancestor, ancestor.description()?))) {
+        if std::sync::Arc::ptr_eq(owner, declaration) {
+            let _ = writeln!(text, "{description}\n");
+        } else {
+            let _ = writeln!(text, "{description} _(the description of `{}`)_\n", owner.name);
+        }
     }
-    let properties = properties(chain);
+    let properties = definitions(chain, "properties");
     if !properties.is_empty() {
-        text.push_str("| property | type | required | default | from |\n| --- | --- | --- | --- | --- |\n");
+        text.push_str("| property | type | required | default | constraints | from |\n");
+        text.push_str("| --- | --- | --- | --- | --- | --- |\n");
         for (name, definition, owner) in properties {
-            let field = |key: &str| definition.get(key).and_then(Node::as_str).unwrap_or("").replace('|', "\\|");
             let required = definition.get("required").and_then(Node::as_str).unwrap_or("true");
-            let _ = writeln!(text, "| `{name}` | {} | {required} | {} | {owner} |", field("type"), field("default"));
+            let _ = writeln!(
+                text,
+                "| `{name}` | {} | {required} | {} | {} | {owner} |",
+                cell(definition, "type"),
+                cell(definition, "default"),
+                constraints(definition)
+            );
+        }
+        text.push('\n');
+    }
+    let attributes = definitions(chain, "attributes");
+    if !attributes.is_empty() {
+        text.push_str("| attribute | type | default | from |\n| --- | --- | --- | --- |\n");
+        for (name, definition, owner) in attributes {
+            let _ = writeln!(
+                text,
+                "| `{name}` | {} | {} | {owner} |",
+                cell(definition, "type"),
+                cell(definition, "default")
+            );
         }
         text.push('\n');
     }
@@ -100,12 +124,12 @@ pub(crate) fn describe_chain(shown: &str, chain: &[std::sync::Arc<Declaration>],
     text
 }
 
-/// The property definitions of a chain, most derived first, each once: name, definition and the
-/// type declaring it.
-fn properties(chain: &[std::sync::Arc<Declaration>]) -> Vec<(&str, &Node, &str)> {
+/// The definitions under `section` (`properties`, `attributes`) of a chain, most derived first,
+/// each once: name, definition and the type declaring it.
+fn definitions<'a>(chain: &'a [std::sync::Arc<Declaration>], section: &str) -> Vec<(&'a str, &'a Node, &'a str)> {
     let mut seen: Vec<(&str, &Node, &str)> = Vec::new();
     for declaration in chain {
-        for entry in declaration.definition.get("properties").and_then(Node::as_mapping).unwrap_or_default() {
+        for entry in declaration.definition.get(section).and_then(Node::as_mapping).unwrap_or_default() {
             if let Some(name) = entry.key.as_str()
                 && !seen.iter().any(|(known, _, _)| *known == name)
             {
@@ -116,12 +140,50 @@ fn properties(chain: &[std::sync::Arc<Declaration>]) -> Vec<(&str, &Node, &str)>
     seen
 }
 
+/// The longest a table cell is shown; a longer one is cut with `…`.
+const MAX_CELL: usize = 80;
+
+/// The value of `key` in a definition as one table cell: written inline, cut to [`MAX_CELL`]
+/// characters, `|` and backticks escaped; empty when there is none.
+fn cell(definition: &Node, key: &str) -> String {
+    definition.get(key).map(|value| table_text(&inline(value))).unwrap_or_default()
+}
+
+/// A definition's constraints as written: 1.x `constraints` or 2.0 `validation`.
+fn constraints(definition: &Node) -> String {
+    let written = definition.get("constraints").or_else(|| definition.get("validation"));
+    written.map(|value| table_text(&inline(value))).unwrap_or_default()
+}
+
+/// `text` fit for a Markdown table cell.
+fn table_text(text: &str) -> String {
+    let mut shown: String = text.chars().take(MAX_CELL).collect();
+    if text.chars().nth(MAX_CELL).is_some() {
+        shown.push('…');
+    }
+    shown.replace('|', "\\|").replace('`', "'")
+}
+
+/// A YAML value written on one line in flow style (`[ { min_length: 2 } ]` as `[{min_length: 2}]`).
+fn inline(node: &Node) -> String {
+    if let Some(items) = node.as_sequence() {
+        format!("[{}]", items.iter().map(inline).collect::<Vec<_>>().join(", "))
+    } else if let Some(entries) = node.as_mapping() {
+        let entries: Vec<_> =
+            entries.iter().map(|entry| format!("{}: {}", inline(&entry.key), inline(&entry.value))).collect();
+        format!("{{{}}}", entries.join(", "))
+    } else {
+        node.as_scalar().map_or_else(String::new, |scalar| scalar.text.replace('\n', " "))
+    }
+}
+
 /// A node template's property: its definition in the type chain and its compiled value.
 fn describe_property(context: &Context<'_>, tree: &Node, template: &str, property: &str) -> Option<String> {
     let analysis = context.analysis?;
     let type_name = template_section(tree)?.get("node_templates")?.get(template)?.get("type")?.as_str()?;
     let chain = resolve::resolve_type(context, type_name, Some("node_types"))?.chain;
-    let (_, definition, owner) = properties(&chain).into_iter().find(|(name, _, _)| *name == property)?;
+    let (_, definition, owner) =
+        definitions(&chain, "properties").into_iter().find(|(name, _, _)| *name == property)?;
     let field = |key: &str| definition.get(key).and_then(Node::as_str).map(str::to_owned);
     let mut text =
         format!("**{property}**: `{}` (property of `{owner}`)\n\n", field("type").unwrap_or_else(|| "?".into()));
