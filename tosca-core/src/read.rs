@@ -89,12 +89,8 @@ pub struct UnitImport {
 /// A file that was parsed, before units are numbered.
 struct ParsedFile {
     source: SourceId,
-    version: Version,
-    template: ServiceTemplate,
-    normative: bool,
-    primitives: bool,
-    builtin: bool,
-    extension: bool,
+    /// What its text alone gives.
+    content: FileContent,
     /// The normative profile its own version implicitly imports (`None` for embedded files).
     own_profile: Option<&'static str>,
     imports: Vec<ImportTarget>,
@@ -152,7 +148,7 @@ pub fn read(
                 if let Some(path) = root_profile.or(file.own_profile).filter(|_| file.own_profile.is_some()) {
                     // tosca-parser's extension types ride along with the normative ones (each
                     // use reported), except into the extension's own file.
-                    let extension = tosca_profiles::tosca_parser_extension(path).filter(|_| !file.extension);
+                    let extension = tosca_profiles::tosca_parser_extension(path).filter(|_| !file.content.extension);
                     for path in std::iter::once(path).chain(extension) {
                         file.imports.push(ImportTarget {
                             location: Location::Profile(path.to_owned()),
@@ -252,7 +248,7 @@ fn number_units(
     // The grammar family of each unit; the embedded primitive types belong to every family.
     let families: Vec<Option<bool>> = order
         .iter()
-        .map(|location| parsed[location].as_ref().filter(|file| !file.primitives).map(|file| file.version.is_2()))
+        .map(|location| parsed[location].as_ref().filter(|file| !file.content.primitives).map(|file| file.content.version.is_2()))
         .collect();
     let mut units = Vec::with_capacity(order.len());
     for location in order {
@@ -261,15 +257,15 @@ fn number_units(
         for import in file.imports {
             match index.get(&import.location) {
                 Some(&unit) => {
-                    if families[unit].is_some_and(|is_2| is_2 != file.version.is_2()) {
+                    if families[unit].is_some_and(|is_2| is_2 != file.content.version.is_2()) {
                         problems.push(Problem::new(
                             Code::ImportVersionMismatch,
                             import.span,
                             format!(
                                 "a TOSCA {} file cannot import {}, which is TOSCA {}",
-                                file.version.number(),
+                                file.content.version.number(),
                                 import.location.display(),
-                                if file.version.is_2() { "1.x" } else { "2.0" }
+                                if file.content.version.is_2() { "1.x" } else { "2.0" }
                             ),
                         ));
                         continue;
@@ -292,13 +288,13 @@ fn number_units(
         units.push(Unit {
             location,
             source: file.source,
-            version: file.version,
-            template: file.template,
+            version: file.content.version,
+            template: file.content.template,
             imports,
-            normative: file.normative,
-            primitives: file.primitives,
-            builtin: file.builtin,
-            extension: file.extension,
+            normative: file.content.normative,
+            primitives: file.content.primitives,
+            builtin: file.content.builtin,
+            extension: file.content.extension,
         });
     }
     ReadOutput { units, dialect: None, repository: None }
@@ -344,10 +340,11 @@ fn parse_file(
     for problem in read.problems {
         problems.push(problem);
     }
-    let FileContent { version, template, normative, primitives, builtin, extension } = read.content?;
+    let content = read.content?;
+    let (version, template) = (content.version, &content.template);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
     let base = loader.base(location);
-    let resolver = crate::import::Resolver { location: &base, loader, repository, version, template: &template };
+    let resolver = crate::import::Resolver { location: &base, loader, repository, version, template };
     crate::import::check_names(&template.imports, version, problems);
     for import in &template.imports {
         if import.name.is_some() && version.is_2() {
@@ -365,7 +362,7 @@ fn parse_file(
         namespace_prefix: None,
         span: Span::file_start(loaded.source),
     };
-    if !primitives {
+    if !content.primitives {
         imports.push(implicit(if version.is_2() {
             tosca_profiles::PRIMITIVES_2_0
         } else {
@@ -379,20 +376,10 @@ fn parse_file(
         }
     }
     // The normative profile is added by `read`, which knows the root's.
-    let own_profile = (!normative && !primitives)
+    let own_profile = (!content.normative && !content.primitives)
         .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
         .flatten();
-    Some(ParsedFile {
-        source: loaded.source,
-        version,
-        template,
-        normative,
-        primitives,
-        builtin,
-        extension,
-        own_profile,
-        imports,
-    })
+    Some(ParsedFile { source: loaded.source, content, own_profile, imports })
 }
 
 /// Parses and reads one loaded file: what its text alone gives, the same whenever the text is.
