@@ -248,7 +248,9 @@ fn number_units(
     // The grammar family of each unit; the embedded primitive types belong to every family.
     let families: Vec<Option<bool>> = order
         .iter()
-        .map(|location| parsed[location].as_ref().filter(|file| !file.content.primitives).map(|file| file.content.version.is_2()))
+        .map(|location| {
+            parsed[location].as_ref().filter(|file| !file.content.primitives).map(|file| file.content.version.is_2())
+        })
         .collect();
     let mut units = Vec::with_capacity(order.len());
     for location in order {
