@@ -3,8 +3,8 @@
 //! timed test: it is ignored by default and prints its figures.
 //!
 //! ```text
-//! python3 ../shared/tools/gen_big.py 1000 /tmp/big1k
-//! LSP_BENCH_DIR=/tmp/big1k cargo test --release -p tosca-cli --test lsp_bench -- --ignored --nocapture
+//! python3 ../shared/tools/gen_big.py 1000 target/big1k
+//! LSP_BENCH_DIR=$PWD/target/big1k cargo test --release -p tosca-cli --test lsp_bench -- --ignored --nocapture
 //! ```
 
 #[path = "lsp/client.rs"]
@@ -15,6 +15,12 @@ use std::time::{Duration, Instant};
 
 use client::{Client, position, uri};
 use serde_json::Value;
+
+/// The folder holding the 1,000-node workload: `LSP_BENCH_DIR`, else `big1k` in the temporary
+/// folder.
+fn workload_folder() -> std::path::PathBuf {
+    std::env::var_os("LSP_BENCH_DIR").map_or_else(|| std::env::temp_dir().join("big1k"), std::path::PathBuf::from)
+}
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -36,7 +42,7 @@ fn timed(client: &mut Client, method: &str, uri: &str, at: (u32, u32), fits: imp
 #[test]
 #[ignore = "a benchmark: run with --ignored --nocapture and LSP_BENCH_DIR"]
 fn lsp_on_1000_nodes() {
-    let folder = std::path::PathBuf::from(std::env::var("LSP_BENCH_DIR").unwrap_or_else(|_| "/tmp/big1k".into()));
+    let folder = workload_folder();
     let path = folder.join("big_service_1000.yaml");
     let text = std::fs::read_to_string(&path).expect("run gen_big.py 1000 first");
     let main = uri(&std::path::absolute(&path).expect("absolute"));
@@ -115,7 +121,7 @@ fn lsp_on_1000_nodes() {
 #[ignore = "a benchmark: run with --ignored --nocapture and LSP_BENCH_DIR"]
 fn compile_after_an_edit_with_and_without_the_read_cache() {
     use tosca_core::{Location, Options, Overlay, ReadCache};
-    let folder = std::path::PathBuf::from(std::env::var("LSP_BENCH_DIR").unwrap_or_else(|_| "/tmp/big1k".into()));
+    let folder = workload_folder();
     let path = std::env::var_os("LSP_BENCH_FILE")
         .map_or_else(|| folder.join("big_service_1000.yaml"), std::path::PathBuf::from);
     let path = std::path::absolute(path).expect("absolute");
