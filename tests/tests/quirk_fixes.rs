@@ -2,6 +2,7 @@
 //! problem's span, that form as the problem's suggestion (which the language server offers as a
 //! quick fix); applying it leaves a template without the problem.
 
+use tosca_core::problem::Quirk;
 use tosca_core::{Options, compile_text};
 
 /// The (code, spanned text, suggestion) of every problem `text` has.
@@ -61,24 +62,12 @@ fn a_yaml_1_1_boolean_is_replaced_by_the_tosca_one() {
     assert_eq!(fixes(&fixed(BOOLEANS)), vec![]);
 }
 
-const NUMBERS: &str = "tosca_definitions_version: tosca_simple_yaml_1_2
-node_types:
-  my.nodes.Link:
-    derived_from: tosca.nodes.Root
-    properties:
-      segmentation_id: { type: string }
-topology_template:
-  node_templates:
-    link:
-      type: my.nodes.Link
-      properties:
-        segmentation_id: 100
-";
-
 #[test]
 fn an_unquoted_number_for_a_string_is_quoted() {
-    assert_eq!(fixes(NUMBERS), vec![("wrong-value-type".to_owned(), "100".to_owned(), Some("\"100\"".to_owned()))]);
-    let fixed = fixed(NUMBERS);
+    // The quirk's own example: a `string` property given `segmentation_id: 100`.
+    let numbers = Quirk::from_name("scalars-as-strings").expect("a known quirk").example;
+    assert_eq!(fixes(numbers), vec![("wrong-value-type".to_owned(), "100".to_owned(), Some("\"100\"".to_owned()))]);
+    let fixed = fixed(numbers);
     assert!(fixed.ends_with("segmentation_id: \"100\"\n"), "{fixed}");
     assert_eq!(fixes(&fixed), vec![]);
 }

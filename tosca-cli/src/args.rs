@@ -38,7 +38,8 @@ pub(crate) enum Command {
     /// templates and relationships added, removed or changed (exit 0 same, 1 different).
     Diff(DiffArgs),
     /// Serve the Language Server Protocol on stdin and stdout, for editors: live diagnostics,
-    /// outline, go to definition, hover and completion (offline: remote imports only through --map-url).
+    /// outline, go to definition, hover, completion and quick fixes (remote imports are fetched in
+    /// the background; none with --offline).
     Lsp(LspArgs),
 }
 
