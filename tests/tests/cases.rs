@@ -10,7 +10,9 @@
 //!   (`tosca-2.0-draft`), as with `--dialect`; one holding a file `quirks` with the quirks
 //!   (or sets of quirks) it names, one per line, as with `--quirk`; one holding a file
 //!   `complete` is compiled as the `compile` command compiles (`Options::complete`), and an
-//!   invalid one must then report at least one error (`compile` exits 1).
+//!   invalid one must then report at least one error (`compile` exits 1); one holding a file
+//!   `flavour` is compiled with `--flavour` set to its content, and one holding a file
+//!   `every-flavour` renders every file that can substitute a node, as `validate` does.
 //!
 //! Every case also checks that spans point where they claim and that a second compilation
 //! gives the same bytes.
@@ -40,6 +42,12 @@ fn options(folder: &Path) -> Result<Options, String> {
         }
     }
     options.complete = folder.join("complete").exists();
+    // A `flavour` file: `--flavour ID`; an `every-flavour` file: every substituting file
+    // rendered, as `validate` does.
+    if let Ok(text) = std::fs::read_to_string(folder.join("flavour")) {
+        options.substitution.flavour = Some(text.trim().to_owned());
+    }
+    options.substitution.every_flavour = folder.join("every-flavour").exists();
     Ok(options)
 }
 

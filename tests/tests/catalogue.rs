@@ -16,6 +16,8 @@ const SKETCHES: &[Code] = &[
     Code::ImportVersionMismatch,
     Code::DuplicateName,
     Code::ShadowedImport,
+    Code::AmbiguousSubstitution,
+    Code::SubstitutionTooLarge,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their

@@ -55,7 +55,9 @@ fn errors(corpus: &Path, path: &str, quirks: &[&'static Quirk]) -> BTreeMap<Stri
         map_urls: vec![(ETSI_FORGE.to_owned(), format!("{}/", folder.display()))],
         ..LoaderOptions::default()
     };
-    let options = Options { loader, quirks: quirks.to_vec(), ..Options::default() };
+    // As `validate` checks a package: every deployment flavour too.
+    let substitution = tosca_core::render::SubstitutionOptions { every_flavour: true, ..Default::default() };
+    let options = Options { loader, quirks: quirks.to_vec(), substitution, ..Options::default() };
     let mut codes = BTreeMap::new();
     match tosca_core::compile(&Location::File(entry), &options) {
         Ok(compiled) => {

@@ -159,6 +159,11 @@ pub(crate) struct InputArgs {
     /// A YAML file mapping input names to values.
     #[arg(long = "inputs", value_name = "FILE")]
     pub(crate) values_file: Option<String>,
+    /// The deployment flavour of a VNF package: the `flavour_id` of a substituted node whose
+    /// value comes from an input without a value (`compile` renders that flavour; `validate`
+    /// checks every flavour either way).
+    #[arg(long = "flavour", value_name = "ID")]
+    pub(crate) flavour: Option<String>,
 }
 
 /// `compile`.

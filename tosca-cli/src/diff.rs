@@ -30,7 +30,8 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
         Ok(quirks) => quirks,
         Err(code) => return Ok(code),
     };
-    let options = crate::options(&args.inputs, &args.sources, &args.dialect, quirks);
+    let mut options = crate::options(&args.inputs, &args.sources, &args.dialect, quirks);
+    options.substitution.every_flavour = false;
     let human = Human::new(format::colour(&std::io::stderr())).max_similar(args.report.max_similar);
     let old = load(&args.old, &options, &human)?;
     let new = load(&args.new, &options, &human)?;

@@ -48,7 +48,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff::run(args),
         Command::Lsp(args) => quirks(&args.dialect.quirk).and_then(|chosen| match chosen {
             Ok(chosen) => {
-                let inputs = InputArgs { values: Vec::new(), values_file: None };
+                let inputs = InputArgs { values: Vec::new(), values_file: None, flavour: None };
                 tosca_lsp::run_stdio(options(&inputs, &args.sources, &args.dialect, chosen))
                     .map_err(anyhow::Error::from)?;
                 Ok(ExitCode::SUCCESS)
@@ -121,6 +121,9 @@ pub(crate) fn options(
         quirks,
         complete: false,
         evaluation: tosca_core::render::EvaluationLimits::default(),
+        // Checking (validate, the language server) renders every flavour; `compile` and `diff`
+        // the one chosen.
+        substitution: tosca_core::render::SubstitutionOptions { flavour: inputs.flavour.clone(), every_flavour: true },
     }
 }
 
@@ -179,7 +182,8 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // The topology is what an orchestrator deploys: a required input without a value is an
     // error here, while `validate` only warns (the template itself is valid).
-    let options = Options { complete: true, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    let mut options = Options { complete: true, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    options.substitution.every_flavour = false;
     let mut compiled = run(&args.template, &options)?;
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();

@@ -43,6 +43,10 @@ pub struct Options {
     /// Limits of function evaluation: how much the values calls copy and build may add up to
     /// (64 MiB by default; past it, a `value-too-large` problem).
     pub evaluation: crate::render::EvaluationLimits,
+    /// How node templates are substituted by the compiled files whose `substitution_mappings`
+    /// stand in for them (a VNF's deployment flavours): `--flavour`, and whether every
+    /// candidate is checked (`validate`) or the one chosen rendered (`compile`).
+    pub substitution: crate::render::SubstitutionOptions,
 }
 
 /// The result of a compilation.
@@ -68,6 +72,23 @@ impl Compiled {
     }
 }
 
+/// The locations of `TOSCA.meta`'s `Other-Definitions`, beside the entry definitions: in the
+/// same archive, or under the package folder of an entry read from the file system.
+fn other_definitions(root: &Location, meta: Option<&crate::csar::Meta>) -> Vec<Location> {
+    let Some(meta) = meta else { return Vec::new() };
+    meta.other_definitions
+        .iter()
+        .filter_map(|path| match root {
+            Location::Entry { archive, .. } => Some(Location::Entry { archive: archive.clone(), path: path.clone() }),
+            Location::File(entry) => {
+                let package = entry.ancestors().skip(1).find(|folder| folder.join(crate::csar::META_PATH).is_file())?;
+                Some(Location::File(package.join(path)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Compiles the service template at `root`.
 pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError> {
     let sources = SourceMap::new();
@@ -82,10 +103,13 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         quirk::apply(&options.quirks, &mut problems);
         return Ok(Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default() });
     };
+    // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
+    // imported by nothing, whose topologies may substitute the root's nodes.
+    let others = other_definitions(&root, resolved.meta.as_ref());
     let read = timings.measure(
         "read",
         "files",
-        || crate::read::read(&root, &loader, options.dialect, &mut problems),
+        || crate::read::read(&root, &others, &loader, options.dialect, &mut problems),
         |read| read.as_ref().map_or(0, |read| read.units.len()),
     )?;
     let (namespace, catalog) = timings.measure(
@@ -112,6 +136,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &hierarchy,
         &inputs,
         options.evaluation,
+        &options.substitution,
         &mut problems,
         &mut timings,
     );

@@ -102,10 +102,13 @@ struct ImportTarget {
     span: Span,
 }
 
-/// Reads `root` and everything it imports, in `dialect` if one is given. Fails only when the
-/// root itself cannot be loaded; everything else is a problem.
+/// Reads `root` and everything it imports, in `dialect` if one is given, and `others` (files
+/// no one imports that belong to the compilation: a CSAR's `Other-Definitions`) with what they
+/// import. Fails only when the root itself cannot be loaded; everything else is a problem (an
+/// `other` that cannot be read is an `import-failed` problem at the start of the root).
 pub fn read(
     root: &Location,
+    others: &[Location],
     loader: &Loader,
     dialect: Option<Dialect>,
     problems: &mut Problems,
@@ -120,10 +123,16 @@ pub fn read(
     // pointed at that one, so the file is one unit and its types are defined once.
     let mut aliases: HashMap<Location, Location> = HashMap::from([(loader.identity(root), root.clone())]);
     let mut frontier = vec![root.clone()];
+    for other in others {
+        if seen.insert(other.clone()) {
+            aliases.entry(loader.identity(other)).or_insert_with(|| other.clone());
+            frontier.push(other.clone());
+        }
+    }
     let max_files = loader.options().max_files;
     // Files other than the embedded profiles, counted against `max_files`, and the imports
     // refused for it (reported where they are written).
-    let mut files = 1;
+    let mut files = frontier.len();
     let mut refused: HashSet<Location> = HashSet::new();
     // The root is alone in the first level, so its profile is known before any other file's.
     let mut root_profile: Option<&'static str> = None;
@@ -186,16 +195,17 @@ pub fn read(
         }
         frontier = next;
     }
-    let mut output = number_units(root, parsed, &refused, loader, problems);
+    let mut output = number_units(root, others, parsed, &refused, loader, problems);
     output.dialect = dialect;
     output.repository = repository;
     Ok(output)
 }
 
-/// Numbers units depth-first from the root, resolves imports to unit indices, reports import
-/// failures at the import and loops with their chain.
+/// Numbers units depth-first from the root, then from each of `others`, resolves imports to
+/// unit indices, reports import failures at the import and loops with their chain.
 fn number_units(
     root: &Location,
+    others: &[Location],
     mut parsed: HashMap<Location, Option<ParsedFile>>,
     refused: &HashSet<Location>,
     loader: &Loader,
@@ -212,7 +222,8 @@ fn number_units(
         Enter(Location),
         Leave,
     }
-    let mut stack = vec![Step::Enter(root.clone())];
+    let mut stack: Vec<Step> =
+        others.iter().rev().chain([root]).map(|location| Step::Enter(location.clone())).collect();
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave => {

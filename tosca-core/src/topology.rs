@@ -135,6 +135,17 @@ pub struct Substitution {
     pub interfaces: IndexMap<String, SubstitutionMapping>,
 }
 
+/// A node template's substitution: the service template standing in for it and its topology.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Substituted {
+    /// Where the substituting service template was read from.
+    pub template: String,
+    /// Its topology, rendered with the substituted node's property values as inputs; its own
+    /// `substitution` says how the node's requirements, capabilities and attributes map into it.
+    pub topology: Topology,
+}
+
 /// One mapping of `substitution_mappings`: a path into this topology (`[node, capability]`,
 /// `[input]`, …), or a value.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
@@ -179,6 +190,12 @@ pub struct NodeTemplate {
     /// compiled files whose `substitution_mappings` can stand in for it, by location.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub substitutable_by: Vec<String>,
+    /// The topology substituting this node: the compiled file whose `substitution_mappings`
+    /// stand in for it (a VNF's deployment flavour), rendered with this node's property values
+    /// as its inputs (see `tosca_core::render::flavour`). Absent when no file substitutes it, or
+    /// when several could and none was chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub substitution: Option<Box<Substituted>>,
     /// Property values after defaults.
     pub properties: Values,
     /// Attribute values after defaults (attributes without a value are absent).

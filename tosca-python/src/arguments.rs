@@ -27,6 +27,8 @@ impl Arguments<'_, '_> {
     /// The compiler's options; `complete` as `compile` (true) or `validate` (false) wants it.
     pub(crate) fn options(&self, complete: bool) -> PyResult<Options> {
         let mut options = Options { complete, ..Options::default() };
+        // `validate` checks every deployment flavour; `compile` renders the one chosen.
+        options.substitution.every_flavour = !complete;
         options.loader.offline = self.offline;
         if let Some(names) = self.quirks {
             options.quirks = quirks(names)?;

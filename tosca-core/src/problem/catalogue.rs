@@ -946,6 +946,64 @@ service_template:
 ",
     }
 
+    /// A node template without the `substitute` directive that several compiled files can
+    /// substitute (their
+    /// `substitution_mappings` name its type, and neither their `substitution_filter` nor their
+    /// value mappings rule it out), while `compile` renders one topology for it: the node is
+    /// left as written. (With the directive, the candidates are listed in `substitutable_by`
+    /// for the orchestrator to choose, as cs01 §15 says, without a problem.) In a VNF package
+    /// each deployment flavour is such a file, chosen by the VNF node's `flavour_id` (ETSI NFV
+    /// SOL001 §6.8); when that comes from an input with no value, nothing chooses. `validate`
+    /// checks every candidate instead and does not report this. Give the selecting property a
+    /// value (`--input selected_flavour=simple`), or choose with `--flavour ID`.
+    AmbiguousSubstitution = "ambiguous-substitution", Warning, "several files can substitute a node template and none is chosen" {
+        wrong: "\
+# main.yaml imports df_simple.yaml and df_complex.yaml, each with
+#   substitution_mappings: { node_type: my.VNF, properties: { flavour_id: <its id> } }
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [ types.yaml, df_simple.yaml, df_complex.yaml ]
+topology_template:
+  inputs:
+    selected_flavour: { type: string }
+  node_templates:
+    vnf:
+      type: my.VNF
+      properties: { flavour_id: { get_input: selected_flavour } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [ types.yaml, df_simple.yaml, df_complex.yaml ]
+topology_template:
+  node_templates:
+    vnf:
+      type: my.VNF
+      properties: { flavour_id: simple }
+",
+    }
+
+    /// Substitution that would render too much: files substituting nodes nested more than 16
+    /// deep, or more than 100,000 node templates rendered in substituting topologies in one
+    /// compilation (each nested topology is rendered once per node it substitutes, so a few
+    /// small files can multiply). The node is left as written.
+    SubstitutionTooLarge = "substitution-too-large", Error, "substitutions nest too deep or render too many node templates" {
+        wrong: "\
+# a.yaml substitutes my.A with a topology of 1,000 nodes of type my.B,
+# b.yaml substitutes my.B with a topology of 1,000 nodes of type my.C, and so on
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [ a.yaml, b.yaml, c.yaml ]
+topology_template:
+  node_templates:
+    top: { type: my.A }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [ a.yaml ]
+topology_template:
+  node_templates:
+    top: { type: my.A }
+",
+    }
+
     /// A keyname that the spec deprecates in this version. It still works, but a later version
     /// drops it.
     Deprecated = "deprecated", Warning, "a deprecated or ignored construct" {

@@ -11,6 +11,7 @@ mod arguments;
 mod definitions;
 mod evaluate;
 mod filter;
+pub mod flavour;
 mod locate;
 mod node;
 mod parts;
@@ -34,6 +35,7 @@ pub(crate) use value::FUNCTIONS;
 use value::ValueDefinition;
 
 pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
+pub use flavour::SubstitutionOptions;
 
 use crate::IndexMap;
 use rayon::prelude::*;
@@ -73,14 +75,31 @@ impl std::fmt::Display for Owner<'_> {
     }
 }
 
-/// Everything rendering reads.
+/// Everything rendering reads: the phases' results, the topology being rendered and the state
+/// every topology of the compilation shares (through [`Shared`], which `Render` dereferences to).
 pub(crate) struct Render<'a> {
     pub(crate) namespace: &'a Namespace,
     pub(crate) catalog: &'a Catalog,
     pub(crate) hierarchy: &'a Hierarchy,
+    /// The topology template being rendered: the root's, or a substituting file's.
     pub(crate) topology: Option<&'a TopologyTemplate>,
-    /// The root file's grammar version (scalar-unit spelling rules differ).
+    /// The grammar version of the file being rendered (scalar-unit spelling rules differ).
     pub(crate) version: crate::version::Version,
+    /// The state shared by the root's topology and the topologies substituting its nodes.
+    pub(crate) shared: &'a Shared,
+}
+
+impl std::ops::Deref for Render<'_> {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        self.shared
+    }
+}
+
+/// What every topology of one compilation shares while rendering: the root's and those of the
+/// files substituting its nodes ([`flavour`]), so limits and budgets hold per compilation.
+pub(crate) struct Shared {
     /// Every type's chain of names, by kind and id (see [`Render::chain`]).
     pub(crate) chains: Vec<Vec<TypeChain>>,
     /// Interfaces rendered from the catalog's definitions alone, by the address of the
@@ -102,6 +121,11 @@ pub(crate) struct Render<'a> {
     /// call's span: a problem about a name the evaluator finds points at the name itself, so its
     /// did-you-mean is a replacement of exactly that span (see [`evaluate`]).
     pub(crate) argument_spans: ArgumentSpans,
+    /// How nodes are substituted by the files whose `substitution_mappings` stand in for them.
+    pub(crate) substitution: flavour::SubstitutionOptions,
+    /// Node templates rendered in substituting topologies so far, against
+    /// [`flavour::MAX_SUBSTITUTED_NODES`].
+    pub(crate) substituted_nodes: std::sync::atomic::AtomicUsize,
 }
 
 /// The spans of calls' scalar arguments (`None` for an argument that is not a scalar), by the
@@ -109,24 +133,27 @@ pub(crate) struct Render<'a> {
 pub(crate) type ArgumentSpans =
     dashmap::DashMap<crate::source::Span, Box<[Option<crate::source::Span>]>, foldhash::fast::RandomState>;
 
-/// Runs the render phase over the root unit.
+/// Runs the render phase over the root unit, and over the files substituting its nodes
+/// ([`flavour`]).
 ///
 /// Node templates render in parallel. When the defaults of data types pass the compilation's
 /// limit ([`EvaluationLimits::max_default_values`]), which values were left out depends on
 /// which threads got there first, so the phase runs again on one thread, in document order,
 /// where the limit is met at the same default every time; the first run's work is dropped.
 /// That costs at most twice the limit, and only templates that reach it pay.
+#[allow(clippy::too_many_arguments)] // reason: the phase's inputs, each of its own kind
 pub fn render(
     namespace: &Namespace,
     catalog: &Catalog,
     hierarchy: &Hierarchy,
     inputs: &Inputs,
     limits: EvaluationLimits,
+    substitution: &SubstitutionOptions,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> Topology {
     let run = |problems: &mut Problems, timings: &mut Timings| {
-        render_once(namespace, catalog, hierarchy, inputs, limits, problems, timings)
+        render_once(namespace, catalog, hierarchy, inputs, limits, substitution, problems, timings)
     };
     let (mut first_problems, mut first_timings) = (Problems::new(), Timings::new());
     let (topology, defaults_spent) = run(&mut first_problems, &mut first_timings);
@@ -145,26 +172,22 @@ pub fn render(
 }
 
 /// One run of the render phase; also says whether the defaults' limit was reached.
+#[allow(clippy::too_many_arguments)] // reason: as `render`
 fn render_once(
     namespace: &Namespace,
     catalog: &Catalog,
     hierarchy: &Hierarchy,
     inputs: &Inputs,
     limits: EvaluationLimits,
+    substitution: &SubstitutionOptions,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> (Topology, bool) {
     let started = std::time::Instant::now();
     let Some(root) = namespace.units.first() else { return (Topology::default(), false) };
     let template = &root.template;
-    let chains = type_chains(catalog, hierarchy, &namespace.output_names(catalog));
-    let render = Render {
-        namespace,
-        catalog,
-        hierarchy,
-        topology: template.topology(),
-        version: root.version,
-        chains,
+    let shared = Shared {
+        chains: type_chains(catalog, hierarchy, &namespace.output_names(catalog)),
         shared_interfaces: dashmap::DashMap::default(),
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
@@ -173,7 +196,11 @@ fn render_once(
         budget: evaluate::Budget::new(limits),
         defaults: value::CompileDefaults::new(limits.max_default_values),
         argument_spans: ArgumentSpans::default(),
+        substitution: substitution.clone(),
+        substituted_nodes: std::sync::atomic::AtomicUsize::new(0),
     };
+    let render =
+        Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
     render.check_definitions(problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
@@ -182,123 +209,161 @@ fn render_once(
         repositories: render.repositories(),
         ..Topology::default()
     };
-    let Some(topology_template) = template.topology() else {
-        render.check_patterns(problems);
-        return (topology, render.defaults.spent());
-    };
-
-    // Parameters of the service are not inherited, so their schemas must name their types.
-    let parameters = topology_template.inputs.values().chain(topology_template.outputs.values());
-    crate::inheritance::require_schema_types(
-        parameters.flat_map(|definition| [&definition.entry_schema, &definition.key_schema]).flatten(),
-        problems,
-    );
-    render.check_optional_defaults(&topology_template.inputs, problems);
-    render.check_optional_defaults(&topology_template.outputs, problems);
-    // While node templates are rendered, the rendered inputs are all their calls can see.
-    let inputs_only =
-        Topology { inputs: render.inputs(&topology_template.inputs, inputs, problems), ..Topology::default() };
-    type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems, usize);
-    let rendered: Vec<Rendered<'_>> = topology_template
-        .node_templates
-        .par_iter()
-        .map(|(name, node_template)| {
-            let mut local = Problems::new();
-            let mut rendered = render.node_template(node_template, &mut local);
-            let evaluated = match &mut rendered {
-                Some((node, _)) => render.evaluate_from_inputs(&inputs_only, name, node, &mut local),
-                None => 0,
-            };
-            (name.clone(), rendered, local, evaluated)
-        })
-        .collect();
-    topology.inputs = inputs_only.inputs;
-    let mut facts = Vec::with_capacity(rendered.len());
-    let mut evaluated_early = 0;
-    for (name, rendered, local, evaluated) in rendered {
-        evaluated_early += evaluated;
-        problems.extend(local);
-        if let Some((rendered, fact)) = rendered {
-            topology.node_templates.insert(name, rendered);
-            facts.push(fact);
-        }
+    if let Some(topology_template) = template.topology() {
+        let supplied = Supplied { values: inputs, bound: &IndexMap::default() };
+        let mut stack = flavour::Stack::root();
+        render.topology_template(topology_template, &supplied, &mut stack, &mut topology, started, problems, timings);
+        render.check_substituting_files(&stack, problems, timings);
     }
-    for (name, relationship) in &topology_template.relationship_templates {
-        if let Some(rendered) = render.relationship_template(relationship, problems) {
-            topology.relationship_templates.insert(name.clone(), rendered);
-        }
-    }
-    for (name, group) in &topology_template.groups {
-        if let Some(rendered) = render.group(group, problems) {
-            topology.groups.insert(name.clone(), rendered);
-        }
-    }
-    for policy in &topology_template.policies.0 {
-        if topology.policies.contains_key(&policy.name.value) {
-            problems.report(
-                Code::DuplicateName,
-                policy.name.span,
-                format!("policy `{}` is defined more than once", policy.name.value),
-            );
-            continue;
-        }
-        if let Some(rendered) = render.policy(policy, problems) {
-            topology.policies.insert(policy.name.value.clone(), rendered);
-        }
-    }
-    topology.outputs = render.outputs(&topology_template.outputs, problems);
-    render.check_workflow_references(topology_template, problems);
-    if render.version.is_2() {
-        render.check_workflows(topology_template, problems);
-    }
-    topology.workflows = render.workflows(topology_template);
-    timings.add(PhaseTiming {
-        name: "render",
-        duration: started.elapsed(),
-        count: topology.node_templates.len(),
-        unit: "node templates",
-    });
-    let mut evaluated = Problems::new();
-    // The count includes the calls evaluated from inputs alone while rendering.
-    let (_, calls_remain) = timings.measure(
-        "evaluate",
-        "calls",
-        || render.evaluate(&mut topology, &mut evaluated),
-        |(calls, _)| *calls + evaluated_early,
-    );
-    let reported: std::collections::HashSet<crate::source::Span> =
-        evaluated.iter().map(|problem| problem.span).collect();
-    problems.extend(evaluated);
-    // Node filters see evaluated values; functions reaching through a relationship to its
-    // target are evaluated once the targets are known.
-    let started = std::time::Instant::now();
-    let mut substituted = Problems::new();
-    let (substitution, exposed) = render.substitution(topology_template, &topology, &mut substituted);
-    // An input the substitution mappings leave unmapped is reported there, with the mappings;
-    // its plain `missing-input` would say the same thing again at the same place.
-    let unmapped: std::collections::HashSet<crate::source::Span> =
-        substituted.iter().filter(|problem| problem.code == Code::MissingValue).map(|problem| problem.span).collect();
-    problems.retain(|problem| !(problem.code == Code::MissingInput && unmapped.contains(&problem.span)));
-    problems.extend(substituted);
-    topology.substitution = substitution;
-    let (guessed, mut allocations) = render.resolve_requirements(&mut topology, &facts, &exposed, problems);
-    let requests = facts.iter().map(|fact| fact.requests.len()).sum();
-    timings.add(PhaseTiming { name: "resolve", duration: started.elapsed(), count: requests, unit: "requirements" });
-    if calls_remain || guessed {
-        // A call the first pass reported stays reported once.
-        let mut again = Problems::new();
-        timings.measure("evaluate again", "calls", || render.evaluate(&mut topology, &mut again), |(calls, _)| *calls);
-        for problem in again.iter().filter(|problem| !reported.contains(&problem.span)) {
-            problems.push(problem.clone());
-        }
-    }
-    let started = std::time::Instant::now();
-    topology.collect_edges(&mut allocations);
-    let edges = topology.relationships.len();
-    timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
-    render.substitution_candidates(&mut topology, problems);
     render.check_patterns(problems);
     (topology, render.defaults.spent())
+}
+
+/// The values a topology's inputs get: written as YAML (`--input`, `--inputs`), or, in a
+/// substituting topology, the substituted node's typed property values.
+pub(crate) struct Supplied<'s> {
+    /// Values as YAML, typed by each input's declared type.
+    pub(crate) values: &'s Inputs,
+    /// Values already typed (a substituted node's properties): calls not evaluated yet are kept
+    /// as they are, values are checked against the input's type.
+    pub(crate) bound: &'s IndexMap<String, (crate::value::Typed, crate::source::Span)>,
+}
+
+impl Render<'_> {
+    /// Renders a topology template into `topology`: its inputs, node templates (in parallel),
+    /// relationship templates, groups, policies, outputs and workflows; then its calls,
+    /// substitution mappings and requirements, and the nodes other files substitute.
+    #[allow(clippy::too_many_arguments)] // reason: what one topology's rendering reads and writes
+    pub(crate) fn topology_template(
+        &self,
+        topology_template: &TopologyTemplate,
+        supplied: &Supplied<'_>,
+        stack: &mut flavour::Stack,
+        topology: &mut Topology,
+        started: std::time::Instant,
+        problems: &mut Problems,
+        timings: &mut Timings,
+    ) {
+        // Parameters of the service are not inherited, so their schemas must name their types.
+        let parameters = topology_template.inputs.values().chain(topology_template.outputs.values());
+        crate::inheritance::require_schema_types(
+            parameters.flat_map(|definition| [&definition.entry_schema, &definition.key_schema]).flatten(),
+            problems,
+        );
+        self.check_optional_defaults(&topology_template.inputs, problems);
+        self.check_optional_defaults(&topology_template.outputs, problems);
+        // While node templates are rendered, the rendered inputs are all their calls can see.
+        let inputs_only =
+            Topology { inputs: self.inputs(&topology_template.inputs, supplied, problems), ..Topology::default() };
+        type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems, usize);
+        let rendered: Vec<Rendered<'_>> = topology_template
+            .node_templates
+            .par_iter()
+            .map(|(name, node_template)| {
+                let mut local = Problems::new();
+                let mut rendered = self.node_template(node_template, &mut local);
+                let evaluated = match &mut rendered {
+                    Some((node, _)) => self.evaluate_from_inputs(&inputs_only, name, node, &mut local),
+                    None => 0,
+                };
+                (name.clone(), rendered, local, evaluated)
+            })
+            .collect();
+        topology.inputs = inputs_only.inputs;
+        let mut facts = Vec::with_capacity(rendered.len());
+        let mut evaluated_early = 0;
+        for (name, rendered, local, evaluated) in rendered {
+            evaluated_early += evaluated;
+            problems.extend(local);
+            if let Some((rendered, fact)) = rendered {
+                topology.node_templates.insert(name, rendered);
+                facts.push(fact);
+            }
+        }
+        for (name, relationship) in &topology_template.relationship_templates {
+            if let Some(rendered) = self.relationship_template(relationship, problems) {
+                topology.relationship_templates.insert(name.clone(), rendered);
+            }
+        }
+        for (name, group) in &topology_template.groups {
+            if let Some(rendered) = self.group(group, problems) {
+                topology.groups.insert(name.clone(), rendered);
+            }
+        }
+        for policy in &topology_template.policies.0 {
+            if topology.policies.contains_key(&policy.name.value) {
+                problems.report(
+                    Code::DuplicateName,
+                    policy.name.span,
+                    format!("policy `{}` is defined more than once", policy.name.value),
+                );
+                continue;
+            }
+            if let Some(rendered) = self.policy(policy, problems) {
+                topology.policies.insert(policy.name.value.clone(), rendered);
+            }
+        }
+        topology.outputs = self.outputs(&topology_template.outputs, problems);
+        self.check_workflow_references(topology_template, problems);
+        if self.version.is_2() {
+            self.check_workflows(topology_template, problems);
+        }
+        topology.workflows = self.workflows(topology_template);
+        timings.add(PhaseTiming {
+            name: "render",
+            duration: started.elapsed(),
+            count: topology.node_templates.len(),
+            unit: "node templates",
+        });
+        let mut evaluated = Problems::new();
+        // The count includes the calls evaluated from inputs alone while rendering.
+        let (_, calls_remain) = timings.measure(
+            "evaluate",
+            "calls",
+            || self.evaluate(topology, &mut evaluated),
+            |(calls, _)| *calls + evaluated_early,
+        );
+        let reported: std::collections::HashSet<crate::source::Span> =
+            evaluated.iter().map(|problem| problem.span).collect();
+        problems.extend(evaluated);
+        // Node filters see evaluated values; functions reaching through a relationship to its
+        // target are evaluated once the targets are known.
+        let started = std::time::Instant::now();
+        let mut substituted = Problems::new();
+        let (substitution, exposed) = self.substitution(topology_template, topology, &mut substituted);
+        // An input the substitution mappings leave unmapped is reported there, with the mappings;
+        // its plain `missing-input` would say the same thing again at the same place.
+        let unmapped: std::collections::HashSet<crate::source::Span> = substituted
+            .iter()
+            .filter(|problem| problem.code == Code::MissingValue)
+            .map(|problem| problem.span)
+            .collect();
+        problems.retain(|problem| !(problem.code == Code::MissingInput && unmapped.contains(&problem.span)));
+        problems.extend(substituted);
+        topology.substitution = substitution;
+        let (guessed, mut allocations) = self.resolve_requirements(topology, &facts, &exposed, problems);
+        let requests = facts.iter().map(|fact| fact.requests.len()).sum();
+        timings.add(PhaseTiming {
+            name: "resolve",
+            duration: started.elapsed(),
+            count: requests,
+            unit: "requirements",
+        });
+        if calls_remain || guessed {
+            // A call the first pass reported stays reported once.
+            let mut again = Problems::new();
+            timings.measure("evaluate again", "calls", || self.evaluate(topology, &mut again), |(calls, _)| *calls);
+            for problem in again.iter().filter(|problem| !reported.contains(&problem.span)) {
+                problems.push(problem.clone());
+            }
+        }
+        let started = std::time::Instant::now();
+        topology.collect_edges(&mut allocations);
+        let edges = topology.relationships.len();
+        timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
+        self.substitution_candidates(topology, problems);
+        self.substitute_nodes(topology, stack, problems, timings);
+    }
 }
 
 /// A metadata map as the topology writes it (see [`crate::topology::Metadata`]).
@@ -335,10 +400,10 @@ impl Render<'_> {
     fn inputs(
         &self,
         definitions: &IndexMap<String, ParameterDefinition>,
-        supplied: &Inputs,
+        supplied: &Supplied<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Parameter> {
-        for (name, node) in supplied {
+        for (name, node) in supplied.values {
             if !definitions.contains_key(name) {
                 problems.push(
                     Problem::new(
@@ -353,8 +418,17 @@ impl Render<'_> {
         definitions
             .iter()
             .map(|(name, definition)| {
-                let node = supplied.get(name).or_else(|| definition.fallback());
-                let value = node.map(|node| self.coerce(node, self.definition_type(definition), problems));
+                let value = match supplied.bound.get(name) {
+                    // A value known only at deployment stays the call it is.
+                    Some((value, _)) if flavour::contains_call(value) => Some(value.clone()),
+                    Some((value, span)) => {
+                        Some(self.coerce(&flavour::to_node(value, *span), self.definition_type(definition), problems))
+                    }
+                    None => {
+                        let node = supplied.values.get(name).or_else(|| definition.fallback());
+                        node.map(|node| self.coerce(node, self.definition_type(definition), problems))
+                    }
+                };
                 let required = definition.required.as_ref().is_none_or(|required| required.value);
                 if value.is_none() && required && !self.mapped_by_substitution(name) {
                     problems.push(

@@ -74,6 +74,7 @@ impl<'a> Render<'a> {
             metadata: metadata(&template.metadata),
             directives: template.directives.iter().map(|directive| directive.value.clone()).collect(),
             substitutable_by: Vec::new(),
+            substitution: None,
             properties: self.properties(&node_type.properties, &template.properties, template.span, owner, problems),
             attributes: self.attributes(&node_type.attributes, &template.attributes, owner, problems),
             capabilities: self.capabilities(node_type, template, owner, problems),

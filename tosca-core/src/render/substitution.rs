@@ -127,7 +127,12 @@ impl Render<'_> {
     }
 
     /// Whether a `substitution_filter` holds (or cannot be decided) for a node.
-    fn substitutes(&self, filter: &NodeFilter, node: &crate::topology::NodeTemplate, node_type: &NodeType) -> bool {
+    pub(super) fn substitutes(
+        &self,
+        filter: &NodeFilter,
+        node: &crate::topology::NodeTemplate,
+        node_type: &NodeType,
+    ) -> bool {
         match filter {
             NodeFilter::Condition(expression) => self.test_substitution_filter(expression, node, node_type).is_ok(),
             // 1.x clauses read the node's properties and capabilities; there is no source.
