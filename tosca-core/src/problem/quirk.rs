@@ -76,6 +76,32 @@ metadata: { author: me, author: you }
             matches: |problem| problem.message.starts_with("duplicate key"),
         },
         Quirk {
+            name: "empty-requirement-mapping",
+            code: Code::InvalidValue,
+            summary: "accept a requirement of `substitution_mappings` mapped to an empty list, read as not mapped (as a warning)",
+            explanation: "A requirement mapping names the node template and requirement the \
+substituted node's requirement stands for: `[node, requirement]` (TOSCA 1.3 3.8.13, cs01 15.5). \
+ETSI NFV SOL001 deployment flavours written for OpenStack Tacker, which reads them with \
+tosca-parser, write `virtual_link_external: []` for an external link the flavour does not \
+connect (Tacker's `test_cnf` and free5gc samples). tosca-parser accepts it without looking. \
+puccini-rs reads it as a requirement the flavour does not map.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Vnf:
+    requirements:
+      - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
+topology_template:
+  substitution_mappings:
+    node_type: Vnf
+    requirements:
+      virtual_link: []
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+            matches: |problem| problem.message.ends_with("is mapped to an empty list, which maps it to nothing"),
+        },
+        Quirk {
             name: "global-namespace",
             code: Code::TypeNotFound,
             summary: "accept a 1.x type that the file does not import but another file of the service template defines (as a warning)",
@@ -295,6 +321,38 @@ topology_template:
             matches: |problem| problem.message.ends_with("is not a normative type: tosca-parser's extension"),
         },
         Quirk {
+            name: "tosca-parser-required-properties",
+            code: Code::MissingValue,
+            summary: "accept required properties left without a value where tosca-parser does not check them: capabilities a node template does not assign, and groups (as warnings)",
+            explanation: "A property definition is `required` by default (TOSCA 1.3 3.6.10), and a \
+node template has every capability its type defines, whether it assigns it or not, so a \
+required property of such a capability needs a value; so does a required property of a group. \
+tosca-parser checks required properties only on node templates, relationship templates and the \
+capabilities a template writes, and ETSI NFV SOL001 packages written for OpenStack Tacker rely \
+on it: container VDUs (`tosca.nodes.nfv.Vdu.Compute`) without `virtual_compute`, whose \
+`virtual_memory` and `virtual_cpu` are required, and placement groups without their required \
+`description`. The values stay absent from the topology.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+capability_types:
+  Memory:
+    derived_from: tosca.capabilities.Root
+    properties:
+      size: { type: integer }
+node_types:
+  Vdu:
+    capabilities:
+      memory: Memory
+topology_template:
+  node_templates:
+    vdu: { type: Vdu }
+",
+            matches: |problem| {
+                let owner = problem.message.starts_with("unassigned capability `") || problem.message.starts_with("group `");
+                owner && problem.message.contains("` is missing required property `")
+            },
+        },
+        Quirk {
             name: "undeclared-operation-inputs",
             code: Code::UndeclaredAssignment,
             summary: "accept operation and interface inputs that the interface does not declare (as warnings)",
@@ -324,6 +382,34 @@ topology_template:
                 let operation_owner =
                     problem.message.starts_with("interface ") || problem.message.starts_with("operation ");
                 operation_owner && problem.message.contains(" has no input `")
+            },
+        },
+        Quirk {
+            name: "undeclared-substitution-requirements",
+            code: Code::UndeclaredAssignment,
+            summary: "accept `substitution_mappings` requirements the substituted node type does not declare (as warnings)",
+            explanation: "A requirement mapping maps \"a requirement definition within the node \
+type\" (TOSCA 1.3 3.8.13; cs01 15.5: \"the name of the requirement as it appears in the node \
+type definition for the substituted node\"). ETSI NFV SOL001 deployment flavours written for \
+OpenStack Tacker map requirements such as `virtual_link_external1_1` that their VNF node type \
+does not declare (Tacker's `userdata_standard` and free5gc samples); tosca-parser's check of \
+these names is commented out. The mapping is left out of the topology's `substitution`.",
+            example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Vnf:
+    requirements:
+      - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
+topology_template:
+  substitution_mappings:
+    node_type: Vnf
+    requirements:
+      virtual_link_1: [ server, dependency ]
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+            matches: |problem| {
+                problem.message.starts_with("the substituted node type `") && problem.message.contains("` has no requirement `")
             },
         },
         Quirk {
@@ -416,6 +502,7 @@ impl QuirkSet {
         members: &[
             "capability-types-under-node-types",
             "duplicate-keys",
+            "empty-requirement-mapping",
             "global-namespace",
             "metadata-values",
             "requirement-target-type",
@@ -423,7 +510,9 @@ impl QuirkSet {
             "tosca-parser-compute-host",
             "tosca-parser-database-name",
             "tosca-parser-docker-types",
+            "tosca-parser-required-properties",
             "undeclared-operation-inputs",
+            "undeclared-substitution-requirements",
             "untyped-artifact",
             "yaml-1-1-booleans",
         ],

@@ -111,7 +111,10 @@ impl<'a> Render<'a> {
                 continue;
             };
             let assignment = template.capabilities.get(name);
-            let owner = Owner::Part("capability", name, owner);
+            // A capability the template does not assign says so: tosca-parser checks only the
+            // capabilities a template writes (see the quirk `tosca-parser-required-properties`).
+            let kind = if assignment.is_some() { "capability" } else { "unassigned capability" };
+            let owner = Owner::Part(kind, name, owner);
             let span = assignment.map_or(template.span, |assignment| assignment.span);
             capabilities.insert(
                 name.clone(),

@@ -196,9 +196,18 @@ impl Check<'_, '_> {
         let problem = Problem::new(
             Code::UndeclaredAssignment,
             at.span,
-            format!("node type `{}` has no {what} `{name}`", self.node_type.name.value),
+            format!("the substituted node type `{}` has no {what} `{name}`", self.node_type.name.value),
         )
         .with_label(self.node_type.name.span, "the substituted node type is declared here");
+        // tosca-parser leaves requirement mappings unchecked (its check is commented out), and
+        // ETSI NFV packages written for it map requirements their VNF type does not declare.
+        let problem = match what {
+            "requirement" => problem.with_help(
+                "declare the requirement in the node type, or remove the mapping (`--quirk \
+                 undeclared-substitution-requirements` accepts it as a warning)",
+            ),
+            _ => problem,
+        };
         self.problems.push(if at.as_scalar().is_some() {
             problem.with_nearest(name, known)
         } else {
@@ -456,6 +465,22 @@ impl Check<'_, '_> {
                 let node_type = self.node_type;
                 let known = node_type.requirements.0.iter().map(|definition| definition.name.value.as_str());
                 self.undeclared("requirement", &name, &entry.key, known);
+                continue;
+            }
+            // An empty list maps nothing; tosca-parser reads it so (ETSI NFV packages write
+            // `virtual_link_external: []` for an external link the flavour leaves unconnected).
+            if entry.value.as_sequence().is_some_and(<[Node]>::is_empty) {
+                self.problems.push(
+                    Problem::new(
+                        Code::InvalidValue,
+                        entry.value.span,
+                        format!("requirement `{name}` is mapped to an empty list, which maps it to nothing"),
+                    )
+                    .with_help(
+                        "write `[node, requirement]`, or leave the requirement out of the mappings (`--quirk \
+                         empty-requirement-mapping` accepts it as a warning)",
+                    ),
+                );
                 continue;
             }
             let Some(targets) = self.requirement_targets(&entry.value) else {

@@ -152,10 +152,19 @@ impl Render<'_> {
         if required && self.tosca_parser.is_database_name(definition.name.span) {
             problems.push(crate::render::tosca_parser::database_name_missing(owner, owner_kind, definition.name.span));
         } else if required {
-            problems.push(
+            let problem =
                 Problem::new(Code::MissingValue, owner, format!("{owner_kind} is missing required property `{name}`"))
-                    .with_label(definition.name.span, "property declared here"),
-            );
+                    .with_label(definition.name.span, "property declared here");
+            // Where tosca-parser does not look (capabilities a template does not write, groups),
+            // templates written for it leave required properties out.
+            let kind = owner_kind.to_string();
+            let unchecked = kind.starts_with("unassigned capability `") || kind.starts_with("group `");
+            problems.push(match unchecked {
+                true => problem.with_help(
+                    "give it a value (`--quirk tosca-parser-required-properties` accepts it as a warning)",
+                ),
+                false => problem,
+            });
         }
         None
     }
