@@ -237,7 +237,8 @@ fn named(old: Option<&Value>, new: Option<&Value>, normalize: fn(&mut Value)) ->
 }
 
 /// Drops each requirement target's `relationship`: an index into `relationships` that moves
-/// whenever an edge is added or removed before it.
+/// whenever an edge is added or removed before it. A node's substituting topology (a VNF's
+/// deployment flavour) is made comparable the same way, all the way down.
 fn forget_target_positions(template: &mut Value) {
     if let Some(requirements) = template.get_mut("requirements").and_then(Value::as_array_mut) {
         for requirement in requirements {
@@ -245,6 +246,34 @@ fn forget_target_positions(template: &mut Value) {
                 target.remove("relationship");
             }
         }
+    }
+    if let Some(topology) = template.pointer_mut("/substitution/topology") {
+        forget_nested_positions(topology);
+    }
+}
+
+/// A substituting topology compared as the top level is: its node templates without target
+/// positions, and its edges by identity (`source requirement → target capability`, with their
+/// occurrence when alike), so the changes found inside it name what changed rather than where
+/// an edge sits.
+fn forget_nested_positions(topology: &mut Value) {
+    if let Some(nodes) = topology.get_mut("node_templates").and_then(Value::as_object_mut) {
+        nodes.values_mut().for_each(forget_target_positions);
+    }
+    if let Some(object) = topology.as_object_mut()
+        && let Some(edges) = object.get("relationships")
+    {
+        let keyed: Map<String, Value> = keyed_edges(Some(edges))
+            .into_iter()
+            .map(|((key, occurrence), (_, compared))| {
+                let mut name = format!("{} {} → {} {}", key.source, key.requirement, key.target, key.capability);
+                if occurrence > 0 {
+                    name.push_str(&format!(" #{}", occurrence + 1));
+                }
+                (name, compared)
+            })
+            .collect();
+        object.insert("relationships".to_owned(), Value::Object(keyed));
     }
 }
 
@@ -488,6 +517,48 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, [PathSegment::Key("requirements".to_owned()), PathSegment::Index(0)]);
         assert_eq!(changes[0].new, None);
+    }
+
+    #[test]
+    fn a_substituting_topology_is_compared_inside_its_node_by_name_and_edge_identity() {
+        let topology = |count: i64, edges: Value| {
+            json!({ "node_templates": { "vnf": { "substitution": { "template": "df.yaml", "topology": {
+                "node_templates": {
+                    "vdu": { "properties": { "count": count } },
+                    "cp": { "requirements": [ { "name": "link", "target": { "node": "vdu", "capability": "x", "relationship": 1 } } ] }
+                },
+                "relationships": edges
+            } } } } })
+        };
+        let edge =
+            |source: &str| json!({ "source": source, "requirement": "link", "target": "vdu", "capability": "x" });
+        let old = topology(1, json!([edge("a"), edge("cp")]));
+        let new = topology(2, json!([edge("cp")]));
+        let diff = diff(&old, &new);
+        let changed = &diff.node_templates.changed;
+        assert_eq!(changed.len(), 1);
+        let paths: Vec<String> = changed[0]
+            .changes
+            .iter()
+            .map(|change| {
+                change
+                    .path
+                    .iter()
+                    .map(|segment| match segment {
+                        PathSegment::Key(key) => key.clone(),
+                        PathSegment::Index(index) => index.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "substitution/topology/node_templates/vdu/properties/count",
+                "substitution/topology/relationships/a link → vdu x",
+            ]
+        );
     }
 
     #[test]

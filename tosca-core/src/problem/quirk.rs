@@ -348,7 +348,8 @@ topology_template:
     vdu: { type: Vdu }
 ",
             matches: |problem| {
-                let owner = problem.message.starts_with("unassigned capability `") || problem.message.starts_with("group `");
+                let owner =
+                    problem.message.starts_with("unassigned capability `") || problem.message.starts_with("group `");
                 owner && problem.message.contains("` is missing required property `")
             },
         },
@@ -409,7 +410,8 @@ topology_template:
     server: { type: tosca.nodes.Compute }
 ",
             matches: |problem| {
-                problem.message.starts_with("the substituted node type `") && problem.message.contains("` has no requirement `")
+                problem.message.starts_with("the substituted node type `")
+                    && problem.message.contains("` has no requirement `")
             },
         },
         Quirk {

@@ -160,9 +160,8 @@ impl Render<'_> {
             let kind = owner_kind.to_string();
             let unchecked = kind.starts_with("unassigned capability `") || kind.starts_with("group `");
             problems.push(match unchecked {
-                true => problem.with_help(
-                    "give it a value (`--quirk tosca-parser-required-properties` accepts it as a warning)",
-                ),
+                true => problem
+                    .with_help("give it a value (`--quirk tosca-parser-required-properties` accepts it as a warning)"),
                 false => problem,
             });
         }
