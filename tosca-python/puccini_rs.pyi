@@ -98,6 +98,7 @@ def compile(
     quirks: Iterable[str] = (),
     offline: bool = False,
     dialect: Optional[str] = None,
+    flavour: Optional[str] = None,
 ) -> CompileResult:
     """Compiles the TOSCA service template at ``source`` into a topology.
 
@@ -106,7 +107,10 @@ def compile(
     integer, ``"8080"`` a string. ``quirks`` names known real-world deviations to accept as
     warnings, one by one or by set (``"tosca-parser"`` chooses every deviation templates written
     for OpenStack tosca-parser rely on). ``offline=True`` refuses every URL. ``dialect`` reads
-    files in a dialect (``"tosca-2.0-draft"``).
+    files in a dialect (``"tosca-2.0-draft"``). ``flavour`` chooses a VNF package's deployment
+    flavour when its VNF node's ``flavour_id`` comes from an input without a value (as
+    ``--flavour``); a substituted node's topology is under its ``"substitution"`` key
+    (``{"template": ..., "topology": {...}}``).
 
     A required input with no value and no default is an error here, since the topology cannot
     be complete (``validate`` reports it as a warning).
@@ -122,6 +126,7 @@ def validate(
     quirks: Iterable[str] = (),
     offline: bool = False,
     dialect: Optional[str] = None,
+    flavour: Optional[str] = None,
 ) -> List[Problem]:
     """Checks the TOSCA service template at ``source``: its problems, sorted by file, position
     and code, an empty list when it is clean.
@@ -139,6 +144,7 @@ def compile_text(
     quirks: Iterable[str] = (),
     offline: bool = False,
     dialect: Optional[str] = None,
+    flavour: Optional[str] = None,
 ) -> CompileResult:
     """Compiles a TOSCA service template held in memory: ``text`` is its YAML (``str``) or, as
     ``bytes``, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
@@ -157,6 +163,7 @@ def validate_text(
     quirks: Iterable[str] = (),
     offline: bool = False,
     dialect: Optional[str] = None,
+    flavour: Optional[str] = None,
 ) -> List[Problem]:
     """Checks a TOSCA service template held in memory and returns its problems: the arguments
     of ``compile_text``, the reading of ``validate``."""

@@ -21,6 +21,8 @@ pub(crate) struct Arguments<'a, 'py> {
     pub(crate) offline: bool,
     /// A dialect name, or `None`.
     pub(crate) dialect: Option<&'a str>,
+    /// A deployment flavour (`--flavour`), or `None`.
+    pub(crate) flavour: Option<&'a str>,
 }
 
 impl Arguments<'_, '_> {
@@ -29,6 +31,7 @@ impl Arguments<'_, '_> {
         let mut options = Options { complete, ..Options::default() };
         // `validate` checks every deployment flavour; `compile` renders the one chosen.
         options.substitution.every_flavour = !complete;
+        options.substitution.flavour = self.flavour.map(str::to_owned);
         options.loader.offline = self.offline;
         if let Some(names) = self.quirks {
             options.quirks = quirks(names)?;

@@ -131,10 +131,12 @@ fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<
 /// A required input with no value and no default is an error here, since the topology cannot
 /// be complete (`validate` reports it as a warning). Problems in the template never raise:
 /// they are in `CompileResult.problems`. Raises `TypeError` for an argument of the wrong type
-/// and `ValueError` for an unknown quirk or dialect name.
+/// and `ValueError` for an unknown quirk or dialect name. `flavour` chooses a VNF package's
+/// deployment flavour when its node's `flavour_id` comes from an input without a value (as
+/// `--flavour`); the flavour's topology is under the node's `substitution`.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
 fn compile(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -142,9 +144,10 @@ fn compile(
     quirks: Option<&Bound<'_, PyAny>>,
     offline: bool,
     dialect: Option<&str>,
+    flavour: Option<&str>,
 ) -> PyResult<CompileResult> {
     let root = arguments::location(source)?;
-    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(true)?;
     compile_source(py, Source::Location(root), options)
 }
 
@@ -155,8 +158,8 @@ fn compile(
 /// is only a `missing-input` warning: the template is valid, and the orchestrator supplies the
 /// value when it deploys.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
 fn validate<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
@@ -164,9 +167,10 @@ fn validate<'py>(
     quirks: Option<&Bound<'py, PyAny>>,
     offline: bool,
     dialect: Option<&str>,
+    flavour: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let root = arguments::location(source)?;
-    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(false)?;
     problem_list(py, run(py, Source::Location(root), options, false).problems)
 }
 
@@ -178,8 +182,8 @@ fn validate<'py>(
 /// from `name`'s folder. The file `name` itself is never read. The other arguments are those of
 /// `compile`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
 fn compile_text(
     py: Python<'_>,
     text: &Bound<'_, PyAny>,
@@ -188,17 +192,18 @@ fn compile_text(
     quirks: Option<&Bound<'_, PyAny>>,
     offline: bool,
     dialect: Option<&str>,
+    flavour: Option<&str>,
 ) -> PyResult<CompileResult> {
     let source = arguments::memory(text, name)?;
-    let options = Arguments { inputs, quirks, offline, dialect }.options(true)?;
+    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(true)?;
     compile_source(py, source, options)
 }
 
 /// Checks a TOSCA service template held in memory and returns its problems: the arguments of
 /// `compile_text`, the reading of `validate`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
 fn validate_text<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -207,9 +212,10 @@ fn validate_text<'py>(
     quirks: Option<&Bound<'py, PyAny>>,
     offline: bool,
     dialect: Option<&str>,
+    flavour: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let source = arguments::memory(text, name)?;
-    let options = Arguments { inputs, quirks, offline, dialect }.options(false)?;
+    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(false)?;
     problem_list(py, run(py, source, options, false).problems)
 }
 
