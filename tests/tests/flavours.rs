@@ -130,3 +130,63 @@ fn validate_checks_every_flavour_but_compile_only_the_one_it_renders() {
     let compiled = compile(&broken, small);
     assert_eq!(codes(&compiled), Vec::<Code>::new(), "{:#?}", compiled.problems);
 }
+
+/// A file of `count` node templates of `inner` substituting the node type `outer`.
+fn multiplying(outer: &str, inner: &str, count: usize) -> String {
+    let mut text = format!(
+        "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types.yaml ]\ntopology_template:\n  \
+         substitution_mappings: {{ node_type: {outer} }}\n  node_templates:\n"
+    );
+    for index in 0..count {
+        text.push_str(&format!("    n{index}: {{ type: {inner} }}\n"));
+    }
+    text
+}
+
+#[test]
+fn substitutions_that_multiply_stop_at_the_compilations_bound_with_a_problem() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let types = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: {}\n  B: {}\n  C: {}\n";
+    let main = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types.yaml, a.yaml, b.yaml ]\n\
+                topology_template:\n  node_templates:\n    top: { type: A }\n";
+    for (name, text) in [
+        ("types.yaml", types.to_owned()),
+        ("a.yaml", multiplying("A", "B", 400)),
+        ("b.yaml", multiplying("B", "C", 400)),
+    ] {
+        std::fs::write(folder.path().join(name), text).expect("a file is written");
+    }
+    std::fs::write(folder.path().join("main.yaml"), main).expect("main is written");
+    let options = Options::default();
+    let compiled =
+        tosca_core::compile(&tosca_core::Location::File(folder.path().join("main.yaml")), &options).expect("it loads");
+    // 400 substitutions of 400 nodes each would be 160,400 node templates: the bound stops the
+    // rest, each node left as written reported once.
+    let stopped = compiled.problems.iter().filter(|problem| problem.code == Code::SubstitutionTooLarge).count();
+    let nested = compiled.topology.node_templates["top"].substitution.as_ref().expect("top is substituted");
+    let substituted = nested.topology.node_templates.values().filter(|node| node.substitution.is_some()).count();
+    assert_eq!(substituted + stopped, 400, "every B node is substituted or reported");
+    assert!(stopped > 0 && (1 + substituted) * 400 <= tosca_core::render::flavour::MAX_SUBSTITUTED_NODES);
+}
+
+#[test]
+fn a_file_substituting_its_own_type_in_a_loop_stops_where_it_would_repeat() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let types = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: {}\n  B: {}\n";
+    let main = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [ types.yaml, a.yaml, b.yaml ]\n\
+                topology_template:\n  node_templates:\n    top: { type: A }\n";
+    for (name, text) in
+        [("types.yaml", types.to_owned()), ("a.yaml", multiplying("A", "B", 1)), ("b.yaml", multiplying("B", "A", 1))]
+    {
+        std::fs::write(folder.path().join(name), text).expect("a file is written");
+    }
+    std::fs::write(folder.path().join("main.yaml"), main).expect("main is written");
+    let compiled =
+        tosca_core::compile(&tosca_core::Location::File(folder.path().join("main.yaml")), &Options::default())
+            .expect("it loads");
+    assert_eq!(codes(&compiled), Vec::<Code>::new(), "{:#?}", compiled.problems);
+    // top (A) ← a.yaml: n0 (B) ← b.yaml: n0 (A), which a.yaml, already open, does not substitute.
+    let a = compiled.topology.node_templates["top"].substitution.as_ref().expect("top is substituted");
+    let b = a.topology.node_templates["n0"].substitution.as_ref().expect("a.yaml's B node is substituted");
+    assert!(b.topology.node_templates["n0"].substitution.is_none());
+}

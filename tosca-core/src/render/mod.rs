@@ -253,8 +253,25 @@ impl Render<'_> {
         self.check_optional_defaults(&topology_template.inputs, problems);
         self.check_optional_defaults(&topology_template.outputs, problems);
         // While node templates are rendered, the rendered inputs are all their calls can see.
+        // Typed in a frame of their own, small: a deep value recurses from here.
         let inputs_only =
             Topology { inputs: self.inputs(&topology_template.inputs, supplied, problems), ..Topology::default() };
+        self.templates(topology_template, inputs_only, stack, topology, started, problems, timings);
+    }
+
+    /// The rest of [`Render::topology_template`], once the inputs are typed: templates,
+    /// calls, mappings, requirements, edges and substitutions.
+    #[allow(clippy::too_many_arguments)] // reason: as `topology_template`
+    fn templates(
+        &self,
+        topology_template: &TopologyTemplate,
+        inputs_only: Topology,
+        stack: &mut flavour::Stack,
+        topology: &mut Topology,
+        started: std::time::Instant,
+        problems: &mut Problems,
+        timings: &mut Timings,
+    ) {
         type Rendered<'f> = (String, Option<(crate::topology::NodeTemplate, resolve::NodeFacts<'f>)>, Problems, usize);
         let rendered: Vec<Rendered<'_>> = topology_template
             .node_templates

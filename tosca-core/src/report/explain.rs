@@ -83,13 +83,16 @@ pub fn quirk_page(quirk: &Quirk) -> String {
 
 /// The list printed by `--quirk help`.
 pub fn quirk_list() -> String {
+    // The names in one column, as wide as the longest.
+    let names = Quirk::ALL.iter().map(|quirk| quirk.name).chain(QuirkSet::ALL.iter().map(|set| set.name));
+    let width = names.map(str::len).max().unwrap_or(0);
     let mut text = String::from("Quirks (use --quirk NAME, repeatable):\n");
     for quirk in Quirk::ALL {
-        let _ = writeln!(text, "  {:<34} {}", quirk.name, quirk.summary);
+        let _ = writeln!(text, "  {:<width$} {}", quirk.name, quirk.summary);
     }
     text.push_str("Sets (--quirk SET chooses every quirk of the set):\n");
     for set in QuirkSet::ALL {
-        let _ = writeln!(text, "  {:<34} {}", set.name, set.summary);
+        let _ = writeln!(text, "  {:<width$} {}", set.name, set.summary);
     }
     text
 }

@@ -152,19 +152,26 @@ impl Render<'_> {
         if required && self.tosca_parser.is_database_name(definition.name.span) {
             problems.push(crate::render::tosca_parser::database_name_missing(owner, owner_kind, definition.name.span));
         } else if required {
-            let problem =
-                Problem::new(Code::MissingValue, owner, format!("{owner_kind} is missing required property `{name}`"))
-                    .with_label(definition.name.span, "property declared here");
-            // Where tosca-parser does not look (capabilities a template does not write, groups),
-            // templates written for it leave required properties out.
-            let kind = owner_kind.to_string();
-            let unchecked = kind.starts_with("unassigned capability `") || kind.starts_with("group `");
-            problems.push(match unchecked {
-                true => problem
-                    .with_help("give it a value (`--quirk tosca-parser-required-properties` accepts it as a warning)"),
-                false => problem,
-            });
+            problems.push(missing_required(owner, owner_kind, name, definition.name.span));
         }
         None
+    }
+}
+
+/// The problem of a required property without a value. Out of line: the typing of nested values
+/// recurses through the function that reports it, and its frame must stay small.
+#[inline(never)]
+#[cold]
+fn missing_required(owner: Span, owner_kind: &dyn std::fmt::Display, name: &str, declared: Span) -> Problem {
+    let kind = owner_kind.to_string();
+    let problem = Problem::new(Code::MissingValue, owner, format!("{kind} is missing required property `{name}`"))
+        .with_label(declared, "property declared here");
+    // Where tosca-parser does not look (capabilities a template does not write, groups),
+    // templates written for it leave required properties out.
+    match kind.starts_with("unassigned capability `") || kind.starts_with("group `") {
+        true => {
+            problem.with_help("give it a value (`--quirk tosca-parser-required-properties` accepts it as a warning)")
+        }
+        false => problem,
     }
 }
