@@ -115,6 +115,8 @@ pub fn read(
     loader.load(root)?;
     // Where a leading `/` in the imports of local files starts.
     let repository = loader.repository_root(root);
+    // Where `--map-url FROM=csar:PATH` reads from.
+    loader.set_package(root, repository.as_deref());
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
     // Each file by what it stands for (`Loader::identity`), to the location it was first

@@ -137,9 +137,7 @@ fn same_tree(a: &Node, b: &Node) -> bool {
         (Value::Scalar(a), Value::Scalar(b)) => {
             a.text == b.text && a.tag == b.tag && (a.is_quoted() == b.is_quoted() || a.resolve() == b.resolve())
         }
-        (Value::Sequence(a), Value::Sequence(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same_tree(a, b))
-        }
+        (Value::Sequence(a), Value::Sequence(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same_tree(a, b)),
         (Value::Mapping(a), Value::Mapping(b)) => {
             a.len() == b.len()
                 && a.iter().zip(b).all(|(a, b)| same_tree(&a.key, &b.key) && same_tree(&a.value, &b.value))
@@ -180,8 +178,7 @@ mod tests {
         let quoted = a.replace("default: 1", "default: \"1\"");
         let other = a.replace("string", "integer");
         let longer = a.replace("default: 1", "default: 1, required: false");
-        let order =
-            "node_types:\n  X:\n    properties: { p: { type: string, default: 1 } }\n    derived_from: tosca.nodes.Root\n";
+        let order = "node_types:\n  X:\n    properties: { p: { type: string, default: 1 } }\n    derived_from: tosca.nodes.Root\n";
         for b in [quoted.as_str(), other.as_str(), longer.as_str(), order] {
             assert!(!same(a, b), "{b}");
         }
