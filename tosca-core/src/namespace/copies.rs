@@ -12,13 +12,17 @@
 //! service template through two files with byte-identical text. Definitions that differ under
 //! one name stay a `duplicate-name` error: that is the ambiguity the rule is about.
 //!
-//! Equal means: the two files are read in the same grammar version, and the YAML trees of the two
-//! definitions are equal once their positions are set aside: scalars by text and tag, and quoted
-//! or not only where that changes the meaning (a plain `1` is a number and a quoted `"1"` a
-//! string, while `string` and `'string'` are one string); mappings in their order, which is the
-//! order definitions are listed in the output. Each copy's own references
-//! are resolved and checked in its own file, as before; a parent of the same name that differs
-//! between the two files is itself a duplicate wherever both are visible.
+//! Equal means: the two files are in the same namespace, the YAML trees of the two definitions
+//! are equal once their positions are set aside. The same namespace: the same grammar version,
+//! the same 1.x `namespace` URI (none in both, or one), and the same 2.0 `profile` (none in both,
+//! or one): a profile's versions are different namespaces, so `Host` of `org.base:v1` and `Host`
+//! of `org.base:v2` stay two types however alike they are written (the OASIS conformance suite's
+//! `profile-versions/s23.yaml` expects a requirement for one not to be met by the other). The
+//! trees: scalars by text and tag, and quoted or not only where that changes the meaning (a plain
+//! `1` is a number and a quoted `"1"` a string, while `string` and `'string'` are one string);
+//! mappings in their order, which is the order definitions are listed in the output. Each copy's
+//! own references are resolved and checked in its own file, as before; a parent of the same name
+//! that differs between the two files is itself a duplicate wherever both are visible.
 //!
 //! The trees are parsed again only for the names defined more than once, from the texts in the
 //! [`SourceMap`], so a service template without copies pays one pass over its type names.
@@ -74,7 +78,7 @@ pub(super) fn find(
         let mut originals: Vec<(usize, TypeId)> = Vec::new();
         for (unit, id) in defined {
             let original = originals.iter().find(|(first_unit, first)| {
-                units[*first_unit].version == units[unit].version
+                same_namespace(&units[*first_unit], &units[unit])
                     && trees.same_definition(
                         (units[*first_unit].source, catalog.name(kind, *first).span.start),
                         (units[unit].source, catalog.name(kind, id).span.start),
@@ -89,6 +93,16 @@ pub(super) fn find(
         }
     }
     copies
+}
+
+/// Whether two files declare their types in one namespace (see the module documentation).
+fn same_namespace(a: &Unit, b: &Unit) -> bool {
+    fn text(value: Option<&crate::source::Located<String>>) -> Option<&str> {
+        value.map(|value| value.value.as_str())
+    }
+    a.version == b.version
+        && text(a.template.profile.as_ref()) == text(b.template.profile.as_ref())
+        && text(a.template.namespace.as_ref()) == text(b.template.namespace.as_ref())
 }
 
 /// The files parsed again, each once.
