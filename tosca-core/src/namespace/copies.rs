@@ -5,18 +5,18 @@
 //! "Imported type definitions with the same Namespace URI, local name and version SHALL be
 //! equivalent", so the same type reached through two imports is expected and required to be the
 //! same; it forbids duplicate local names only *within the same Service Template* (one file,
-//! which the YAML reader already refuses as a duplicate key), and TOSCA 2.0 cs01 (6.8.4) says the
-//! same of "duplicate local names (i.e., within the same TOSCA file)". The case is everyday in
+//! which the YAML reader already refuses as a duplicate key). The case is everyday in
 //! NFV: a VNF package ships ETSI's SOL001 type files and one of them imports the same file from
 //! ETSI's forge by URL; offline, `--map-url` reads a copy, and the package's types reach the
 //! service template through two files with byte-identical text. Definitions that differ under
 //! one name stay a `duplicate-name` error: that is the ambiguity the rule is about.
 //!
-//! Equal means: the two files are in the same namespace, the YAML trees of the two definitions
-//! are equal once their positions are set aside. The same namespace: the same grammar version,
-//! the same 1.x `namespace` URI (none in both, or one), and the same 2.0 `profile` (none in both,
-//! or one): a profile's versions are different namespaces, so `Host` of `org.base:v1` and `Host`
-//! of `org.base:v2` stay two types however alike they are written (the OASIS conformance suite's
+//! Equal means: the two files are TOSCA 1.x files in the same namespace (the same grammar
+//! version, and the same `namespace` URI: none in both, or one), and the YAML trees of the two
+//! definitions are equal once their positions are set aside. TOSCA 2.0 files are left as they
+//! were: 2.0 names a type by its file and the namespace it is imported under (6.8.4), and a
+//! profile's versions are different namespaces, so `Host` of `org.base:v1` and `Host` of
+//! `org.base:v2` stay two types however alike they are written (the OASIS conformance suite's
 //! `profile-versions/s23.yaml` expects a requirement for one not to be met by the other). The
 //! trees: scalars by text and tag, and quoted or not only where that changes the meaning (a plain
 //! `1` is a number and a quoted `"1"` a string, while `string` and `'string'` are one string);
@@ -51,8 +51,8 @@ impl Copies {
     }
 }
 
-/// Finds the copies among the types of the users' files (the embedded profiles are left out:
-/// they are bound by their own rules), comparing each later definition of a name with the
+/// Finds the copies among the types of the users' 1.x files (the embedded profiles are left
+/// out: they are bound by their own rules), comparing each later definition of a name with the
 /// earlier different ones, in unit order.
 pub(super) fn find(
     units: &[Unit],
@@ -62,7 +62,7 @@ pub(super) fn find(
 ) -> Copies {
     let mut by_name: HashMap<(Kind, &str), Vec<(usize, TypeId)>, FixedState> = HashMap::default();
     for (index, unit) in units.iter().enumerate() {
-        if unit.normative || unit.primitives || unit.builtin || unit.extension {
+        if unit.normative || unit.primitives || unit.builtin || unit.extension || unit.version.is_2() {
             continue;
         }
         for (kind, name, id) in &own[index] {
@@ -95,14 +95,13 @@ pub(super) fn find(
     copies
 }
 
-/// Whether two files declare their types in one namespace (see the module documentation).
+/// Whether two files are 1.x files declaring their types in one namespace (see the module
+/// documentation).
 fn same_namespace(a: &Unit, b: &Unit) -> bool {
-    fn text(value: Option<&crate::source::Located<String>>) -> Option<&str> {
-        value.map(|value| value.value.as_str())
+    fn uri(unit: &Unit) -> Option<&str> {
+        unit.template.namespace.as_ref().map(|uri| uri.value.as_str())
     }
-    a.version == b.version
-        && text(a.template.profile.as_ref()) == text(b.template.profile.as_ref())
-        && text(a.template.namespace.as_ref()) == text(b.template.namespace.as_ref())
+    !a.version.is_2() && a.version == b.version && uri(a) == uri(b)
 }
 
 /// The files parsed again, each once.

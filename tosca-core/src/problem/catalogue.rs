@@ -442,9 +442,10 @@ topology_template:
 
     /// Two entities of the same kind have the same name, so references to it are ambiguous.
     /// A type defined in two files with equal definitions (the same YAML, positions aside, in
-    /// the same TOSCA version, 1.x `namespace` and 2.0 `profile`) is not a duplicate but one type: TOSCA 1.3 3.1.3.1 requires
-    /// "Imported type definitions with the same Namespace URI, local name and version" to "be
-    /// equivalent", as when a package's types are reached through the package and a mapped copy.
+    /// 1.x files of the same version and `namespace` URI) is not a duplicate but one type: TOSCA
+    /// 1.3 3.1.3.1 requires "Imported type definitions with the same Namespace URI, local name
+    /// and version" to "be equivalent", as when a package's types are reached through the
+    /// package and a mapped copy.
     DuplicateName = "duplicate-name", Error, "two definitions have the same name" {
         wrong: "\
 # main.yaml: both imports define my.nodes.Server, differently
