@@ -12,8 +12,9 @@
 //! `non-normative-type` problem. Two different
 //! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
 //! is a `type-not-found` problem with the nearest visible name as help. A name defined in two
-//! files with equal definitions is one type, bound to its first definition everywhere (see
-//! [`copies`]: TOSCA 1.x requires the same type imported twice to be equivalent, not unique).
+//! 1.x files with equal definitions is one type, bound to its first definition everywhere (see
+//! `namespace/copies.rs`: TOSCA 1.x requires the same type imported twice to be equivalent,
+//! not unique).
 
 mod copies;
 
