@@ -38,6 +38,9 @@ use crate::read::Unit;
 use crate::source::{SourceId, SourceMap};
 use crate::yaml::{self, Node, Value};
 
+/// How many different earlier definitions of a name a definition is compared with.
+const MAX_COMPARED: usize = 8;
+
 /// For each copy of a type, the first definition it copies (see the module documentation).
 #[derive(Debug, Default)]
 pub(super) struct Copies {
@@ -77,7 +80,9 @@ pub(super) fn find(
     for ((kind, _), defined) in repeated {
         let mut originals: Vec<(usize, TypeId)> = Vec::new();
         for (unit, id) in defined {
-            let original = originals.iter().find(|(first_unit, first)| {
+            // Bounded, so that many different definitions of one name cost no more than a few
+            // comparisons each; a copy of a later one is then reported as a duplicate, as before.
+            let original = originals.iter().take(MAX_COMPARED).find(|(first_unit, first)| {
                 same_namespace(&units[*first_unit], &units[unit])
                     && trees.same_definition(
                         (units[*first_unit].source, catalog.name(kind, *first).span.start),
