@@ -91,6 +91,10 @@ pub(crate) struct SourceArgs {
     #[arg(long)]
     pub(crate) offline: bool,
     /// Read URLs starting with FROM from TO instead (a URL or a local path prefix; repeatable).
+    /// `csar:PATH` as TO is PATH inside the package being compiled (the CSAR or zip, or the
+    /// unpacked package's folder), e.g.
+    /// `--map-url https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/=csar:Definitions/`. What
+    /// a rewrite gives must stay under TO (and inside the package).
     #[arg(long = "map-url", value_name = "FROM=TO", value_parser = parse_input)]
     pub(crate) map_url: Vec<(String, String)>,
     /// Look up profiles imported by name (2.0 `profile:`) among the YAML files under DIR too

@@ -268,6 +268,19 @@ pub enum LoadError {
         /// The rewrite and its result.
         escape: map_url::Escape,
     },
+    /// A `--map-url` rewrite reads the location from the package being compiled (`TO` is
+    /// `csar:PATH`), and the service template is not in a package.
+    #[error(
+        "cannot read {location}: --map-url {from}={to} reads it from the package being compiled, and the service template is not in one"
+    )]
+    MapNoPackage {
+        /// The location asked for.
+        location: String,
+        /// The rewrite's `FROM`.
+        from: String,
+        /// The rewrite's `TO`.
+        to: String,
+    },
     /// A remote read failed.
     #[error(transparent)]
     Fetch(#[from] FetchError),
@@ -308,6 +321,9 @@ impl LoadError {
         match self {
             LoadError::MapEscape { .. } => Some(
                 "a mapped location must stay under TO: end both FROM and TO with `/`, so the prefix matches whole names",
+            ),
+            LoadError::MapNoPackage { .. } => Some(
+                "`csar:PATH` names a path inside the CSAR, zip or package folder being compiled; map to a local folder or URL otherwise",
             ),
             LoadError::NoNetwork(_) => Some(
                 "read a local copy instead: map the URL to a folder with --map-url (LoaderOptions::map_urls) or put its text in LoaderOptions::overlay",
@@ -408,6 +424,9 @@ pub struct Loader {
     bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
     archives: Once<Result<Arc<Archive>, LoadError>>,
     redirects: DashMap<Location, Location>,
+    /// The root of the package being compiled, for `--map-url` targets inside it (see
+    /// [`Loader::set_package`]).
+    package: OnceLock<Location>,
     #[cfg(feature = "network")]
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
     /// The cache of [`LoaderOptions::cache`] and this loader's ticket in it.
@@ -464,11 +483,33 @@ impl Loader {
     /// the rewrite's `TO` (see [`map_url`]).
     pub fn map(&self, location: &Location) -> Result<Location, LoadError> {
         let Some(key) = location.mapping_key() else { return Ok(location.clone()) };
-        match map_url::rewrite(&key, &self.options.map_urls) {
+        match map_url::rewrite(&key, &self.options.map_urls, self.package.get()) {
             None => Ok(location.clone()),
             Some(Ok(mapped)) => Ok(mapped),
-            Some(Err(escape)) => Err(LoadError::MapEscape { location: location.display(), escape }),
+            Some(Err(map_url::Refusal::Escape(escape))) => {
+                Err(LoadError::MapEscape { location: location.display(), escape })
+            }
+            Some(Err(map_url::Refusal::NoPackage { from, to })) => {
+                Err(LoadError::MapNoPackage { location: location.display(), from, to })
+            }
         }
+    }
+
+    /// Records the package the service template at `root` is part of, whose paths `--map-url`
+    /// targets written `csar:PATH` name (see [`map_url`]): for an archive entry, the archive's
+    /// root; for a local file, `repository` (its [`repository_root`](Loader::repository_root)).
+    /// Other roots are in no package. The first call of a compilation decides; the read phase
+    /// makes it, before it reads anything the root imports.
+    pub fn set_package(&self, root: &Location, repository: Option<&Path>) {
+        let package = match root {
+            Location::Entry { archive, .. } => Location::Entry { archive: archive.clone(), path: String::new() },
+            Location::File(_) => match repository {
+                Some(folder) => Location::File(normalize(folder)),
+                None => return,
+            },
+            Location::Url(_) | Location::Profile(_) => return,
+        };
+        let _ = self.package.set(package);
     }
 
     /// What a location stands for, so that two names of one file are read once: the mapped

@@ -11,7 +11,12 @@
 //! hidden silently by anyone's own type too; every reference that resolves to one is a
 //! `non-normative-type` problem. Two different
 //! types visible under one name are a `duplicate-name` problem; a name that resolves to nothing
-//! is a `type-not-found` problem with the nearest visible name as help.
+//! is a `type-not-found` problem with the nearest visible name as help. A name defined in two
+//! 1.x files with equal definitions is one type, bound to its first definition everywhere (see
+//! `namespace/copies.rs`: TOSCA 1.x requires the same type imported twice to be equivalent,
+//! not unique).
+
+mod copies;
 
 use std::collections::HashMap;
 
@@ -153,6 +158,13 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
             }
         }
         own.push(names);
+    }
+    // A copy of a type is bound as the type it copies, in its own file and everywhere else.
+    let copies = copies::find(&units, &own, &catalog, &read.sources);
+    for names in &mut own {
+        for (kind, _, id) in names.iter_mut() {
+            *id = copies.original(*kind, *id);
+        }
     }
 
     let scopes = build_scopes(&units, &own, &catalog, problems);
@@ -323,7 +335,11 @@ fn bind_unimported(
             continue;
         }
         for (kind, name, id) in &own[index] {
-            defined.entry((*kind, name.as_str())).or_default().push((index, *id));
+            let defined = defined.entry((*kind, name.as_str())).or_default();
+            // Copies of one type are one candidate.
+            if !defined.iter().any(|(_, known)| known == id) {
+                defined.push((index, *id));
+            }
         }
     }
     for (unit, kind, name) in unresolved {

@@ -18,7 +18,7 @@ use crate::entity::ServiceTemplate;
 use crate::grammar::{Read, ReadContext};
 use crate::loader::{LoadError, Loaded, Loader, Location};
 use crate::problem::{Code, Problem, Problems};
-use crate::source::{SourceId, Span};
+use crate::source::{SourceId, SourceMap, Span};
 use crate::version::Version;
 use crate::yaml::{self, Node};
 
@@ -48,6 +48,8 @@ pub struct ReadOutput {
     pub dialect: Option<Dialect>,
     /// Where a leading `/` in a local file's references starts ([`Loader::repository_root`]).
     pub repository: Option<std::path::PathBuf>,
+    /// The texts the units were read from (the namespace phase compares copies of a type in them).
+    pub sources: SourceMap,
 }
 
 /// One file, read.
@@ -116,6 +118,8 @@ pub fn read(
     loader.load(root)?;
     // Where a leading `/` in the imports of local files starts.
     let repository = loader.repository_root(root);
+    // Where `--map-url FROM=csar:PATH` reads from.
+    loader.set_package(root, repository.as_deref());
     let mut parsed: HashMap<Location, Option<ParsedFile>> = HashMap::new();
     let mut seen: HashSet<Location> = HashSet::from([root.clone()]);
     // Each file by what it stands for (`Loader::identity`), to the location it was first
@@ -310,7 +314,7 @@ fn number_units(
             extension: file.content.extension,
         });
     }
-    ReadOutput { units, dialect: None, repository: None }
+    ReadOutput { units, dialect: None, repository: None, sources: loader.sources().clone() }
 }
 
 /// What one file's text alone gives the read phase in one dialect (everything but where its

@@ -353,8 +353,10 @@ tosca_definitions_version: tosca_simple_yaml_1_3
     /// A file or import could not be read: it does not exist, it is larger than the file-size
     /// limit, it is not a regular file (a named pipe, a device or a folder, which could block or
     /// never end), the network refused it or did not answer before `--timeout` or the
-    /// compile-wide `--network-deadline`, a `--map-url` rewrite would leave its target folder, or
-    /// an archive entry is missing. Everything the file would have defined is missing too.
+    /// compile-wide `--network-deadline`, a `--map-url` rewrite would leave its target folder
+    /// (or the package, for a `csar:PATH` target) or names the package being compiled when the
+    /// template is in none, or an archive entry is missing. Everything the file would have
+    /// defined is missing too.
     ImportFailed = "import-failed", Error, "an imported file could not be read" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -439,6 +441,11 @@ topology_template:
     }
 
     /// Two entities of the same kind have the same name, so references to it are ambiguous.
+    /// A type defined in two files with equal definitions (the same YAML, positions aside, in
+    /// 1.x files of the same version and `namespace` URI) is not a duplicate but one type: TOSCA
+    /// 1.3 3.1.3.1 requires "Imported type definitions with the same Namespace URI, local name
+    /// and version" to "be equivalent", as when a package's types are reached through the
+    /// package and a mapped copy.
     DuplicateName = "duplicate-name", Error, "two definitions have the same name" {
         wrong: "\
 # main.yaml: both imports define my.nodes.Server, differently
