@@ -599,6 +599,14 @@ impl Loader {
                 None => located,
             }
         };
+        // SOL004 package checks (`crate::package`), their problems in the package's files.
+        let mut package_sources = |path: &str| match &meta_source {
+            Some((source, _)) if Some(path) == meta_path => *source,
+            _ => self.sources.add(entry(path.to_owned()).display(), String::from_utf8_lossy(archive.get(path).unwrap_or_default())),
+        };
+        for problem in crate::package::check(archive.as_ref(), &mut package_sources) {
+            problems.push(problem);
+        }
         match crate::csar::entry_point(&paths, &read) {
             Ok((path, meta, found)) => {
                 for problem in found {
