@@ -15,9 +15,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use rayon::prelude::*;
+use tosca_core::Location;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::Severity;
-use tosca_core::Location;
 use tosca_tests::{check_report, read_causes, shared, workspace};
 
 /// One labelled row and what we found.
@@ -36,11 +36,13 @@ impl Row {
 
 /// The `sol004` rows labelled `valid` or `invalid`: path, label, what ONAP reports.
 fn rows() -> Vec<(String, bool, String)> {
-    let text = std::fs::read_to_string(shared().join("corpus/manifests/onap-vnfsdk-sol004.tsv")).expect("the ONAP labels");
+    let text =
+        std::fs::read_to_string(shared().join("corpus/manifests/onap-vnfsdk-sol004.tsv")).expect("the ONAP labels");
     let mut lines = text.lines().filter(|line| !line.starts_with('#'));
     let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
     let column = |name: &str| header.iter().position(|field| *field == name).expect("a column of the labels");
-    let (path, expected, errors, scope) = (column("path"), column("expected"), column("expected_errors"), column("scope"));
+    let (path, expected, errors, scope) =
+        (column("path"), column("expected"), column("expected_errors"), column("scope"));
     lines
         .map(|line| line.split('\t').collect::<Vec<_>>())
         .filter(|fields| fields.get(scope) == Some(&"sol004"))
@@ -112,7 +114,12 @@ fn report(rows: &[Row], causes: &BTreeMap<String, String>) -> (usize, String) {
     let _ = writeln!(text, "| --- | --- | --- |");
     for row in rows.iter().filter(|row| row.agrees()) {
         let label = if row.expected_valid { "valid" } else { "invalid" };
-        let _ = writeln!(text, "| `{}` | {label} | {} |", row.path.trim_start_matches("onap-vnfsdk/"), codes_text(&row.errors));
+        let _ = writeln!(
+            text,
+            "| `{}` | {label} | {} |",
+            row.path.trim_start_matches("onap-vnfsdk/"),
+            codes_text(&row.errors)
+        );
     }
     (agree, text)
 }
@@ -129,8 +136,11 @@ fn onap_vnfsdk_agreement_never_drops() {
         })
         .collect();
     let causes = read_causes(&workspace().join("tests/onap_vnfsdk/causes.tsv"));
-    let unexplained: Vec<&str> =
-        rows.iter().filter(|row| !row.agrees() && !causes.contains_key(&row.path)).map(|row| row.path.as_str()).collect();
+    let unexplained: Vec<&str> = rows
+        .iter()
+        .filter(|row| !row.agrees() && !causes.contains_key(&row.path))
+        .map(|row| row.path.as_str())
+        .collect();
     let stale: Vec<&str> = causes
         .keys()
         .filter(|path| rows.iter().any(|row| &row.path == *path && row.agrees()))
@@ -138,7 +148,15 @@ fn onap_vnfsdk_agreement_never_drops() {
         .collect();
     let (agree, text) = report(&rows, &causes);
     let update = std::env::var_os("UPDATE_ONAP_VNFSDK").is_some();
-    assert!(update || unexplained.is_empty(), "disagreements without a cause in tests/onap_vnfsdk/causes.tsv: {unexplained:#?}");
+    assert!(
+        update || unexplained.is_empty(),
+        "disagreements without a cause in tests/onap_vnfsdk/causes.tsv: {unexplained:#?}"
+    );
     assert!(update || stale.is_empty(), "tests/onap_vnfsdk/causes.tsv names rows we now agree with: {stale:#?}");
-    check_report(&workspace().join("tests/onap_vnfsdk/REPORT.md"), &text, "UPDATE_ONAP_VNFSDK", &[("Agreement", agree)]);
+    check_report(
+        &workspace().join("tests/onap_vnfsdk/REPORT.md"),
+        &text,
+        "UPDATE_ONAP_VNFSDK",
+        &[("Agreement", agree)],
+    );
 }

@@ -32,7 +32,11 @@ impl Algorithm {
     /// The algorithm a name spells, whatever its ASCII case.
     pub fn from_name(name: &str) -> Option<Algorithm> {
         let all = [Algorithm::Sha224, Algorithm::Sha256, Algorithm::Sha384, Algorithm::Sha512];
-        Algorithm::NAMES.iter().zip(all).find(|(known, _)| known.eq_ignore_ascii_case(name)).map(|(_, algorithm)| algorithm)
+        Algorithm::NAMES
+            .iter()
+            .zip(all)
+            .find(|(known, _)| known.eq_ignore_ascii_case(name))
+            .map(|(_, algorithm)| algorithm)
     }
 
     /// The digest of `bytes`, in lower-case hexadecimal.
@@ -101,18 +105,19 @@ pub(crate) fn check(files: &dyn PackageFiles, listed: &Listed<'_>, report: &mut 
             at(hash),
             format!("the `Hash` of `{path}` has no `Algorithm` to check it with"),
         ),
-        (Some(algorithm), None) => report.push(
-            Code::PackageHashMissing,
-            at(algorithm),
-            format!("`{path}` has an `Algorithm` but no `Hash`"),
-        ),
+        (Some(algorithm), None) => {
+            report.push(Code::PackageHashMissing, at(algorithm), format!("`{path}` has an `Algorithm` but no `Hash`"))
+        }
         (Some(algorithm), Some(hash)) => {
             let Some(known) = Algorithm::from_name(&algorithm.value) else {
-                let written = if algorithm.value.is_empty() { "empty".to_owned() } else { format!("`{}`", algorithm.value) };
+                let written =
+                    if algorithm.value.is_empty() { "empty".to_owned() } else { format!("`{}`", algorithm.value) };
                 report.push(
                     Code::PackageHashAlgorithm,
                     at(algorithm),
-                    format!("the `Algorithm` of `{path}` is {written}; SOL004 names SHA-224, SHA-256, SHA-384 and SHA-512"),
+                    format!(
+                        "the `Algorithm` of `{path}` is {written}; SOL004 names SHA-224, SHA-256, SHA-384 and SHA-512"
+                    ),
                 );
                 return;
             };
@@ -121,7 +126,10 @@ pub(crate) fn check(files: &dyn PackageFiles, listed: &Listed<'_>, report: &mut 
                 report.push(
                     Code::PackageHashMismatch,
                     at(hash),
-                    format!("the {} hash of `{path}` does not match the file: it is {actual}", Algorithm::NAMES[known as usize]),
+                    format!(
+                        "the {} hash of `{path}` does not match the file: it is {actual}",
+                        Algorithm::NAMES[known as usize]
+                    ),
                 );
             }
         }

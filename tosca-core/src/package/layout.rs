@@ -15,7 +15,11 @@ use crate::source::SourceId;
 pub const TEMPLATE_METADATA: [&str; 3] = ["template_name", "template_author", "template_version"];
 
 /// Checks the layout; returns the manifest to read (the root `.mf`, when there is only one).
-pub(crate) fn check<'p>(files: &dyn PackageFiles, root_manifests: &[&'p str], report: &mut Report<'_>) -> Option<&'p str> {
+pub(crate) fn check<'p>(
+    files: &dyn PackageFiles,
+    root_manifests: &[&'p str],
+    report: &mut Report<'_>,
+) -> Option<&'p str> {
     let paths = files.paths();
     let is_yaml = |path: &&str| {
         let lower = path.to_ascii_lowercase();

@@ -21,7 +21,8 @@ use super::{FILE_START, Located, PackageFiles, Report, normalize};
 use crate::problem::Code;
 
 /// The VNF metadata names (SOL004 §4.3.2), all required.
-pub const VNF_METADATA: [&str; 4] = ["vnf_provider_id", "vnf_product_name", "vnf_release_date_time", "vnf_package_version"];
+pub const VNF_METADATA: [&str; 4] =
+    ["vnf_provider_id", "vnf_product_name", "vnf_release_date_time", "vnf_package_version"];
 
 /// The PNF metadata names (ONAP R-57019), all required.
 pub const PNF_METADATA: [&str; 4] = ["pnfd_provider", "pnfd_name", "pnfd_release_date_time", "pnfd_archive_version"];
@@ -133,12 +134,16 @@ fn check_non_mano(files: &dyn PackageFiles, manifest: &Manifest, path: &str, rep
             );
         }
         for source in &set.sources {
-            let missing = source.value.is_empty() || (!digest::is_uri(&source.value) && files.file(&source.value).is_none());
+            let missing =
+                source.value.is_empty() || (!digest::is_uri(&source.value) && files.file(&source.value).is_none());
             if missing {
                 report.push(
                     Code::NonManoArtifactMissing,
                     Located { file: path, at: source.at },
-                    format!("the non-MANO artifact set `{}` names `{}`, which is not in the package", set.name.value, source.value),
+                    format!(
+                        "the non-MANO artifact set `{}` names `{}`, which is not in the package",
+                        set.name.value, source.value
+                    ),
                 );
             }
         }

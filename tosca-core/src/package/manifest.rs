@@ -289,7 +289,9 @@ pub fn parse(text: &str) -> (Manifest, Vec<Deviation>) {
             Some(SOURCE) if section == Section::NonMano && !split.indent.is_empty() => {
                 match manifest.non_mano_artifact_sets.last_mut() {
                     Some(set) => set.sources.push(field(split.value)),
-                    None => deviations.push(skipped(split.key_at, "a `Source` of `non_mano_artifact_sets` outside any set")),
+                    None => {
+                        deviations.push(skipped(split.key_at, "a `Source` of `non_mano_artifact_sets` outside any set"))
+                    }
                 }
             }
             Some(SOURCE) => {
@@ -406,10 +408,16 @@ mod tests {
         let entry = &manifest.entries[0];
         assert_eq!(entry.source.value, "Definitions/main.yaml");
         assert_eq!((entry.source.at.line, entry.source.at.column), (7, 9));
-        assert_eq!(entry.hash.as_ref().map(|hash| (hash.value.as_str(), hash.at.line, hash.at.column)), Some(("abc", 9, 7)));
+        assert_eq!(
+            entry.hash.as_ref().map(|hash| (hash.value.as_str(), hash.at.line, hash.at.column)),
+            Some(("abc", 9, 7))
+        );
         let set = &manifest.non_mano_artifact_sets[0];
         assert_eq!(set.name.value, "onap_others");
-        assert_eq!((set.sources[0].value.as_str(), set.sources[0].at.line, set.sources[0].at.column), ("Files/guide.txt", 13, 17));
+        assert_eq!(
+            (set.sources[0].value.as_str(), set.sources[0].at.line, set.sources[0].at.column),
+            ("Files/guide.txt", 13, 17)
+        );
         assert_eq!(manifest.cms, None);
         assert_eq!(manifest.signed_content(VNF), VNF);
     }
@@ -422,7 +430,8 @@ mod tests {
         assert_eq!(manifest.metadata[0].value.value, "x");
         assert_eq!(manifest.entries[0].source.value, "a.yaml");
         assert_eq!(manifest.non_mano_artifact_sets[0].sources[0].value, "b.txt");
-        let lines: Vec<(u32, u32)> = deviations.iter().map(|deviation| (deviation.at.line, deviation.at.column)).collect();
+        let lines: Vec<(u32, u32)> =
+            deviations.iter().map(|deviation| (deviation.at.line, deviation.at.column)).collect();
         assert_eq!(lines, [(1, 1), (3, 2), (5, 1), (8, 2)], "{deviations:?}");
         assert!(deviations.iter().all(|deviation| deviation.kind == DeviationKind::Tolerated));
     }

@@ -106,9 +106,11 @@ impl LocatedMeta {
 
     /// Whether a later block carries a digest (`Algorithm` or `Hash`), as Tacker writes them.
     pub fn has_digest_blocks(&self) -> bool {
-        self.blocks.iter().skip(1).flatten().any(|(name, _)| {
-            name.eq_ignore_ascii_case("Algorithm") || name.eq_ignore_ascii_case("Hash")
-        })
+        self.blocks
+            .iter()
+            .skip(1)
+            .flatten()
+            .any(|(name, _)| name.eq_ignore_ascii_case("Algorithm") || name.eq_ignore_ascii_case("Hash"))
     }
 }
 
@@ -132,13 +134,22 @@ pub(crate) fn check_keys(files: &dyn PackageFiles, meta_path: &str, meta: &Locat
         let present = files.file(path).is_some() || (folder && files.has_folder(path));
         if !present {
             let what = if folder { "file or folder" } else { "file" };
-            report.push(Code::PackageEntryMissing, at, format!("`{key}` names `{path}`, a {what} the package does not have"));
+            report.push(
+                Code::PackageEntryMissing,
+                at,
+                format!("`{key}` names `{path}`, a {what} the package does not have"),
+            );
         }
     }
 }
 
 /// Checks Tacker's digest blocks: every later block with `Algorithm` or `Hash`.
-pub(crate) fn check_digest_blocks(files: &dyn PackageFiles, meta_path: &str, meta: &LocatedMeta, report: &mut Report<'_>) {
+pub(crate) fn check_digest_blocks(
+    files: &dyn PackageFiles,
+    meta_path: &str,
+    meta: &LocatedMeta,
+    report: &mut Report<'_>,
+) {
     for block in meta.blocks.iter().skip(1) {
         let find = |key: &str| block.iter().find(|(name, _)| name.eq_ignore_ascii_case(key)).map(|(_, field)| field);
         let (algorithm, hash) = (find("Algorithm"), find("Hash"));
@@ -164,10 +175,11 @@ mod tests {
 
     #[test]
     fn locates_values_and_blocks() {
-        let meta = LocatedMeta::read("\u{feff}CSAR-Version: 1.1\r\nETSI-Entry-Manifest:  a.mf\r\n\r\nName: x\nHash: 1\n");
+        let meta =
+            LocatedMeta::read("\u{feff}CSAR-Version: 1.1\r\nETSI-Entry-Manifest:  a.mf\r\n\r\nName: x\nHash: 1\n");
         assert_eq!(meta.blocks.len(), 2);
         let manifest = meta.get("etsi-entry-manifest").expect("the key");
-        assert_eq!((manifest.value.as_str(), manifest.at.line, manifest.at.column), ("a.mf", 2, 22));
+        assert_eq!((manifest.value.as_str(), manifest.at.line, manifest.at.column), ("a.mf", 2, 23));
         assert_eq!(meta.blocks[0][0].0, "CSAR-Version");
         assert_eq!(meta.blocks[0][0].1.at.column, 15);
         assert!(meta.has_etsi_keys());

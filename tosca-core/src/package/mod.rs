@@ -137,9 +137,14 @@ pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> Source
     let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new() };
     let paths = files.paths();
     let meta_path = crate::csar::meta_path(&paths);
-    let meta = meta_path.and_then(|path| files.file(path)).map(|bytes| meta::LocatedMeta::read(&String::from_utf8_lossy(bytes)));
-    let root_manifests: Vec<&str> =
-        paths.iter().copied().filter(|path| !path.contains('/') && path.to_ascii_lowercase().ends_with(".mf")).collect();
+    let meta = meta_path
+        .and_then(|path| files.file(path))
+        .map(|bytes| meta::LocatedMeta::read(&String::from_utf8_lossy(bytes)));
+    let root_manifests: Vec<&str> = paths
+        .iter()
+        .copied()
+        .filter(|path| !path.contains('/') && path.to_ascii_lowercase().ends_with(".mf"))
+        .collect();
 
     match (meta_path, &meta) {
         (Some(meta_path), Some(meta)) => {
