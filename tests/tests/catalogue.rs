@@ -16,6 +16,21 @@ const SKETCHES: &[Code] = &[
     Code::ImportVersionMismatch,
     Code::DuplicateName,
     Code::ShadowedImport,
+    // SOL004 package checks: the examples are TOSCA.meta and manifest fragments, or a package's
+    // listing; `tests/tests/package.rs` checks each on packages built from `tests/package/`.
+    Code::PackageMetaKeyMissing,
+    Code::PackageEntryMissing,
+    Code::ManifestSyntax,
+    Code::ManifestMetadata,
+    Code::ManifestDateTime,
+    Code::PackageFileMissing,
+    Code::PackageHashMissing,
+    Code::PackageHashAlgorithm,
+    Code::PackageHashMismatch,
+    Code::PackageFileUnlisted,
+    Code::NonManoArtifactMissing,
+    Code::PackageManifestName,
+    Code::PackageTemplateMetadata,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their
