@@ -31,6 +31,7 @@ const SKETCHES: &[Code] = &[
     Code::NonManoArtifactMissing,
     Code::PackageManifestName,
     Code::PackageTemplateMetadata,
+    Code::PackageMetaLegacyKey,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their

@@ -610,7 +610,8 @@ impl Loader {
                 .sources
                 .add(entry(path.to_owned()).display(), String::from_utf8_lossy(archive.get(path).unwrap_or_default())),
         };
-        for problem in crate::package::check(archive.as_ref(), &mut package_sources) {
+        let package = crate::package::WithFolders::new(archive.as_ref(), &bytes);
+        for problem in crate::package::check(&package, &mut package_sources) {
             problems.push(problem);
         }
         let mut found = Vec::new();

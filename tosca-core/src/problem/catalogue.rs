@@ -1324,4 +1324,17 @@ metadata:
   template_version: 1.0.0
 ",
     }
+
+    /// TOSCA.meta names an ETSI entry as SOL004 v2.4.1 did, without `ETSI-` (`Entry-Manifest`,
+    /// `Entry-Change-Log`, `Entry-Tests`, `Entry-Licenses`, `Entry-Certificate`); SOL004 v2.5.1
+    /// and later (§4.1.2, Table 4.1.2-1) write `ETSI-Entry-…`. ONAP's validator still reads the
+    /// old names for tests and licenses. The keyname is read as its `ETSI-` form, with a warning.
+    PackageMetaLegacyKey = "package-meta-legacy-key", Warning, "TOSCA.meta uses SOL004 v2.4.1's name for an ETSI entry" {
+        wrong: "\
+Entry-Tests: Artifacts/Tests
+",
+        right: "\
+ETSI-Entry-Tests: Artifacts/Tests
+",
+    }
 }
