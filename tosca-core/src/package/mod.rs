@@ -85,14 +85,7 @@ impl<'a> WithFolders<'a> {
     /// The files, and the directory entries of `bytes` when they are a zip archive (none
     /// otherwise; an unreadable zip has none).
     pub fn new(files: &'a dyn PackageFiles, bytes: &[u8]) -> WithFolders<'a> {
-        let mut folders = BTreeSet::new();
-        if crate::archive::ArchiveKind::detect(bytes) == Some(crate::archive::ArchiveKind::Zip)
-            && let Ok(zip) = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        {
-            for name in zip.file_names().flatten().filter(|name| name.ends_with('/')) {
-                folders.insert(normalize(&name).trim_end_matches('/').to_owned());
-            }
-        }
+        let folders = crate::archive::zip_directory_entries(bytes).into_iter().collect();
         WithFolders { files, folders }
     }
 }
