@@ -5,6 +5,7 @@
 //! roots marked as CAs, every certificate valid at signing time). Revocation is not checked:
 //! SOL004 §5 names no revocation source a package check could reach offline.
 
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use der::{Decode, Encode};
@@ -80,9 +81,10 @@ pub fn parse_certificates(bytes: &[u8]) -> Result<Vec<Certificate>, SignatureErr
 
 /// The certificates a signer must chain to (`--trust-root`). Empty: no signer is trusted, and
 /// a verified signature says so (a note, not an error).
+/// Cheap to clone (shared).
 #[derive(Clone, Debug, Default)]
 pub struct TrustRoots {
-    certificates: Vec<Certificate>,
+    certificates: Arc<Vec<Certificate>>,
 }
 
 impl TrustRoots {
@@ -99,8 +101,13 @@ impl TrustRoots {
             return Err(SignatureError::Malformed("no certificate in the trust root file".into()));
         }
         let count = found.len();
-        self.certificates.extend(found);
+        Arc::make_mut(&mut self.certificates).extend(found);
         Ok(count)
+    }
+
+    /// Adds the roots of `other`.
+    pub fn extend(&mut self, other: &TrustRoots) {
+        Arc::make_mut(&mut self.certificates).extend(other.certificates.iter().cloned());
     }
 
     /// The roots of several files' bytes.
