@@ -230,7 +230,9 @@ fn verify_signer(
     let hash = Hash::from_oid(&signer.digest_alg.oid)?;
     let certificate = pool.iter().find(|candidate| identifies(&signer.sid, candidate)).ok_or_else(|| {
         SignatureError::NoCertificate(match &signer.sid {
-            SignerIdentifier::IssuerAndSerialNumber(id) => format!("{}, serial {}", id.issuer, id.serial_number),
+            SignerIdentifier::IssuerAndSerialNumber(id) => {
+                format!("{}, serial {}", certificate::name(&id.issuer), id.serial_number)
+            }
             SignerIdentifier::SubjectKeyIdentifier(id) => format!("key identifier {:02x?}", id.0.as_bytes()),
         })
     })?;
