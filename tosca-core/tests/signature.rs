@@ -289,3 +289,126 @@ fn onaps_signature_samples_in_pem_pkcs7_and_der_verify_over_the_file_they_sign()
         assert_eq!(verify_detached(b"other", &signature, b"", &TrustRoots::new()), Err(SignatureError::DigestMismatch));
     }
 }
+
+/// The manifest's signature in an ONAP package, checked as ONAP's validator does
+/// (`CsarSecurityValidator`): the text before the `-----BEGIN CMS-----` line is what was
+/// signed; the certificate is the one the CMS carries, else the file `ETSI-Entry-Certificate`
+/// names in TOSCA.meta, else the manifest's name with `.cert` at the root. `None` when the
+/// package has no manifest signature.
+fn onap_manifest_verdict(package: &Path) -> Option<Result<Verified, SignatureError>> {
+    use tosca_core::archive::{Archive, ArchiveLimits};
+    let archive = Archive::open(&std::fs::read(package).ok()?, &ArchiveLimits::default()).ok()?;
+    let manifest = archive.paths().into_iter().find(|path| !path.contains('/') && path.ends_with(".mf"))?.to_owned();
+    let text = archive.get(&manifest)?;
+    let begin = text.windows(19).position(|window| window == b"-----BEGIN CMS-----")?;
+    let (content, signature) = text.split_at(begin);
+    let meta = archive.get("TOSCA-Metadata/TOSCA.meta").map(|meta| String::from_utf8_lossy(meta).into_owned());
+    let named = meta.as_deref().and_then(|meta| {
+        meta.lines().find_map(|line| line.strip_prefix("ETSI-Entry-Certificate:").map(|value| value.trim().to_owned()))
+    });
+    let beside = format!("{}.cert", manifest.trim_end_matches(".mf"));
+    let certificate = named.iter().chain([&beside]).find_map(|path| archive.get(path)).unwrap_or_default();
+    Some(verify_detached(content, signature, certificate, &TrustRoots::new()))
+}
+
+/// ONAP's R-130206 packages (and those labelled valid under every PNF rule): where ONAP's
+/// validator reports the manifest's signature invalid or its certificate missing, ours fails
+/// too, and where it accepts the package, ours verifies. (Packages labelled for other rules only
+/// are not compared: ONAP's test for R-01123, say, never checks the signature, and many of
+/// those manifests were edited after signing, which ours reports.)
+#[test]
+fn onaps_manifest_signatures_verify_where_onap_accepts_them_and_fail_where_it_does_not() {
+    let labels =
+        std::fs::read_to_string(corpus("manifests/onap-vnfsdk-sol004.tsv")).expect("ONAP's labels in ../shared");
+    let (mut compared, mut verified, mut disagreements) = (0, 0, Vec::new());
+    for row in labels.lines().skip(1) {
+        let columns: Vec<&str> = row.split('\t').collect();
+        let (path, expected, rule, errors) = (columns[0], columns[1], columns[2], columns[3]);
+        let decided = expected == "valid" || (expected == "invalid" && rule.contains("R-130206"));
+        if !decided {
+            continue;
+        }
+        let Some(verdict) = onap_manifest_verdict(&corpus(path)) else { continue };
+        let onap_refuses = ["invalid signature", "Unable to find cert", "Unable to find ETSI-Entry-Certificate"]
+            .iter()
+            .any(|said| errors.contains(said));
+        compared += 1;
+        verified += usize::from(verdict.is_ok());
+        if onap_refuses == verdict.is_ok() {
+            disagreements.push(format!("{path}: ONAP {errors:?}, ours {verdict:?}"));
+        }
+    }
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    assert!(compared >= 35, "{compared} packages compared");
+    assert_eq!(verified, 2, "csar-cert-in-cms-valid and csar-cert-in-tosca-valid");
+}
+
+/// Per-artifact signatures (a manifest's `Signature`/`Certificate` entries) in ONAP's R-130206
+/// packages, each as ONAP's validator judges it: valid where it reports nothing about the
+/// artifact, invalid where it reports "has incorrect signature!".
+#[test]
+fn onaps_artifact_signatures_verify_as_onap_judges_them() {
+    let cases = [
+        (
+            "csar-cert-in-cms-valid-with-signature-of-individual-artifact.csar",
+            "Files/pnf-sw-information/pnf-sw-information.yaml",
+            "Files/pnf-sw-information/pnf-sw-information.sig.cms",
+            "",
+            true,
+        ),
+        (
+            "csar-cert-in-cms-valid-with-signature-of-individual-artifact-p7.csar",
+            "Files/pnf-sw-information/pnf-sw-information.yaml",
+            "Files/pnf-sw-information/pnf-sw-information.sig.p7b",
+            "",
+            true,
+        ),
+        (
+            "csar-cert-in-cms-valid-with-signature-of-individual-artifact-p7-DER.csar",
+            "Files/pnf-sw-information/pnf-sw-information.yaml",
+            "Files/pnf-sw-information/pnf-sw-information.sig.p7c",
+            "",
+            true,
+        ),
+        (
+            "csar-cert-in-tosca-individual-p7-signature-common-cert-valid.csar",
+            "Files/Measurements/PM_Dictionary.yaml",
+            "Files/Measurements/PM_Dictionary.sig.p7b",
+            "pnf_main_descriptor.cert",
+            true,
+        ),
+        (
+            "csar-cert-in-cms-valid-with-incorrect-signature-of-individual-artifact.csar",
+            "Files/Scripts/my_script.sh",
+            "Files/Scripts/my_script.sig.cms",
+            "Files/Scripts/my_script.cert",
+            false,
+        ),
+        (
+            "csar-cert-in-cms-invalid-with-signature-of-individual-artifact-p7.csar",
+            "Files/Yang_module/mynetconf.yang",
+            "Files/Yang_module/mynetconf.sig.p7b",
+            "Files/Yang_module/mynetconf.cert",
+            false,
+        ),
+        (
+            "csar-cert-in-tosca-individual-p7-signature-common-cert-invalid.csar",
+            "Files/Yang_module/mynetconf.yang",
+            "Files/Yang_module/mynetconf.sig.p7b",
+            "pnf_main_descriptor.cert",
+            false,
+        ),
+    ];
+    for (package, artifact, signature, certificate, valid) in cases {
+        let package = corpus("onap-vnfsdk/pnf/r130206").join(package);
+        let read = |path: &str| zip_entry(&package, path).unwrap_or_else(|| panic!("{}: no {path}", package.display()));
+        let certificate = if certificate.is_empty() { Vec::new() } else { read(certificate) };
+        let verdict = verify_detached(&read(artifact), &read(signature), &certificate, &TrustRoots::new());
+        if valid {
+            assert!(verdict.is_ok_and(|verified| verified.expired_since), "{}", package.display());
+        } else {
+            // The artifact changed after it was signed.
+            assert_eq!(verdict, Err(SignatureError::DigestMismatch), "{}", package.display());
+        }
+    }
+}
