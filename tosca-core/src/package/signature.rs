@@ -210,7 +210,7 @@ fn parse_signed_data(signature: &[u8]) -> Result<SignedData, SignatureError> {
 }
 
 /// The one value of a signed attribute, if present.
-fn attribute<'a>(attributes: &'a [Attribute], oid: Oid) -> Result<Option<&'a Any>, SignatureError> {
+fn attribute(attributes: &[Attribute], oid: Oid) -> Result<Option<&Any>, SignatureError> {
     let mut found = attributes.iter().filter(|attribute| attribute.oid == oid);
     let Some(attribute) = found.next() else { return Ok(None) };
     if found.next().is_some() || attribute.values.len() != 1 {
