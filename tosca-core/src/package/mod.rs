@@ -23,6 +23,9 @@
 //! - [`digest`]: `Source` present, `Hash` verified with `Algorithm`.
 //! - [`listing`]: the manifest's metadata, files missing from it, non-MANO artifact sets.
 //! - [`layout`]: the package without TOSCA-Metadata.
+//! - [`signature`]: CMS signatures (RFC 5652) verified and made, with [`certificate`] (X.509
+//!   certificates, trust roots, chains) and [`crypto`] (digests and public-key algorithms).
+//! - [`option2`]: security option 2, a zip of the CSAR with its signature and certificate.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -30,11 +33,15 @@ use crate::archive::Archive;
 use crate::problem::{Code, Problem};
 use crate::source::{SourceId, Span};
 
+pub mod certificate;
+pub mod crypto;
 pub mod digest;
 pub mod layout;
 pub mod listing;
 pub mod manifest;
 pub mod meta;
+pub mod option2;
+pub mod signature;
 
 use manifest::Position;
 
