@@ -50,16 +50,25 @@ pub(crate) fn check(
             let what = format!("the manifest `{manifest_path}`");
             verifier.verify(report, content, block.text.as_bytes(), certificate, block.at, &what);
         }
-        None => unsigned(&manifest, manifest_path, meta, report),
+        None => unsigned(files, &manifest, manifest_path, meta, report),
     }
     for entry in &manifest.entries {
         check_artifact(files, entry, common, &mut verifier, report);
     }
 }
 
-/// Reports signing material in a package whose manifest has no signature.
-fn unsigned(manifest: &Manifest, manifest_path: &str, meta: Option<(&str, &LocatedMeta)>, report: &mut Report<'_>) {
-    let named = meta.and_then(|(path, meta)| meta.get_etsi(meta::CERTIFICATE_KEY).map(|(_, field)| (path, field)));
+/// Reports signing material in a package whose manifest has no signature (an
+/// `ETSI-Entry-Certificate` naming a file the package lacks is the meta checks' problem).
+fn unsigned(
+    files: &dyn PackageFiles,
+    manifest: &Manifest,
+    manifest_path: &str,
+    meta: Option<(&str, &LocatedMeta)>,
+    report: &mut Report<'_>,
+) {
+    let named = meta
+        .and_then(|(path, meta)| meta.get_etsi(meta::CERTIFICATE_KEY).map(|(_, field)| (path, field)))
+        .filter(|(_, field)| files.file(&field.value).is_some());
     if let Some((meta_path, field)) = named {
         report.push(
             Code::SignatureMissing,
