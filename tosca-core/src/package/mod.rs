@@ -25,6 +25,7 @@
 //! - [`layout`]: the package without TOSCA-Metadata.
 //! - [`signature`]: CMS signatures (RFC 5652) verified and made, with [`certificate`] (X.509
 //!   certificates, trust roots, chains) and [`crypto`] (digests and public-key algorithms).
+//! - [`security`]: security option 1, the manifest's signature and each artifact's verified.
 //! - [`option2`]: security option 2, a zip of the CSAR with its signature and certificate.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -41,6 +42,7 @@ pub mod listing;
 pub mod manifest;
 pub mod meta;
 pub mod option2;
+pub mod security;
 pub mod signature;
 
 use manifest::Position;
@@ -172,6 +174,15 @@ pub(crate) const FILE_START: Position = Position { offset: 0, line: 1, column: 1
 /// point into (registering it with the file's text the first time). Nothing is checked when the
 /// package is not ETSI-flavoured (see the module documentation).
 pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> SourceId) -> Vec<Problem> {
+    check_trusting(files, &certificate::TrustRoots::default(), source_of)
+}
+
+/// [`check`], with the signatures' signers checked against `roots` (`--trust-root`).
+pub fn check_trusting(
+    files: &dyn PackageFiles,
+    roots: &certificate::TrustRoots,
+    source_of: &mut dyn FnMut(&str) -> SourceId,
+) -> Vec<Problem> {
     let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new() };
     let paths = files.paths();
     let meta_path = crate::csar::meta_path(&paths);
@@ -199,12 +210,14 @@ pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> Source
                 });
                 if let Some(manifest) = manifest {
                     listing::check(files, manifest, &mut report);
+                    security::check(files, manifest, Some((meta_path, meta)), roots, &mut report);
                 }
             }
         }
         _ if !root_manifests.is_empty() => {
             if let Some(manifest) = layout::check(files, &root_manifests, &mut report) {
                 listing::check(files, manifest, &mut report);
+                security::check(files, manifest, None, roots, &mut report);
             }
         }
         _ => {}
