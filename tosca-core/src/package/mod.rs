@@ -141,9 +141,20 @@ pub(crate) struct Report<'s> {
     problems: Vec<Problem>,
     source_of: &'s mut dyn FnMut(&str) -> SourceId,
     sources: HashMap<String, SourceId>,
+    /// Each file's digest by algorithm, computed once: a manifest listing one large file many
+    /// times costs one digest, so the work stays within four times the package's size.
+    digests: HashMap<(String, digest::Algorithm), String>,
 }
 
 impl Report<'_> {
+    /// The digest of the file at `path` (whose bytes are `bytes`), computed once per algorithm.
+    pub(crate) fn digest(&mut self, path: &str, bytes: &[u8], algorithm: digest::Algorithm) -> String {
+        self.digests
+            .entry((normalize(path).to_owned(), algorithm))
+            .or_insert_with(|| algorithm.hex_digest(bytes))
+            .clone()
+    }
+
     /// Adds a problem at `at`.
     pub(crate) fn push(&mut self, code: Code, at: Located<'_>, message: String) {
         let source = match self.sources.get(at.file) {
@@ -183,7 +194,7 @@ pub fn check_trusting(
     roots: &certificate::TrustRoots,
     source_of: &mut dyn FnMut(&str) -> SourceId,
 ) -> Vec<Problem> {
-    let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new() };
+    let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new(), digests: HashMap::new() };
     let paths = files.paths();
     let meta_path = crate::csar::meta_path(&paths);
     let meta = meta_path
