@@ -173,7 +173,7 @@ fn csar_validate_takes_every_format() {
     assert_eq!(code, Some(1));
     // An annotation cannot point inside an archive: it names the archive, the entry in its text.
     assert!(
-        stdout.starts_with("::error file=bad.csar,title=import-failed::TOSCA-Metadata/TOSCA.meta:4:1: "),
+        stdout.starts_with("::error file=bad.csar,title=import-failed::TOSCA-Metadata/TOSCA.meta:4:20: "),
         "{stdout}"
     );
 

@@ -109,6 +109,7 @@ pub mod inheritance;
 pub mod loader;
 #[doc(hidden)]
 pub mod namespace;
+pub mod package;
 pub mod problem;
 pub mod query;
 #[doc(hidden)]

@@ -1166,4 +1166,404 @@ data_types:
         default: 3
 ",
     }
+
+    /// An ETSI package's `TOSCA-Metadata/TOSCA.meta` lacks a keyname SOL004 requires. ETSI GS
+    /// NFV-SOL 004 (v2.x–v4.x) §4.1.2, Table 4.1.2-1, makes `Entry-Definitions`,
+    /// `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` mandatory in `block_0` (ONAP's validator
+    /// checks the same three, requirement R-293901). A package is ETSI's when TOSCA.meta has an
+    /// `ETSI-Entry-*` keyname or the package has a manifest (`.mf`).
+    PackageMetaKeyMissing = "package-meta-key-missing", Error, "an ETSI package's TOSCA.meta lacks a keyname SOL004 requires" {
+        wrong: "\
+TOSCA-Meta-File-Version: 1.0
+CSAR-Version: 1.1
+Created-By: Acme
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+",
+        right: "\
+TOSCA-Meta-File-Version: 1.0
+CSAR-Version: 1.1
+Created-By: Acme
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt
+",
+    }
+
+    /// An `ETSI-Entry-*` keyname of TOSCA.meta names a file the package does not have (SOL004
+    /// §4.1.2, Table 4.1.2-1: each gives "the location" of the manifest, change log, tests,
+    /// licenses or certificate in the package). `ETSI-Entry-Tests` and `ETSI-Entry-Licenses` may
+    /// name a folder, present when a file is under it. The problem is at the value.
+    PackageEntryMissing = "package-entry-missing", Error, "an ETSI-Entry-* keyname names a file the package lacks" {
+        wrong: "\
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt   # not in the package
+",
+        right: "\
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt   # in the package
+",
+    }
+
+    /// A line of the manifest is not written as SOL004 writes it (§4.3.2–§4.3.3, §4.3.7): a key
+    /// in another case (`source:` for `Source:`), an indentation by tabs, a `#` comment (SOL004
+    /// defines none), a line without `name: value`, an `Algorithm` or `Hash` with no `Source`
+    /// before it, text after the CMS block. Manifests are read as they are written in the field:
+    /// the line is read as meant, or skipped when it cannot be, and reported as a warning.
+    ManifestSyntax = "manifest-syntax", Warning, "a manifest line departs from SOL004's form" {
+        wrong: "\
+metadata:
+\tpnfd_name: myPnf
+source: Definitions/main.yaml
+",
+        right: "\
+metadata:
+    pnfd_name: myPnf
+Source: Definitions/main.yaml
+",
+    }
+
+    /// The manifest's `metadata:` block is missing, lacks a name, has an empty value or a name
+    /// SOL004 does not define. SOL004 §4.3.2: a VNF package's manifest starts with
+    /// `vnf_provider_id`, `vnf_product_name`, `vnf_release_date_time` and
+    /// `vnf_package_version` (later versions add `compatible_specification_versions` and
+    /// `vnfm_info`); a PNF archive's with `pnfd_provider`, `pnfd_name`,
+    /// `pnfd_release_date_time` and `pnfd_archive_version` (ONAP R-57019).
+    ManifestMetadata = "manifest-metadata", Error, "the manifest's metadata is missing a name or has an unknown one" {
+        wrong: "\
+metadata:
+    pnfd_name: myPnf
+    pnfd_provider: Acme
+    pnfd_archivee_version: 1.0
+",
+        right: "\
+metadata:
+    pnfd_name: myPnf
+    pnfd_provider: Acme
+    pnfd_archive_version: 1.0
+    pnfd_release_date_time: 2019-03-11T11:25:00+00:00
+",
+    }
+
+    /// The manifest's `vnf_release_date_time` (or `pnfd_release_date_time`) is not an IETF RFC
+    /// 3339 date and time, the format SOL004 §4.3.2 gives. The value is informative, so it is a
+    /// warning.
+    ManifestDateTime = "manifest-date-time", Warning, "the release date and time is not RFC 3339" {
+        wrong: "\
+metadata:
+    vnf_release_date_time: 2017.01.01T10:00+03:00
+",
+        right: "\
+metadata:
+    vnf_release_date_time: 2017-01-01T10:00:00+03:00
+",
+    }
+
+    /// A `Source` of the manifest (or the `Name` of a TOSCA.meta block carrying a digest, as
+    /// Tacker writes them) names a file the package does not have. SOL004 §4.3.3: each entry
+    /// gives the location of a file "contained in or referenced from" the package; a URI
+    /// (an external artifact) is not looked for.
+    PackageFileMissing = "package-file-missing", Error, "the manifest lists a file the package lacks" {
+        wrong: "\
+Source: Definitions/a.yaml   # not in the package
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+        right: "\
+Source: Definitions/main.yaml   # in the package
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+    }
+
+    /// A manifest entry has no `Algorithm` and `Hash` (or one without the other), so the file's
+    /// integrity cannot be checked. SOL004 §4.3.3 writes each entry with both; ONAP's own valid
+    /// samples list files without them, so it is a warning. (A `Hash` without an `Algorithm` is
+    /// `package-hash-algorithm`: it cannot be checked at all.)
+    PackageHashMissing = "package-hash-missing", Warning, "a listed file has no digest" {
+        wrong: "\
+Source: Definitions/main.yaml
+",
+        right: "\
+Source: Definitions/main.yaml
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+    }
+
+    /// A digest's `Algorithm` is missing, empty or not one SOL004 names: `SHA-224`, `SHA-256`,
+    /// `SHA-384` or `SHA-512` (SOL004 §4.3.3, the algorithms of the SOL005 `Checksum` type).
+    /// The hash cannot be checked; Tacker refuses such a package at upload.
+    PackageHashAlgorithm = "package-hash-algorithm", Error, "a digest's algorithm is missing or unknown" {
+        wrong: "\
+Source: Scripts/install.sh
+Algorithm: SHA-255
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+        right: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+    }
+
+    /// A file's digest does not match its `Hash`: the file changed after the manifest (or
+    /// TOSCA.meta block) was written, or the hash was miscopied. SOL004 §4.3.3 and §5.1: a
+    /// consumer computes the digest and compares it with the one listed, and refuses the package
+    /// when they differ (Tacker does at upload). The message gives the digest found.
+    PackageHashMismatch = "package-hash-mismatch", Error, "a file's digest does not match its listed hash" {
+        wrong: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02   # one digit short
+",
+        right: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+    }
+
+    /// A file of the package is not listed in the manifest. SOL004 §4.3.3: the manifest lists
+    /// "all files contained in or referenced from" the package, so an unlisted file is not
+    /// covered by the package's integrity. The manifest itself need not be listed (it cannot
+    /// hold its own digest), as ONAP's validator reads it (R-01123). The problem is at the
+    /// manifest's start and names the file.
+    PackageFileUnlisted = "package-file-unlisted", Error, "a file of the package is not in the manifest" {
+        wrong: "\
+Source: Definitions/main.yaml
+# Files/ChangeLog.txt is in the package but not listed
+",
+        right: "\
+Source: Definitions/main.yaml
+Source: Files/ChangeLog.txt
+",
+    }
+
+    /// A set of the manifest's `non_mano_artifact_sets` has no `Source`, or names a file the
+    /// package does not have. SOL004 §4.3.7: each set lists the paths of its artifacts with
+    /// `Source`, and each is a file of the package.
+    NonManoArtifactMissing = "non-mano-artifact-missing", Error, "a non-MANO artifact set is empty or names a missing file" {
+        wrong: "\
+non_mano_artifact_sets:
+    onap_ves_events:
+        Source: Files/Events/MyPnf_Pnf_v1.yaml   # not in the package
+",
+        right: "\
+non_mano_artifact_sets:
+    onap_ves_events:
+        Source: Files/Events/MyPnf_Pnf_v1.yaml   # in the package
+",
+    }
+
+    /// In a package without TOSCA-Metadata (SOL004 §4.1.3), the manifest and the certificate
+    /// are named after the root template (`main.yaml` → `main.mf`, `main.cert`), and there is
+    /// one manifest. Here one is named otherwise, or there are several.
+    PackageManifestName = "package-manifest-name", Error, "the manifest or certificate is not named after the root template" {
+        wrong: "\
+main.yaml
+MainServiceTemplate.mf
+",
+        right: "\
+main.yaml
+main.mf
+",
+    }
+
+    /// In a package without TOSCA-Metadata (SOL004 §4.1.3), the root template's `metadata`
+    /// names the package with `template_name`, `template_author` and `template_version`; one is
+    /// missing or empty.
+    PackageTemplateMetadata = "package-template-metadata", Error, "the root template lacks the metadata a package without TOSCA-Metadata needs" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  template_name: vRouter
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  template_name: vRouter
+  template_author: Acme
+  template_version: 1.0.0
+",
+    }
+
+    /// TOSCA.meta names an ETSI entry as SOL004 v2.4.1 did, without `ETSI-` (`Entry-Manifest`,
+    /// `Entry-Change-Log`, `Entry-Tests`, `Entry-Licenses`, `Entry-Certificate`); SOL004 v2.5.1
+    /// and later (§4.1.2, Table 4.1.2-1) write `ETSI-Entry-…`. ONAP's validator still reads the
+    /// old names for tests and licenses. The keyname is read as its `ETSI-` form, with a warning.
+    PackageMetaLegacyKey = "package-meta-legacy-key", Warning, "TOSCA.meta uses SOL004 v2.4.1's name for an ETSI entry" {
+        wrong: "\
+Entry-Tests: Artifacts/Tests
+",
+        right: "\
+ETSI-Entry-Tests: Artifacts/Tests
+",
+    }
+
+    // Package signatures (ETSI GS NFV-SOL 004 §5, CMS: RFC 5652). Their examples are sketches of
+    // package files, not TOSCA: `tosca-core/src/package/signature.rs` and its tests cover them.
+
+    /// A signature of the package (the manifest's `-----BEGIN CMS-----` block, an artifact's
+    /// `Signature` file, or the `.cms` of security option 2) cannot be read as CMS SignedData
+    /// (RFC 5652 §5.1): not DER (`der` reads DER only; BER with indefinite lengths is refused),
+    /// a broken PEM block, or a SignedData missing what RFC 5652 §5.3 requires (with signed
+    /// attributes, `contentType` and `messageDigest`). SOL004 §5.1 requires the signature to be
+    /// CMS, so a package whose signature cannot be read is not signed.
+    SignatureMalformed = "signature-malformed", Error, "a package signature is not readable CMS SignedData" {
+        wrong: "\
+# MainServiceTemplate.mf, at its end
+-----BEGIN CMS-----
+not base64 at all
+-----END CMS-----
+",
+        right: "\
+# MainServiceTemplate.mf, at its end (openssl cms -sign -binary -outform PEM ...)
+-----BEGIN CMS-----
+MIIGpwYJKoZIhvcNAQcCoIIGmDCCBpQCAQExDTALBglghkgBZQMEAgEwCwYJKoZI
+...
+-----END CMS-----
+",
+    }
+
+    /// A package signature uses an algorithm, key or content type this checker does not
+    /// support: digests other than SHA-256/384/512 (SHA-1 and MD5 are broken for signatures),
+    /// keys other than RSA and ECDSA on P-256/P-384, or CMS content other than SignedData (a
+    /// CompressedData stub, say). SOL004 §5.1 leaves the algorithm to the signer; RFC 5754 and
+    /// RFC 8551 name these as the ones to use, and they are what the field signs with.
+    SignatureUnsupported = "signature-unsupported", Error, "a package signature uses an algorithm that is not supported" {
+        wrong: "\
+openssl cms -sign -binary -md sha1 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
+",
+        right: "\
+openssl cms -sign -binary -md sha256 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
+",
+    }
+
+    /// The signed content (the manifest without its signature, an artifact, the CSAR of
+    /// security option 2) does not have the digest its signature's `messageDigest` attribute
+    /// records (RFC 5652 §5.4, §11.2): the content was changed after it was signed. SOL004 §5.1:
+    /// the signature lets the consumer check the package's integrity; this one fails.
+    SignatureContentMismatch = "signature-content-mismatch", Error, "the signed content changed since it was signed" {
+        wrong: "\
+# the manifest was edited after `openssl cms -sign` ran over it
+vnf_package_version: 1.1   # was 1.0 when signed
+",
+        right: "\
+# sign the manifest again after editing it
+vnf_package_version: 1.1
+",
+    }
+
+    /// The signature value does not verify with the public key of the certificate that names
+    /// itself as the signer (RFC 5652 §5.6): the signature was made with another key, or the
+    /// signed attributes were altered.
+    SignatureInvalid = "signature-invalid", Error, "a package signature does not verify with the signer's key" {
+        wrong: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey bobs-key.pem
+",
+        right: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey alices-key.pem
+",
+    }
+
+    /// No certificate matches the signer a signature names (RFC 5652 §5.3, `sid`): the CMS
+    /// carries none and the package gives none beside it (SOL004 §5.1: the signer's
+    /// certificate is in the CMS, or in the file `ETSI-Entry-Certificate` names, or, for an
+    /// artifact, its `Certificate` entry).
+    SignatureCertificateMissing = "signature-certificate-missing", Error, "no certificate of a signature's signer" {
+        wrong: "\
+openssl cms -sign -binary -nocerts -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
+# and no ETSI-Entry-Certificate in TOSCA.meta
+",
+        right: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
+",
+    }
+
+    /// A certificate of the signer (or of its chain) was not valid when the package was signed:
+    /// expired, or not yet valid, at the CMS `signingTime` (RFC 5652 §11.3; without it, now).
+    /// RFC 5280 §4.1.2.5: outside its validity a certificate vouches for nothing. A certificate
+    /// that expired after the package was signed is fine: the signature was sound when made.
+    SignatureCertificateNotValid = "signature-certificate-not-valid", Error, "a signer's certificate was not valid when it signed" {
+        wrong: "\
+# signer.pem: notAfter 2020-01-01; the CMS signingTime: 2024-05-01
+",
+        right: "\
+# signer.pem: notAfter 2030-01-01; the CMS signingTime: 2024-05-01
+",
+    }
+
+    /// Trust roots were given (`--trust-root`) and the signer's certificate does not chain to
+    /// any of them (RFC 5280 §6: issuer names matched, each issuer's signature verified, every
+    /// certificate valid at signing time). SOL004 §5.1: the consumer checks the signer against
+    /// its trusted certificate authorities; this one is not among them.
+    SignatureUntrusted = "signature-untrusted", Error, "the signer does not chain to a trust root" {
+        wrong: "\
+puccini-rs csar validate package.csar --trust-root some-other-ca.pem
+",
+        right: "\
+puccini-rs csar validate package.csar --trust-root vendor-ca.pem
+",
+    }
+
+    /// A signature verified against the certificate the package carries, and no trust roots
+    /// were given (`--trust-root`): the package is intact, but anyone can make a certificate,
+    /// so who signed it is not established (SOL004 §5.1 leaves trust to the consumer's CAs).
+    /// A note, not an error.
+    SignerNotTrusted = "signer-not-trusted", Warning, "a signature verified, but no trust root was given to check its signer" {
+        wrong: "\
+puccini-rs csar validate package.csar
+",
+        right: "\
+puccini-rs csar validate package.csar --trust-root vendor-ca.pem
+",
+    }
+
+    /// The private key given to sign a package (`csar create --sign-key`) cannot be used: not a
+    /// PEM private key (PKCS#8, PKCS#1 or SEC1), encrypted, or not the key of the certificate
+    /// given with `--sign-cert` (a signature it made would not verify with that certificate).
+    SigningKeyInvalid = "signing-key-invalid", Error, "the signing key cannot sign as the given certificate" {
+        wrong: "\
+puccini-rs csar create pkg -o pkg.csar --sign-key bob.key --sign-cert alice.pem
+",
+        right: "\
+puccini-rs csar create pkg -o pkg.csar --sign-key alice.key --sign-cert alice.pem
+",
+    }
+
+    /// A zip of security option 2 (SOL004 §5.1: the CSAR, a CMS signature of it named like it
+    /// with `.cms`, and the signer's certificate with `.cert`) lacks its signature or its
+    /// certificate, so the CSAR inside cannot be verified. SOL004 §5.1 requires both beside
+    /// the CSAR.
+    SignedPackageIncomplete = "signed-package-incomplete", Error, "a signed package zip lacks its signature or certificate" {
+        wrong: "\
+package.zip: package.csar, package.cert
+",
+        right: "\
+package.zip: package.csar, package.cms, package.cert
+",
+    }
+
+    /// A package carries signing material without the signature it belongs to: a manifest
+    /// entry's `Certificate` without a `Signature`, or, in a manifest without a
+    /// `-----BEGIN CMS-----` block, an `ETSI-Entry-Certificate` in TOSCA.meta or artifacts with
+    /// their own `Signature`. SOL004 §5.1 option 1 signs the manifest (the certificate is the
+    /// manifest signature's, §5.2; artifact signatures come in addition, §5.3), so such a package
+    /// is neither signed nor plainly unsigned; ONAP's validator refuses it (R-130206, "Unable to
+    /// find cms signature!").
+    SignatureMissing = "signature-missing", Error, "a package has signing material but not the signature it belongs to" {
+        wrong: "\
+# TOSCA.meta: ETSI-Entry-Certificate: Files/vnf.cert
+# vnf.mf: no -----BEGIN CMS----- block at its end
+",
+        right: "\
+# vnf.mf ends with the CMS signature of the text before it
+-----BEGIN CMS-----
+...
+-----END CMS-----
+",
+    }
 }
