@@ -16,6 +16,17 @@ const SKETCHES: &[Code] = &[
     Code::ImportVersionMismatch,
     Code::DuplicateName,
     Code::ShadowedImport,
+    // Package signatures: covered by tosca-core/src/package/signature.rs's tests.
+    Code::SignatureMalformed,
+    Code::SignatureUnsupported,
+    Code::SignatureContentMismatch,
+    Code::SignatureInvalid,
+    Code::SignatureCertificateMissing,
+    Code::SignatureCertificateNotValid,
+    Code::SignatureUntrusted,
+    Code::SignerNotTrusted,
+    Code::SigningKeyInvalid,
+    Code::SignedPackageIncomplete,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their

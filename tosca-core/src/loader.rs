@@ -378,6 +378,10 @@ pub struct LoaderOptions {
     /// URL only from the bodies given there (`--offline` still refuses every URL). `None` by
     /// default: URLs are fetched. A language server sets it to fetch in the background.
     pub deferred: Option<Deferred>,
+    /// The certificates a package's signer must chain to (`--trust-root`). Empty by default:
+    /// a signature is then checked against the certificate the package carries, and its
+    /// signer reported as not trusted (see [`crate::package::signature`]).
+    pub trust_roots: crate::package::certificate::TrustRoots,
 }
 
 /// The default of [`LoaderOptions::max_files`]: 10,000, as many as an archive may hold.
@@ -399,6 +403,7 @@ impl Default for LoaderOptions {
             overlay: Overlay::default(),
             cache: None,
             deferred: None,
+            trust_roots: crate::package::certificate::TrustRoots::default(),
         }
     }
 }
@@ -580,6 +585,9 @@ impl Loader {
                 return Ok(Root { location: None, meta: None, problems });
             }
         };
+        if let Some(signed) = crate::package::option2::resolve(self, &location, &archive) {
+            return signed;
+        }
         let paths = archive.paths();
         let read = |path: &str| archive.get(path).map(<[u8]>::to_vec);
         let entry = |path: String| self.entry_location(&location, &path);
