@@ -115,6 +115,7 @@ pub mod namespace;
 /// same, and these lines move into that file.
 pub mod package {
     pub mod certificate;
+    pub mod create;
     pub mod crypto;
     pub mod option2;
     pub mod signature;
