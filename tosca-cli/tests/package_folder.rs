@@ -108,7 +108,8 @@ fn validate_checks_a_package_folder_as_one_input() {
     let output = run_in(temp.path(), &["validate", "--format", "json", "."]);
     assert_eq!(output.status.code(), Some(1), "stderr: {}", text(&output.stderr));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    let inputs: Vec<&str> = report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
+    let inputs: Vec<&str> =
+        report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
     assert_eq!(inputs, ["./loose.yaml", "./pkg"]);
     let files: Vec<&str> = report["inputs"][1]["problems"]
         .as_array()
@@ -136,7 +137,8 @@ fn the_sol004_layout_without_tosca_metadata_is_a_package() {
     assert_eq!(topology["node_templates"]["server"]["types"][0], "my.Server");
     let report = run_in(temp.path(), &["validate", "--format", "json", "."]);
     let report: serde_json::Value = serde_json::from_slice(&report.stdout).expect("JSON");
-    let inputs: Vec<&str> = report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
+    let inputs: Vec<&str> =
+        report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
     assert_eq!(inputs, ["./vnf"]);
 }
 

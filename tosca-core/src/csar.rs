@@ -132,11 +132,14 @@ pub struct Meta {
 }
 
 /// A problem in TOSCA.meta or in the archive's layout, with the 1-based line it is on (0 when not
-/// about a line).
+/// about a line) and, when it is about a value, the value's column.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MetaProblem {
     /// The 1-based line in `TOSCA.meta`; 0 when the problem is not about one line.
     pub line: u32,
+    /// The 1-based column (in characters) of the value the problem is about; 0 for the line's
+    /// start.
+    pub column: u32,
     /// What is wrong, naming the keyname or entry concerned.
     pub message: String,
     /// How to fix it, when there is more to say than the message.
@@ -146,7 +149,12 @@ pub struct MetaProblem {
 impl MetaProblem {
     /// A problem on `line` (0 for none).
     pub fn new(line: u32, message: impl Into<String>) -> MetaProblem {
-        MetaProblem { line, message: message.into(), help: None }
+        MetaProblem { line, column: 0, message: message.into(), help: None }
+    }
+
+    /// A problem at the value starting at `column` of `line`.
+    pub fn at(line: u32, column: u32, message: impl Into<String>) -> MetaProblem {
+        MetaProblem { line, column, message: message.into(), help: None }
     }
 
     /// The problem with a help line.
@@ -162,18 +170,20 @@ impl fmt::Display for MetaProblem {
     }
 }
 
-/// One `Name: value` pair with the line it starts on.
+/// One `Name: value` pair with the line it starts on and its value's column.
 struct Field {
     name: String,
     value: String,
     line: u32,
+    column: u32,
 }
 
-/// The lines of the keynames [`entry_point`] checks against the archive (0 when absent).
+/// The lines and value columns of the keynames [`entry_point`] checks against the archive
+/// (0 when absent).
 #[derive(Default)]
 struct KeyLines {
-    entry_definitions: u32,
-    other_definitions: u32,
+    entry_definitions: (u32, u32),
+    other_definitions: (u32, u32),
 }
 
 /// Parses TOSCA.meta text (see the module documentation for the rules followed). Never fails:
@@ -193,8 +203,8 @@ fn parse(text: &str) -> (Meta, Vec<MetaProblem>, KeyLines) {
 
     let block_0 = blocks.next().unwrap_or_default();
     let mut seen: Vec<(&'static str, u32)> = Vec::new();
-    let mut csar_version_line = 0;
-    let mut file_version_line = 0;
+    let mut csar_version_line = (0, 0);
+    let mut file_version_line = (0, 0);
     for field in &block_0 {
         meta.fields.push((field.name.clone(), field.value.clone()));
         let Some(key) = normative(&field.name) else { continue };
@@ -209,28 +219,28 @@ fn parse(text: &str) -> (Meta, Vec<MetaProblem>, KeyLines) {
         let value = field.value.clone();
         match key {
             FILE_VERSION => {
-                file_version_line = field.line;
+                file_version_line = (field.line, field.column);
                 meta.file_version = Some(value);
             }
             CSAR_VERSION => {
-                csar_version_line = field.line;
+                csar_version_line = (field.line, field.column);
                 meta.csar_version = Some(value);
             }
             CREATED_BY => meta.created_by = Some(value),
             ENTRY_DEFINITIONS => {
                 let path = unquote(&value);
                 if path.is_empty() {
-                    problems.push(MetaProblem::new(field.line, "`Entry-Definitions` is empty"));
+                    problems.push(MetaProblem::at(field.line, field.column, "`Entry-Definitions` is empty"));
                 } else {
-                    lines.entry_definitions = field.line;
+                    lines.entry_definitions = (field.line, field.column);
                     meta.entry_definitions = Some(path.to_owned());
                 }
             }
             _ => {
-                lines.other_definitions = field.line;
+                lines.other_definitions = (field.line, field.column);
                 let (paths, errors) = split_paths(&value);
                 meta.other_definitions = paths;
-                problems.extend(errors.into_iter().map(|error| MetaProblem::new(field.line, error)));
+                problems.extend(errors.into_iter().map(|error| MetaProblem::at(field.line, field.column, error)));
             }
         }
     }
@@ -250,8 +260,9 @@ fn parse(text: &str) -> (Meta, Vec<MetaProblem>, KeyLines) {
     if let Some(version) = &meta.file_version
         && !META_FILE_VERSIONS.contains(&version.as_str())
     {
-        problems.push(MetaProblem::new(
-            file_version_line,
+        problems.push(MetaProblem::at(
+            file_version_line.0,
+            file_version_line.1,
             format!("unknown `TOSCA-Meta-File-Version` `{version}`; known versions are 1.0 and 1.1"),
         ));
     }
@@ -264,8 +275,9 @@ fn parse(text: &str) -> (Meta, Vec<MetaProblem>, KeyLines) {
         Some("1.0" | "1.1") => &[FILE_VERSION, CREATED_BY, ENTRY_DEFINITIONS],
         Some("2.0") => &[CREATED_BY],
         Some(version) => {
-            problems.push(MetaProblem::new(
-                csar_version_line,
+            problems.push(MetaProblem::at(
+                csar_version_line.0,
+                csar_version_line.1,
                 format!("unknown `CSAR-Version` `{version}`; known versions are 1.0, 1.1 and 2.0"),
             ));
             &[]
@@ -329,6 +341,10 @@ fn split_blocks(text: &str, problems: &mut Vec<MetaProblem>) -> Vec<Vec<Field>> 
                 .push(MetaProblem::new(number, format!("expected `Name: value`, found `{}`", quoted(line.trim_end()))));
             continue;
         };
+        let value_column = {
+            let before = line.len() - rest.trim_start().len();
+            u32::try_from(line[..before].chars().count() + 1).unwrap_or(u32::MAX)
+        };
         let value = match rest.strip_prefix(' ') {
             Some(value) => value,
             None => {
@@ -346,7 +362,12 @@ fn split_blocks(text: &str, problems: &mut Vec<MetaProblem>) -> Vec<Vec<Field>> 
         if trimmed.len() != name.len() {
             problems.push(MetaProblem::new(number, format!("`{trimmed}` is followed by blanks before its colon")));
         }
-        block.push(Field { name: trimmed.to_owned(), value: value.trim().to_owned(), line: number });
+        block.push(Field {
+            name: trimmed.to_owned(),
+            value: value.trim().to_owned(),
+            line: number,
+            column: value_column,
+        });
     }
     if !block.is_empty() {
         blocks.push(block);
@@ -478,11 +499,26 @@ pub fn meta_path<'p>(paths: &[&'p str]) -> Option<&'p str> {
 /// The problem that leaves no entry to choose: `TOSCA.meta` listed but unreadable,
 /// `Entry-Definitions` naming an entry the archive lacks, or, without `Entry-Definitions`, zero
 /// or several YAML files at the root (YAML files in directories do not count). Problems found
-/// before it are not returned.
+/// before it are not returned: [`choose_entry`] returns them too.
 pub fn entry_point(
     paths: &[&str],
     read: &dyn Fn(&str) -> Option<Vec<u8>>,
 ) -> Result<(String, Option<Meta>, Vec<MetaProblem>), MetaProblem> {
+    let mut problems = Vec::new();
+    choose_entry(paths, read, &mut problems).map(|(path, meta)| (path, meta, problems))
+}
+
+/// [`entry_point`], every problem found kept in `problems`, those found before the one that
+/// leaves no entry to choose too (a TOSCA.meta's every problem in one run).
+///
+/// # Errors
+///
+/// As [`entry_point`].
+pub fn choose_entry(
+    paths: &[&str],
+    read: &dyn Fn(&str) -> Option<Vec<u8>>,
+    problems: &mut Vec<MetaProblem>,
+) -> Result<(String, Option<Meta>), MetaProblem> {
     let entries: Vec<(&str, &str)> = paths
         .iter()
         .map(|path| (normalize(path), *path))
@@ -495,7 +531,6 @@ pub fn entry_point(
     }
     let find = |wanted: &str| -> Option<&str> { by_name.get(normalize(wanted)).copied() };
 
-    let mut problems = Vec::new();
     if find(META_PATH).is_some() && find(ROOT_META_PATH).is_some() {
         problems.push(MetaProblem::new(
             0,
@@ -550,20 +585,22 @@ pub fn entry_point(
         }
         for other in &parsed.other_definitions {
             if find(other).is_none() {
-                problems.push(MetaProblem::new(
-                    lines.other_definitions,
+                problems.push(MetaProblem::at(
+                    lines.other_definitions.0,
+                    lines.other_definitions.1,
                     format!("`Other-Definitions` names `{other}`, which is not in the archive"),
                 ));
             }
         }
         if let Some(entry) = &parsed.entry_definitions {
             let Some(path) = find(entry) else {
-                return Err(MetaProblem::new(
-                    lines.entry_definitions,
+                return Err(MetaProblem::at(
+                    lines.entry_definitions.0,
+                    lines.entry_definitions.1,
                     format!("`Entry-Definitions` names `{entry}`, which is not in the archive"),
                 ));
             };
-            return Ok((path.to_owned(), Some(parsed), problems));
+            return Ok((path.to_owned(), Some(parsed)));
         }
         meta = Some(parsed);
     }
@@ -578,7 +615,7 @@ pub fn entry_point(
     let without =
         if meta.is_some() { "TOSCA.meta has no `Entry-Definitions`" } else { "the archive has no TOSCA.meta" };
     match roots.as_slice() {
-        [root] => Ok(((*root).to_owned(), meta, problems)),
+        [root] => Ok(((*root).to_owned(), meta)),
         [] => Err(MetaProblem::new(0, format!("{without} and no YAML file (.yaml or .yml) at its root"))),
         several => {
             let names: Vec<String> = several.iter().map(|path| format!("`{path}`")).collect();
@@ -849,7 +886,7 @@ mod tests {
     #[test]
     fn entry_definitions_naming_a_missing_entry() {
         let error = choose(&[("TOSCA-Metadata/TOSCA.meta", META_1), ("Main.yaml", "")]).unwrap_err();
-        assert_eq!(error, MetaProblem::new(4, "`Entry-Definitions` names `main.yaml`, which is not in the archive"));
+        assert_eq!(error, MetaProblem::at(4, 20, "`Entry-Definitions` names `main.yaml`, which is not in the archive"));
     }
 
     #[test]

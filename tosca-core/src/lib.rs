@@ -109,17 +109,7 @@ pub mod inheritance;
 pub mod loader;
 #[doc(hidden)]
 pub mod namespace;
-/// SOL004 packages: their signatures (CMS, RFC 5652) and security option 2.
-///
-/// Declared inline until `package/mod.rs` exists: the module files are `package/*.rs` all the
-/// same, and these lines move into that file.
-pub mod package {
-    pub mod certificate;
-    pub mod create;
-    pub mod crypto;
-    pub mod option2;
-    pub mod signature;
-}
+pub mod package;
 pub mod problem;
 pub mod query;
 #[doc(hidden)]

@@ -603,31 +603,45 @@ impl Loader {
         let line_starts: Vec<usize> = meta_source.as_ref().map_or_else(Vec::new, |(_, text)| {
             std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1)).collect()
         });
-        let at_line = |line: u32| -> Span {
+        let at_line = |line: u32, column: u32| -> Span {
             match &meta_source {
                 Some((source, text)) if line > 0 => {
-                    let offset = line_starts.get(line as usize - 1).copied().unwrap_or(text.len());
-                    let at = u32::try_from(offset).unwrap_or(u32::MAX);
-                    Span { source: *source, start: at, end: at, line, column: 1 }
+                    let start = line_starts.get(line as usize - 1).copied().unwrap_or(text.len());
+                    // The column counts characters: the value's byte offset is found on its line.
+                    let skipped = text.get(start..).map_or(0, |rest| {
+                        rest.char_indices().nth(column.saturating_sub(1) as usize).map_or(0, |(at, _)| at)
+                    });
+                    let at = u32::try_from(start + skipped).unwrap_or(u32::MAX);
+                    Span { source: *source, start: at, end: at, line, column: column.max(1) }
                 }
                 Some((source, _)) => Span::file_start(*source),
                 None => Span::file_start(fallback),
             }
         };
         let located = |code: Code, problem: crate::csar::MetaProblem| {
-            let located = Problem::new(code, at_line(problem.line), problem.message);
+            let located = Problem::new(code, at_line(problem.line, problem.column), problem.message);
             match problem.help {
                 Some(help) => located.with_help(help),
                 None => located,
             }
         };
-        match crate::csar::entry_point(&paths, &read) {
-            Ok((path, meta, found)) => {
-                for problem in found {
-                    problems.push(located(Code::InvalidValue, problem));
-                }
-                Ok(Root { location: Some(entry(path)), meta, problems })
-            }
+        // SOL004 package checks (`crate::package`), their problems in the package's files.
+        let mut package_sources = |path: &str| match &meta_source {
+            Some((source, _)) if Some(path) == meta_path => *source,
+            _ => self
+                .sources
+                .add(entry(path.to_owned()).display(), String::from_utf8_lossy(archive.get(path).unwrap_or_default())),
+        };
+        for problem in crate::package::check(archive.as_ref(), &mut package_sources) {
+            problems.push(problem);
+        }
+        let mut found = Vec::new();
+        let chosen = crate::csar::choose_entry(&paths, &read, &mut found);
+        for problem in found {
+            problems.push(located(Code::InvalidValue, problem));
+        }
+        match chosen {
+            Ok((path, meta)) => Ok(Root { location: Some(entry(path)), meta, problems }),
             Err(problem) => {
                 problems.push(located(Code::ImportFailed, problem));
                 let meta = meta_source.as_ref().map(|(_, text)| crate::csar::parse_meta(text).0);

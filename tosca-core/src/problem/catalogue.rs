@@ -1245,4 +1245,227 @@ package.zip: package.csar, package.cert
 package.zip: package.csar, package.cms, package.cert
 ",
     }
+
+    /// An ETSI package's `TOSCA-Metadata/TOSCA.meta` lacks a keyname SOL004 requires. ETSI GS
+    /// NFV-SOL 004 (v2.x–v4.x) §4.1.2, Table 4.1.2-1, makes `Entry-Definitions`,
+    /// `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` mandatory in `block_0` (ONAP's validator
+    /// checks the same three, requirement R-293901). A package is ETSI's when TOSCA.meta has an
+    /// `ETSI-Entry-*` keyname or the package has a manifest (`.mf`).
+    PackageMetaKeyMissing = "package-meta-key-missing", Error, "an ETSI package's TOSCA.meta lacks a keyname SOL004 requires" {
+        wrong: "\
+TOSCA-Meta-File-Version: 1.0
+CSAR-Version: 1.1
+Created-By: Acme
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+",
+        right: "\
+TOSCA-Meta-File-Version: 1.0
+CSAR-Version: 1.1
+Created-By: Acme
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt
+",
+    }
+
+    /// An `ETSI-Entry-*` keyname of TOSCA.meta names a file the package does not have (SOL004
+    /// §4.1.2, Table 4.1.2-1: each gives "the location" of the manifest, change log, tests,
+    /// licenses or certificate in the package). `ETSI-Entry-Tests` and `ETSI-Entry-Licenses` may
+    /// name a folder, present when a file is under it. The problem is at the value.
+    PackageEntryMissing = "package-entry-missing", Error, "an ETSI-Entry-* keyname names a file the package lacks" {
+        wrong: "\
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt   # not in the package
+",
+        right: "\
+Entry-Definitions: Definitions/main.yaml
+ETSI-Entry-Manifest: main.mf
+ETSI-Entry-Change-Log: Files/ChangeLog.txt   # in the package
+",
+    }
+
+    /// A line of the manifest is not written as SOL004 writes it (§4.3.2–§4.3.3, §4.3.7): a key
+    /// in another case (`source:` for `Source:`), an indentation by tabs, a `#` comment (SOL004
+    /// defines none), a line without `name: value`, an `Algorithm` or `Hash` with no `Source`
+    /// before it, text after the CMS block. Manifests are read as they are written in the field:
+    /// the line is read as meant, or skipped when it cannot be, and reported as a warning.
+    ManifestSyntax = "manifest-syntax", Warning, "a manifest line departs from SOL004's form" {
+        wrong: "\
+metadata:
+\tpnfd_name: myPnf
+source: Definitions/main.yaml
+",
+        right: "\
+metadata:
+    pnfd_name: myPnf
+Source: Definitions/main.yaml
+",
+    }
+
+    /// The manifest's `metadata:` block is missing, lacks a name, has an empty value or a name
+    /// SOL004 does not define. SOL004 §4.3.2: a VNF package's manifest starts with
+    /// `vnf_provider_id`, `vnf_product_name`, `vnf_release_date_time` and
+    /// `vnf_package_version` (later versions add `compatible_specification_versions` and
+    /// `vnfm_info`); a PNF archive's with `pnfd_provider`, `pnfd_name`,
+    /// `pnfd_release_date_time` and `pnfd_archive_version` (ONAP R-57019).
+    ManifestMetadata = "manifest-metadata", Error, "the manifest's metadata is missing a name or has an unknown one" {
+        wrong: "\
+metadata:
+    pnfd_name: myPnf
+    pnfd_provider: Acme
+    pnfd_archivee_version: 1.0
+",
+        right: "\
+metadata:
+    pnfd_name: myPnf
+    pnfd_provider: Acme
+    pnfd_archive_version: 1.0
+    pnfd_release_date_time: 2019-03-11T11:25:00+00:00
+",
+    }
+
+    /// The manifest's `vnf_release_date_time` (or `pnfd_release_date_time`) is not an IETF RFC
+    /// 3339 date and time, the format SOL004 §4.3.2 gives. The value is informative, so it is a
+    /// warning.
+    ManifestDateTime = "manifest-date-time", Warning, "the release date and time is not RFC 3339" {
+        wrong: "\
+metadata:
+    vnf_release_date_time: 2017.01.01T10:00+03:00
+",
+        right: "\
+metadata:
+    vnf_release_date_time: 2017-01-01T10:00:00+03:00
+",
+    }
+
+    /// A `Source` of the manifest (or the `Name` of a TOSCA.meta block carrying a digest, as
+    /// Tacker writes them) names a file the package does not have. SOL004 §4.3.3: each entry
+    /// gives the location of a file "contained in or referenced from" the package; a URI
+    /// (an external artifact) is not looked for.
+    PackageFileMissing = "package-file-missing", Error, "the manifest lists a file the package lacks" {
+        wrong: "\
+Source: Definitions/a.yaml   # not in the package
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+        right: "\
+Source: Definitions/main.yaml   # in the package
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+    }
+
+    /// A manifest entry has no `Algorithm` and `Hash` (or one without the other), so the file's
+    /// integrity cannot be checked. SOL004 §4.3.3 writes each entry with both; ONAP's own valid
+    /// samples list files without them, so it is a warning. (A `Hash` without an `Algorithm` is
+    /// `package-hash-algorithm`: it cannot be checked at all.)
+    PackageHashMissing = "package-hash-missing", Warning, "a listed file has no digest" {
+        wrong: "\
+Source: Definitions/main.yaml
+",
+        right: "\
+Source: Definitions/main.yaml
+Algorithm: SHA-256
+Hash: 8a041578eefd22c10418600e4c3cb8c5d1ff5703ae2785ed53540263f4030703
+",
+    }
+
+    /// A digest's `Algorithm` is missing, empty or not one SOL004 names: `SHA-224`, `SHA-256`,
+    /// `SHA-384` or `SHA-512` (SOL004 §4.3.3, the algorithms of the SOL005 `Checksum` type).
+    /// The hash cannot be checked; Tacker refuses such a package at upload.
+    PackageHashAlgorithm = "package-hash-algorithm", Error, "a digest's algorithm is missing or unknown" {
+        wrong: "\
+Source: Scripts/install.sh
+Algorithm: SHA-255
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+        right: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+    }
+
+    /// A file's digest does not match its `Hash`: the file changed after the manifest (or
+    /// TOSCA.meta block) was written, or the hash was miscopied. SOL004 §4.3.3 and §5.1: a
+    /// consumer computes the digest and compares it with the one listed, and refuses the package
+    /// when they differ (Tacker does at upload). The message gives the digest found.
+    PackageHashMismatch = "package-hash-mismatch", Error, "a file's digest does not match its listed hash" {
+        wrong: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02   # one digit short
+",
+        right: "\
+Source: Scripts/install.sh
+Algorithm: SHA-256
+Hash: 27bbdb25d8f4ed6d07d6f6581b86515e8b2f0059b236ef7b6f50d6674b34f02a
+",
+    }
+
+    /// A file of the package is not listed in the manifest. SOL004 §4.3.3: the manifest lists
+    /// "all files contained in or referenced from" the package, so an unlisted file is not
+    /// covered by the package's integrity. The manifest itself need not be listed (it cannot
+    /// hold its own digest), as ONAP's validator reads it (R-01123). The problem is at the
+    /// manifest's start and names the file.
+    PackageFileUnlisted = "package-file-unlisted", Error, "a file of the package is not in the manifest" {
+        wrong: "\
+Source: Definitions/main.yaml
+# Files/ChangeLog.txt is in the package but not listed
+",
+        right: "\
+Source: Definitions/main.yaml
+Source: Files/ChangeLog.txt
+",
+    }
+
+    /// A set of the manifest's `non_mano_artifact_sets` has no `Source`, or names a file the
+    /// package does not have. SOL004 §4.3.7: each set lists the paths of its artifacts with
+    /// `Source`, and each is a file of the package.
+    NonManoArtifactMissing = "non-mano-artifact-missing", Error, "a non-MANO artifact set is empty or names a missing file" {
+        wrong: "\
+non_mano_artifact_sets:
+    onap_ves_events:
+        Source: Files/Events/MyPnf_Pnf_v1.yaml   # not in the package
+",
+        right: "\
+non_mano_artifact_sets:
+    onap_ves_events:
+        Source: Files/Events/MyPnf_Pnf_v1.yaml   # in the package
+",
+    }
+
+    /// In a package without TOSCA-Metadata (SOL004 §4.1.3), the manifest and the certificate
+    /// are named after the root template (`main.yaml` → `main.mf`, `main.cert`), and there is
+    /// one manifest. Here one is named otherwise, or there are several.
+    PackageManifestName = "package-manifest-name", Error, "the manifest or certificate is not named after the root template" {
+        wrong: "\
+main.yaml
+MainServiceTemplate.mf
+",
+        right: "\
+main.yaml
+main.mf
+",
+    }
+
+    /// In a package without TOSCA-Metadata (SOL004 §4.1.3), the root template's `metadata`
+    /// names the package with `template_name`, `template_author` and `template_version`; one is
+    /// missing or empty.
+    PackageTemplateMetadata = "package-template-metadata", Error, "the root template lacks the metadata a package without TOSCA-Metadata needs" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  template_name: vRouter
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+metadata:
+  template_name: vRouter
+  template_author: Acme
+  template_version: 1.0.0
+",
+    }
 }
