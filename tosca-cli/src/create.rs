@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
-use tosca_core::package::create::{CreateOptions, HashAlgorithm, Signer, create};
+use tosca_core::package::create::{CreateOptions, Signer, create};
+use tosca_core::package::digest::Algorithm;
 
 use crate::args::{CreateArgs, HashName};
 
@@ -28,12 +29,12 @@ pub(crate) fn run(args: CreateArgs) -> anyhow::Result<ExitCode> {
     };
     let options = CreateOptions {
         entry_definitions: args.entry_definitions.clone(),
-        hash: match args.hash {
-            HashName::Sha224 => HashAlgorithm::Sha224,
-            HashName::Sha256 => HashAlgorithm::Sha256,
-            HashName::Sha384 => HashAlgorithm::Sha384,
-            HashName::Sha512 => HashAlgorithm::Sha512,
-        },
+        hash: Some(match args.hash {
+            HashName::Sha224 => Algorithm::Sha224,
+            HashName::Sha256 => Algorithm::Sha256,
+            HashName::Sha384 => Algorithm::Sha384,
+            HashName::Sha512 => Algorithm::Sha512,
+        }),
         metadata: args.metadata.clone(),
         signer,
         ..CreateOptions::default()

@@ -31,51 +31,22 @@ use std::io::{Cursor, Write as _};
 use std::path::Path;
 use std::time::SystemTime;
 
-use sha2::Digest as _;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipWriter};
 
+use super::digest::Algorithm;
+use super::listing::{PNF_METADATA, VNF_METADATA};
+use super::signature::{SignatureError, sign_detached};
 use crate::archive::{Archive, ArchiveError, ArchiveLimits};
 use crate::csar::{META_PATH, ROOT_META_PATH};
-use crate::package::signature::{SignatureError, sign_detached};
 
-/// A hash algorithm of manifest entries (SOL004 §4.3.3 names the SHA-2 family).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum HashAlgorithm {
-    /// SHA-224.
-    Sha224,
-    /// SHA-256, the default.
-    #[default]
-    Sha256,
-    /// SHA-384.
-    Sha384,
-    /// SHA-512.
-    Sha512,
-}
-
-impl HashAlgorithm {
-    /// The name a manifest's `Algorithm` gives it: `SHA-256`, ….
-    pub fn name(self) -> &'static str {
-        match self {
-            HashAlgorithm::Sha224 => "SHA-224",
-            HashAlgorithm::Sha256 => "SHA-256",
-            HashAlgorithm::Sha384 => "SHA-384",
-            HashAlgorithm::Sha512 => "SHA-512",
-        }
-    }
-
-    /// The digest of `data` in lowercase hexadecimal.
-    pub fn hex_digest(self, data: &[u8]) -> String {
-        let digest = match self {
-            HashAlgorithm::Sha224 => sha2::Sha224::digest(data).to_vec(),
-            HashAlgorithm::Sha256 => sha2::Sha256::digest(data).to_vec(),
-            HashAlgorithm::Sha384 => sha2::Sha384::digest(data).to_vec(),
-            HashAlgorithm::Sha512 => sha2::Sha512::digest(data).to_vec(),
-        };
-        digest.iter().fold(String::with_capacity(digest.len() * 2), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
-        })
+/// The name an `Algorithm` line gives `algorithm`, as SOL004 spells it (`SHA-256`, …).
+pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Sha224 => "SHA-224",
+        Algorithm::Sha256 => "SHA-256",
+        Algorithm::Sha384 => "SHA-384",
+        Algorithm::Sha512 => "SHA-512",
     }
 }
 
@@ -96,8 +67,8 @@ pub struct CreateOptions {
     /// The entry service template, when the folder has no `TOSCA.meta` (with one, it must
     /// agree with its `Entry-Definitions`).
     pub entry_definitions: Option<String>,
-    /// The algorithm of the manifest's hashes.
-    pub hash: HashAlgorithm,
+    /// The algorithm of the manifest's hashes (SHA-256 by default).
+    pub hash: Option<Algorithm>,
     /// Manifest metadata (`vnf_provider_id`, …) set over what the folder gives.
     pub metadata: Vec<(String, String)>,
     /// Sign the manifest (SOL004 security option 1).
@@ -146,11 +117,6 @@ pub enum CreateError {
     Zip(String),
 }
 
-/// The metadata keys of a VNF package's manifest (SOL004 §4.3.2).
-const VNF_KEYS: [&str; 4] = ["vnf_provider_id", "vnf_product_name", "vnf_release_date_time", "vnf_package_version"];
-/// The metadata keys of a PNF package's manifest (SOL004 §4.3.2).
-const PNF_KEYS: [&str; 4] = ["pnfd_provider", "pnfd_name", "pnfd_release_date_time", "pnfd_archive_version"];
-
 /// Makes a SOL004 package of the folder at `folder`; see the [module documentation](self).
 pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateError> {
     let archive = Archive::from_folder(folder, &options.limits)?;
@@ -187,7 +153,14 @@ pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateE
                 None => single_root_yaml(&archive)?,
             };
             let manifest = manifest_beside_root(&entry);
-            (entry.clone(), manifest.clone(), Some(generate_meta(&archive, &entry, &manifest)))
+            let meta = generate_meta(&archive, &entry, &manifest);
+            if !meta.contains("ETSI-Entry-Change-Log") {
+                notes.push(
+                    "the folder has no ChangeLog.txt: SOL004 §4.1.2 requires a change log (ETSI-Entry-Change-Log), add one"
+                        .to_owned(),
+                );
+            }
+            (entry.clone(), manifest, Some(meta))
         }
     };
     if archive.get(&entry).is_none() {
@@ -212,12 +185,13 @@ pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateE
         notes.push(format!("the metadata given is not used: the folder's manifest `{manifest_path}` has a metadata block, kept as written"));
     }
     let mut manifest = blocks.join("\n\n") + "\n";
+    let algorithm = options.hash.unwrap_or(Algorithm::Sha256);
     for (path, data) in &files {
         let _ = write!(
             manifest,
             "\nSource: {path}\nAlgorithm: {}\nHash: {}\n",
-            options.hash.name(),
-            options.hash.hex_digest(data)
+            algorithm_name(algorithm),
+            algorithm.hex_digest(data)
         );
     }
     if let Some(signer) = &options.signer {
@@ -334,7 +308,7 @@ fn metadata_block(entry_text: &str, overrides: &[(String, String)]) -> Result<St
     };
     let template = template_metadata(entry_text);
     let pnf = template.iter().chain(overrides).any(|(key, _)| key.starts_with("pnfd_"));
-    let keys = if pnf { PNF_KEYS } else { VNF_KEYS };
+    let keys = if pnf { PNF_METADATA } else { VNF_METADATA };
     let fallbacks = if pnf {
         [
             ("pnfd_provider", "template_author"),
