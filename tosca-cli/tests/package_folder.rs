@@ -132,14 +132,37 @@ fn the_sol004_layout_without_tosca_metadata_is_a_package() {
     write(temp.path(), "vnf/Definitions/types.yaml", TYPES);
     write(temp.path(), "vnf/vnfd.mf", "metadata:\n");
     let output = run_in(temp.path(), &["compile", "vnf"]);
-    assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
     let topology: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(topology["node_templates"]["server"]["types"][0], "my.Server");
+    // The package checks run on the folder as on its zip, located in the folder's files.
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("error[manifest-metadata]"), "{stderr}");
+    assert!(stderr.contains("--> vnf/vnfd.mf:1:1"), "{stderr}");
     let report = run_in(temp.path(), &["validate", "--format", "json", "."]);
     let report: serde_json::Value = serde_json::from_slice(&report.stdout).expect("JSON");
     let inputs: Vec<&str> =
         report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
     assert_eq!(inputs, ["./vnf"]);
+}
+
+#[test]
+fn an_import_that_leaves_the_package_folder_is_refused_as_in_a_zip() {
+    let temp = package();
+    write(temp.path(), "outside.yaml", TYPES);
+    write(
+        temp.path(),
+        "pkg/Definitions/main.yaml",
+        &MAIN.replace("  - types.yaml\n", "  - types.yaml\n  - ../../outside.yaml\n"),
+    );
+    let output = run_in(temp.path(), &["compile", "pkg"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("error[import-failed]: `../../outside.yaml` leaves the package pkg"), "{stderr}");
+    assert!(stderr.contains("--> pkg/Definitions/main.yaml:4:5"), "{stderr}");
+    // The entry file compiled on its own is not a package: the import is read.
+    let direct = run_in(temp.path(), &["compile", "pkg/Definitions/main.yaml"]);
+    assert!(!text(&direct.stderr).contains("leaves the package"), "{}", text(&direct.stderr));
 }
 
 #[test]

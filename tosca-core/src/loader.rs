@@ -201,6 +201,14 @@ fn join_inside(path: &str, reference: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Whether the normalized `path` names something under the folder `root` (both as
+/// [`normalize`] leaves them; an empty `root` is the working folder).
+fn inside(root: &Path, path: &Path) -> bool {
+    path.strip_prefix(root).is_ok_and(|rest| {
+        !rest.as_os_str().is_empty() && rest.components().all(|part| matches!(part, Component::Normal(_)))
+    })
+}
+
 /// Removes `.` and resolves `..` lexically (without touching the file system), so the same
 /// file reached by two relative paths has one name. A leading `..` is kept.
 pub fn normalize(path: &Path) -> PathBuf {
@@ -664,6 +672,20 @@ impl Loader {
         }
     }
 
+    /// `target`, imported by `importer` as `reference`, unless `importer` is a file of a package
+    /// folder and `target` a file outside it: a package's imports stay inside it, as an
+    /// archive's do ([`Location::join`] refuses the same for an archive entry).
+    pub fn stays_in_package(&self, importer: &Location, target: Location, reference: &str) -> Result<Location, String> {
+        let (Location::File(from), Location::File(to)) = (importer, &target) else { return Ok(target) };
+        let (from, to) = (normalize(from), normalize(to));
+        match self.folders.iter().find(|folder| inside(folder.key(), &from)) {
+            Some(folder) if !inside(folder.key(), &to) => {
+                Err(format!("`{reference}` leaves the package {}", Location::File(folder.key().clone()).display()))
+            }
+            _ => Ok(target),
+        }
+    }
+
     /// The folder a `File` location names, when it is a package folder to read as an archive
     /// (not one held in the overlay, which is a file).
     fn package_folder(&self, location: &Location) -> Option<PathBuf> {
@@ -680,11 +702,10 @@ impl Loader {
         }
         let path = normalize(path);
         self.folders.iter().find_map(|folder| {
-            let inside = path.strip_prefix(folder.key()).ok()?;
-            if inside.as_os_str().is_empty() || !inside.components().all(|part| matches!(part, Component::Normal(_))) {
+            if !inside(folder.key(), &path) {
                 return None;
             }
-            let entry = inside.to_str()?.replace(std::path::MAIN_SEPARATOR, "/");
+            let entry = path.strip_prefix(folder.key()).ok()?.to_str()?.replace(std::path::MAIN_SEPARATOR, "/");
             Some(folder.value().get(&entry).map(Arc::from).ok_or_else(|| LoadError::NoSuchEntry {
                 archive: Location::File(folder.key().clone()).display(),
                 entry: entry.clone(),
