@@ -40,7 +40,7 @@
 //! files only.
 //!
 //! An unpacked package folder is read into the same [`Archive`] by [`Archive::from_folder`]
-//! (see [`folder`]).
+//! (see [`folder`]); [`write::deterministic_zip`] writes the zip `csar create` hands out.
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -53,6 +53,7 @@ use zip::result::ZipError;
 use zip::{ZipArchive, ZipReadOptions};
 
 pub mod folder;
+pub mod write;
 
 pub use folder::is_package_folder;
 

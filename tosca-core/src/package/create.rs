@@ -20,23 +20,20 @@
 //! 3. **Signing** (optional, SOL004 §5.1 security option 1): a detached CMS signature of the
 //!    manifest's text ([`sign_detached`]) is appended to it as a `-----BEGIN CMS-----` block;
 //!    the signed content is the manifest up to that line.
-//! 4. **The zip** has the entries in path order, no directory entries, each deflated at level 6
-//!    with the time 1980-01-01 00:00 and the permissions `0644`: the same folder gives the
-//!    same bytes every time (given the same signing time when signed).
+//! 4. **The zip** ([`deterministic_zip`]) has the entries in path order, no directory entries,
+//!    each deflated at level 6 with the time 1980-01-01 00:00 and the permissions `0644`: the
+//!    same folder gives the same bytes every time (given the same signing time when signed).
 //!
 //! Nothing here prints or writes files: [`create`] returns the package's bytes.
 
 use std::fmt::Write as _;
-use std::io::{Cursor, Write as _};
 use std::path::Path;
 use std::time::SystemTime;
-
-use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, DateTime, ZipWriter};
 
 use super::digest::Algorithm;
 use super::listing::{PNF_METADATA, VNF_METADATA};
 use super::signature::{SignatureError, sign_detached};
+use crate::archive::write::deterministic_zip;
 use crate::archive::{Archive, ArchiveError, ArchiveLimits};
 use crate::csar::{META_PATH, ROOT_META_PATH};
 
@@ -203,9 +200,8 @@ pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateE
         }
     }
     files.push((manifest_path.clone(), manifest.into_bytes()));
-    files.sort_by(|a, b| a.0.cmp(&b.0));
     let count = files.len();
-    let bytes = zip(&files)?;
+    let bytes = deterministic_zip(&files).map_err(CreateError::Zip)?;
     Ok(Created { bytes, entry, manifest: manifest_path, generated_meta: meta.is_some(), files: count, notes })
 }
 
@@ -363,19 +359,99 @@ fn template_metadata(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The zip of `files` (sorted by path): deflated at level 6, dated 1980-01-01, mode 0644.
-fn zip(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, CreateError> {
-    let error = |error: &dyn std::fmt::Display| CreateError::Zip(error.to_string());
-    let options = SimpleFileOptions::default()
-        .compression_method(CompressionMethod::Deflated)
-        .compression_level(Some(6))
-        .last_modified_time(DateTime::default())
-        .unix_permissions(0o644);
-    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
-    for (path, data) in files {
-        let options = options.large_file(data.len() as u64 >= u64::from(u32::MAX));
-        writer.start_file(path.as_str(), options).map_err(|e| error(&e))?;
-        writer.write_all(data).map_err(|e| error(&e))?;
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::*;
+    use crate::package::certificate::TrustRoots;
+    use crate::package::signature::{Trust, verify_detached};
+
+    fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let root = std::env::temp_dir().join(format!("tosca-create-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for (path, text) in files {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        root
     }
-    Ok(writer.finish().map_err(|e| error(&e))?.into_inner())
+
+    fn fixture(name: &str) -> String {
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pki").join(name)).unwrap()
+    }
+
+    fn file(created: &Created, path: &str) -> String {
+        let archive = Archive::open(&created.bytes, &ArchiveLimits::default()).unwrap();
+        String::from_utf8(archive.get(path).unwrap().to_vec()).unwrap()
+    }
+
+    const METADATA: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\nmetadata:\n  vnf_provider_id: Acme\n  vnf_product_name: Router\n  vnf_release_date_time: 2026-01-01T00:00:00Z\n  vnf_package_version: '1'\n";
+
+    #[test]
+    fn the_signature_verifies_with_our_verifier_over_the_text_before_the_cms_block() {
+        let root = folder("signed", &[("Definitions/main.yaml", METADATA), ("ChangeLog.txt", "first\n")]);
+        let signer = Signer {
+            key_pem: fixture("signer.key"),
+            certificate_pem: fixture("signer-chain.pem"),
+            signing_time: UNIX_EPOCH + Duration::from_secs(1_767_225_600),
+        };
+        let options = CreateOptions {
+            entry_definitions: Some("Definitions/main.yaml".to_owned()),
+            signer: Some(signer),
+            ..CreateOptions::default()
+        };
+        let created = create(&root, &options).unwrap();
+        assert_eq!((created.entry.as_str(), created.manifest.as_str()), ("Definitions/main.yaml", "main.mf"));
+        let text = file(&created, "main.mf");
+        let (manifest, deviations) = crate::package::manifest::parse(&text);
+        assert!(deviations.is_empty(), "{deviations:?}");
+        let block = manifest.cms.as_ref().expect("a CMS block");
+        let mut roots = TrustRoots::new();
+        roots.add(fixture("root.pem").as_bytes()).unwrap();
+        let verified =
+            verify_detached(manifest.signed_content(&text).as_bytes(), block.text.as_bytes(), b"", &roots).unwrap();
+        assert!(matches!(verified.trust, Trust::Root(_)), "{verified:?}");
+        assert_eq!(verified.signing_time, Some(UNIX_EPOCH + Duration::from_secs(1_767_225_600)));
+        // The content changed by one byte no longer verifies.
+        let changed = manifest.signed_content(&text).replacen("Acme", "Acmf", 1);
+        assert!(verify_detached(changed.as_bytes(), block.text.as_bytes(), b"", &roots).is_err());
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_written_tosca_meta_is_kept_and_must_agree_with_the_entry_asked_for() {
+        let meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: Someone\nEntry-Definitions: main.yaml\nETSI-Entry-Manifest: Files/pkg.mf\nETSI-Entry-Change-Log: ChangeLog.txt\n";
+        let root =
+            folder("kept", &[("TOSCA-Metadata/TOSCA.meta", meta), ("main.yaml", METADATA), ("ChangeLog.txt", "")]);
+        let created = create(&root, &CreateOptions::default()).unwrap();
+        assert!(!created.generated_meta);
+        assert_eq!(file(&created, "TOSCA-Metadata/TOSCA.meta"), meta);
+        assert_eq!(created.manifest, "Files/pkg.mf");
+        let manifest = file(&created, "Files/pkg.mf");
+        let sources: Vec<&str> = manifest.lines().filter_map(|line| line.strip_prefix("Source: ")).collect();
+        assert_eq!(sources, ["ChangeLog.txt", "TOSCA-Metadata/TOSCA.meta", "main.yaml"]);
+        let other = CreateOptions { entry_definitions: Some("other.yaml".to_owned()), ..CreateOptions::default() };
+        let error = create(&root, &other).unwrap_err().to_string();
+        assert!(error.contains("names `main.yaml` as Entry-Definitions, not `other.yaml`"), "{error}");
+        std::fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn every_sol004_algorithm_is_written_by_its_name() {
+        let root = folder("algorithms", &[("main.yaml", METADATA)]);
+        for (algorithm, length) in
+            [(Algorithm::Sha224, 56), (Algorithm::Sha256, 64), (Algorithm::Sha384, 96), (Algorithm::Sha512, 128)]
+        {
+            let created = create(&root, &CreateOptions { hash: Some(algorithm), ..CreateOptions::default() }).unwrap();
+            let manifest = file(&created, "main.mf");
+            assert!(manifest.contains(&format!("Algorithm: {}\n", algorithm_name(algorithm))), "{manifest}");
+            let hash = manifest.lines().find_map(|line| line.strip_prefix("Hash: ")).unwrap();
+            assert_eq!(hash.len(), length);
+            assert_eq!(crate::package::digest::Algorithm::from_name(algorithm_name(algorithm)), Some(algorithm));
+        }
+        std::fs::remove_dir_all(root).unwrap();
+    }
 }
