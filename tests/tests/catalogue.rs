@@ -16,6 +16,22 @@ const SKETCHES: &[Code] = &[
     Code::ImportVersionMismatch,
     Code::DuplicateName,
     Code::ShadowedImport,
+    // SOL004 package checks: the examples are TOSCA.meta and manifest fragments, or a package's
+    // listing; `tests/tests/package.rs` checks each on packages built from `tests/package/`.
+    Code::PackageMetaKeyMissing,
+    Code::PackageEntryMissing,
+    Code::ManifestSyntax,
+    Code::ManifestMetadata,
+    Code::ManifestDateTime,
+    Code::PackageFileMissing,
+    Code::PackageHashMissing,
+    Code::PackageHashAlgorithm,
+    Code::PackageHashMismatch,
+    Code::PackageFileUnlisted,
+    Code::NonManoArtifactMissing,
+    Code::PackageManifestName,
+    Code::PackageTemplateMetadata,
+    Code::PackageMetaLegacyKey,
     // Package signatures: covered by tosca-core/src/package/signature.rs's tests.
     Code::SignatureMalformed,
     Code::SignatureUnsupported,

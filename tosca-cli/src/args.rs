@@ -154,6 +154,11 @@ pub(crate) struct SourceArgs {
     /// (all the remote reads of one template together; each import left unread is a problem).
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub(crate) network_deadline: u64,
+    /// Trust a signed package (SOL004) only if its signer chains to a certificate in FILE (PEM,
+    /// several certificates each; repeatable). Without it a signature is checked against the
+    /// certificate the package carries and the signer is reported as not trusted.
+    #[arg(long = "trust-root", value_name = "FILE", value_parser = parse_trust_root)]
+    pub(crate) trust_root: Vec<tosca_core::package::certificate::TrustRoots>,
 }
 
 /// How the grammar is read, and which real-world deviations are accepted.
@@ -366,6 +371,14 @@ pub(crate) enum OutputFormat {
     CloutYaml,
     /// A Graphviz graph of node templates and relationships (`dot -Tsvg` renders it).
     Dot,
+}
+
+/// Reads a `--trust-root` file: its certificates, or why it has none.
+fn parse_trust_root(path: &str) -> Result<tosca_core::package::certificate::TrustRoots, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("cannot read `{path}`: {error}"))?;
+    let mut roots = tosca_core::package::certificate::TrustRoots::new();
+    roots.add(&bytes).map_err(|error| format!("`{path}`: {error}"))?;
+    Ok(roots)
 }
 
 fn parse_input(text: &str) -> Result<(String, String), String> {

@@ -105,6 +105,9 @@ fn loader_options(sources: &SourceArgs) -> LoaderOptions {
     };
     options.fetch.timeout = std::time::Duration::from_secs(sources.timeout.max(1));
     options.fetch.deadline = std::time::Duration::from_secs(sources.network_deadline.max(1));
+    for roots in &sources.trust_root {
+        options.trust_roots.extend(roots);
+    }
     options
 }
 

@@ -229,7 +229,7 @@ fn csar_validate_and_meta() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("error[import-failed]"), "stderr: {stderr}");
-    assert!(stderr.contains("bad.csar!/TOSCA-Metadata/TOSCA.meta:4:1\n"), "stderr: {stderr}");
+    assert!(stderr.contains("bad.csar!/TOSCA-Metadata/TOSCA.meta:4:20\n"), "stderr: {stderr}");
     assert!(stderr.contains("missing.yaml"), "stderr: {stderr}");
 }
 

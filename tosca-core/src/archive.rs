@@ -617,6 +617,20 @@ fn zip_corrupt(error: &ZipError) -> ArchiveError {
     ArchiveError::Corrupt { kind: ArchiveKind::Zip, reason: zip_reason(error) }
 }
 
+/// The folders a zip archive lists as directory entries (normalized, without the trailing `/`),
+/// which an [`Archive`] does not keep: a package's empty folder is one of them. None when `bytes`
+/// are not a readable zip.
+pub fn zip_directory_entries(bytes: &[u8]) -> Vec<String> {
+    let Ok(zip) = ZipArchive::new(Cursor::new(bytes)) else { return Vec::new() };
+    zip.file_names()
+        .flatten()
+        .filter(|name| name.ends_with(['/', '\\']))
+        .filter_map(|name| normalize(&name).ok())
+        .map(|normalized| normalized.path)
+        .filter(|path| !path.is_empty())
+        .collect()
+}
+
 fn read_zip(bytes: &[u8], files: &mut Files<'_>) -> Result<(), ArchiveError> {
     let mut zip = ZipArchive::new(Cursor::new(bytes)).map_err(|error| zip_corrupt(&error))?;
     if zip.has_duplicate_names() {

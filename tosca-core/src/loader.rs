@@ -578,11 +578,11 @@ impl Loader {
         if matches!(location, Location::Profile(_)) {
             return Ok(plain(location));
         }
-        if self.package_folder(&location).is_none() {
-            let bytes = self.bytes(&location)?;
-            if ArchiveKind::detect(&bytes).is_none() {
-                return Ok(plain(location));
-            }
+        // A package folder has no bytes of its own (nor zip directory entries).
+        let folder = self.package_folder(&location).is_some();
+        let bytes: Arc<[u8]> = if folder { Arc::from(Vec::new()) } else { self.bytes(&location)? };
+        if !folder && ArchiveKind::detect(&bytes).is_none() {
+            return Ok(plain(location));
         }
         let mut problems = Problems::new();
         let archive = match self.archive(&location) {
@@ -640,7 +640,8 @@ impl Loader {
                 .sources
                 .add(entry(path.to_owned()).display(), String::from_utf8_lossy(archive.get(path).unwrap_or_default())),
         };
-        for problem in crate::package::check(archive.as_ref(), &mut package_sources) {
+        let package = crate::package::WithFolders::new(archive.as_ref(), &bytes);
+        for problem in crate::package::check(&package, &mut package_sources) {
             problems.push(problem);
         }
         let mut found = Vec::new();

@@ -132,7 +132,12 @@ impl TrustRoots {
 
 /// A certificate's subject, as RFC 4514 writes a name (`CN=signer,O=Example`).
 pub fn subject(certificate: &Certificate) -> String {
-    certificate.tbs_certificate.subject.to_string()
+    name(&certificate.tbs_certificate.subject)
+}
+
+/// A distinguished name as RFC 4514 §2.1 writes it (the last RDN first).
+pub fn name(name: &x509_cert::name::Name) -> String {
+    name.to_string()
 }
 
 /// The validity period as seconds since the Unix epoch.
@@ -221,7 +226,7 @@ pub fn chain_to_root(
                     "`{}` is not a trust root and its issuer `{}` is neither a trust root nor a CA certificate \
                      the package carries that signed it",
                     subject(&current),
-                    current.tbs_certificate.issuer
+                    name(&current.tbs_certificate.issuer)
                 )));
             }
         }

@@ -37,16 +37,6 @@ use crate::archive::write::deterministic_zip;
 use crate::archive::{Archive, ArchiveError, ArchiveLimits};
 use crate::csar::{META_PATH, ROOT_META_PATH};
 
-/// The name an `Algorithm` line gives `algorithm`, as SOL004 spells it (`SHA-256`, …).
-pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Sha224 => "SHA-224",
-        Algorithm::Sha256 => "SHA-256",
-        Algorithm::Sha384 => "SHA-384",
-        Algorithm::Sha512 => "SHA-512",
-    }
-}
-
 /// The signer of a package's manifest.
 #[derive(Clone, Debug)]
 pub struct Signer {
@@ -187,7 +177,7 @@ pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateE
         let _ = write!(
             manifest,
             "\nSource: {path}\nAlgorithm: {}\nHash: {}\n",
-            algorithm_name(algorithm),
+            algorithm.name(),
             algorithm.hex_digest(data)
         );
     }
@@ -447,10 +437,10 @@ mod tests {
         {
             let created = create(&root, &CreateOptions { hash: Some(algorithm), ..CreateOptions::default() }).unwrap();
             let manifest = file(&created, "main.mf");
-            assert!(manifest.contains(&format!("Algorithm: {}\n", algorithm_name(algorithm))), "{manifest}");
+            assert!(manifest.contains(&format!("Algorithm: {}\n", algorithm.name())), "{manifest}");
             let hash = manifest.lines().find_map(|line| line.strip_prefix("Hash: ")).unwrap();
             assert_eq!(hash.len(), length);
-            assert_eq!(crate::package::digest::Algorithm::from_name(algorithm_name(algorithm)), Some(algorithm));
+            assert_eq!(crate::package::digest::Algorithm::from_name(algorithm.name()), Some(algorithm));
         }
         std::fs::remove_dir_all(root).unwrap();
     }

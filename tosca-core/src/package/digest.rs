@@ -26,17 +26,21 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, as SOL004 spells it.
-    pub const NAMES: [&'static str; 4] = ["SHA-224", "SHA-256", "SHA-384", "SHA-512"];
-
     /// The algorithm a name spells, whatever its ASCII case.
     pub fn from_name(name: &str) -> Option<Algorithm> {
-        let all = [Algorithm::Sha224, Algorithm::Sha256, Algorithm::Sha384, Algorithm::Sha512];
-        Algorithm::NAMES
-            .iter()
-            .zip(all)
-            .find(|(known, _)| known.eq_ignore_ascii_case(name))
-            .map(|(_, algorithm)| algorithm)
+        [Algorithm::Sha224, Algorithm::Sha256, Algorithm::Sha384, Algorithm::Sha512]
+            .into_iter()
+            .find(|algorithm| algorithm.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The name SOL004 writes, e.g. `SHA-256`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Sha224 => "SHA-224",
+            Algorithm::Sha256 => "SHA-256",
+            Algorithm::Sha384 => "SHA-384",
+            Algorithm::Sha512 => "SHA-512",
+        }
     }
 
     /// The digest of `bytes`, in lower-case hexadecimal.
@@ -126,10 +130,7 @@ pub(crate) fn check(files: &dyn PackageFiles, listed: &Listed<'_>, report: &mut 
                 report.push(
                     Code::PackageHashMismatch,
                     at(hash),
-                    format!(
-                        "the {} hash of `{path}` does not match the file: it is {actual}",
-                        Algorithm::NAMES[known as usize]
-                    ),
+                    format!("the {} hash of `{path}` does not match the file: it is {actual}", known.name()),
                 );
             }
         }

@@ -24,7 +24,8 @@ use crate::problem::Code;
 pub const VNF_METADATA: [&str; 4] =
     ["vnf_provider_id", "vnf_product_name", "vnf_release_date_time", "vnf_package_version"];
 
-/// The PNF metadata names (ONAP R-57019), all required.
+/// The PNF metadata names (ONAP R-57019), all required. A manifest is a PNF archive's when most
+/// of its metadata names are these.
 pub const PNF_METADATA: [&str; 4] = ["pnfd_provider", "pnfd_name", "pnfd_release_date_time", "pnfd_archive_version"];
 
 /// Optional metadata names of later SOL004 versions.
@@ -64,7 +65,11 @@ fn check_metadata(manifest: &Manifest, path: &str, report: &mut Report<'_>) {
         );
         return;
     };
-    let pnf = manifest.metadata.iter().any(|entry| entry.name.to_ascii_lowercase().starts_with("pnfd_"));
+    // A PNF archive when most names are PNF names (a mix is reported below, name by name).
+    let count = |prefix: &str| {
+        manifest.metadata.iter().filter(|entry| entry.name.to_ascii_lowercase().starts_with(prefix)).count()
+    };
+    let pnf = count("pnfd_") > count("vnf_");
     let required = if pnf { PNF_METADATA } else { VNF_METADATA };
     for name in required {
         match manifest.metadata_value(name) {

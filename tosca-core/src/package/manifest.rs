@@ -465,4 +465,40 @@ mod tests {
         assert_eq!(lines, [1, 2, 5]);
         assert!(deviations.iter().all(|deviation| deviation.kind == DeviationKind::Skipped));
     }
+
+    proptest::proptest! {
+        /// Any text reads without a panic, and every position is inside it, on a character
+        /// boundary, on the line it names.
+        #[test]
+        fn any_text_reads_and_positions_stay_inside(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "metadata:\n", " vnf_provider_id: x\n", "Source: a\n", "source:\tb\r\n", "Hash: 1\n",
+                    "Algorithm: SHA-256\n", "non_mano_artifact_sets:\n", "  set:\n", "\tSource: c\n",
+                    "-----BEGIN CMS-----\n", "MIIB\n", "-----END CMS-----\n", "\u{feff}", "# c\n", "\n", ":\n",
+                    "\u{e9}\u{e9}: \u{e9}\n", "no colon", "\r",
+                ]),
+                0..24,
+            )
+        ) {
+            let text: String = pieces.concat();
+            let (manifest, deviations) = parse(&text);
+            let mut positions: Vec<Position> = deviations.iter().map(|deviation| deviation.at).collect();
+            for entry in &manifest.entries {
+                let fields = [Some(&entry.source), entry.algorithm.as_ref(), entry.hash.as_ref()];
+                positions.extend(fields.into_iter().flatten().map(|field| field.at));
+            }
+            for set in &manifest.non_mano_artifact_sets {
+                positions.push(set.name.at);
+                positions.extend(set.sources.iter().map(|source| source.at));
+            }
+            positions.extend(manifest.cms.iter().map(|block| block.at));
+            for at in positions {
+                proptest::prop_assert!(at.offset <= text.len() && text.is_char_boundary(at.offset), "{at:?}");
+                let line = text[..at.offset].matches('\n').count() + 1;
+                proptest::prop_assert_eq!(u32::try_from(line).unwrap_or(u32::MAX), at.line);
+            }
+            proptest::prop_assert!(manifest.signed_content(&text).len() <= text.len());
+        }
+    }
 }

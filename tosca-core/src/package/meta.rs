@@ -8,6 +8,9 @@
 //! - `Entry-Definitions`, `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` are mandatory in an
 //!   ETSI package (SOL004 v2.x–v4.x Table 4.1.2-1; ONAP R-293901); `ETSI-Entry-Tests`,
 //!   `ETSI-Entry-Licenses` and `ETSI-Entry-Certificate` are optional.
+//! - SOL004 v2.4.1 wrote the same keynames without `ETSI-` (`Entry-Manifest`, `Entry-Tests`…),
+//!   and ONAP's validator still reads `Entry-Tests` and `Entry-Licenses` so: such a keyname is
+//!   read as its `ETSI-` form, with a warning.
 //! - Each names a file of the package; `ETSI-Entry-Tests` and `ETSI-Entry-Licenses` may name a
 //!   folder (SOL004: "the location of the … files"), present when a file is under it.
 //! - A later block with `Algorithm`/`Hash` (Tacker writes `Name`, `Content-Type`, `Algorithm`,
@@ -97,11 +100,20 @@ impl LocatedMeta {
         self.blocks.first()?.iter().find(|(name, _)| name.eq_ignore_ascii_case(key)).map(|(_, field)| field)
     }
 
-    /// Whether `block_0` has an `ETSI-Entry-*` keyname.
+    /// The ETSI keyname `key` (`ETSI-Entry-…`), or its SOL004 v2.4.1 name without `ETSI-`, with
+    /// the name found.
+    pub fn get_etsi(&self, key: &str) -> Option<(&str, &Field)> {
+        let legacy = key.strip_prefix("ETSI-").unwrap_or(key);
+        let block = self.blocks.first()?;
+        let find = |wanted: &str| {
+            block.iter().find(|(name, _)| name.eq_ignore_ascii_case(wanted)).map(|(name, field)| (name.as_str(), field))
+        };
+        find(key).or_else(|| find(legacy))
+    }
+
+    /// Whether `block_0` has an `ETSI-Entry-*` keyname (or its SOL004 v2.4.1 name).
     pub fn has_etsi_keys(&self) -> bool {
-        self.blocks.first().is_some_and(|block| {
-            block.iter().any(|(name, _)| name.len() > 11 && name[..11].eq_ignore_ascii_case("ETSI-Entry-"))
-        })
+        ETSI_KEYS.iter().any(|(key, _)| self.get_etsi(key).is_some())
     }
 
     /// Whether a later block carries a digest (`Algorithm` or `Hash`), as Tacker writes them.
@@ -118,14 +130,22 @@ impl LocatedMeta {
 /// naming what the package has.
 pub(crate) fn check_keys(files: &dyn PackageFiles, meta_path: &str, meta: &LocatedMeta, report: &mut Report<'_>) {
     for key in REQUIRED {
-        if meta.get(key).is_none() {
+        if meta.get_etsi(key).is_none() {
             let at = Located { file: meta_path, at: Position { offset: 0, line: 1, column: 1 } };
             report.push(Code::PackageMetaKeyMissing, at, format!("TOSCA.meta has no `{key}`, which SOL004 requires"));
         }
     }
     for (key, folder) in ETSI_KEYS {
-        let Some(field) = meta.get(key) else { continue };
+        let Some((name, field)) = meta.get_etsi(key) else { continue };
         let at = Located { file: meta_path, at: field.at };
+        if !name.eq_ignore_ascii_case(key) {
+            let key_at = Located { file: meta_path, at: field.key_at };
+            report.push(
+                Code::PackageMetaLegacyKey,
+                key_at,
+                format!("`{name}` is SOL004 v2.4.1's name; since v2.5.1 it is `{key}`; read as `{key}`"),
+            );
+        }
         let path = field.value.trim_end_matches('/');
         if path.is_empty() {
             report.push(Code::PackageEntryMissing, at, format!("`{key}` is empty"));

@@ -23,11 +23,12 @@
 //! - [`digest`]: `Source` present, `Hash` verified with `Algorithm`.
 //! - [`listing`]: the manifest's metadata, files missing from it, non-MANO artifact sets.
 //! - [`layout`]: the package without TOSCA-Metadata.
-//! - [`signature`], [`certificate`], [`crypto`], [`option2`]: CMS signatures, certificates and
-//!   security option 2.
+//! - [`signature`]: CMS signatures (RFC 5652) verified and made, with [`certificate`] (X.509
+//!   certificates, trust roots, chains) and [`crypto`] (digests and public-key algorithms).
+//! - [`option2`]: security option 2, a zip of the CSAR with its signature and certificate.
 //! - [`create`]: `csar create`, a package made from a folder.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::archive::Archive;
 use crate::problem::{Code, Problem};
@@ -78,6 +79,37 @@ impl PackageFiles for BTreeMap<String, Vec<u8>> {
 
     fn file(&self, path: &str) -> Option<&[u8]> {
         self.get(normalize(path)).map(Vec::as_slice)
+    }
+}
+
+/// A package's files with the folders its archive lists explicitly: an [`Archive`] keeps files
+/// only, but a zip's directory entry is a folder the package has, empty or not (ONAP's samples
+/// name an empty `Artifacts/Tests/` with `Entry-Tests`).
+pub struct WithFolders<'a> {
+    files: &'a dyn PackageFiles,
+    folders: BTreeSet<String>,
+}
+
+impl<'a> WithFolders<'a> {
+    /// The files, and the directory entries of `bytes` when they are a zip archive (none
+    /// otherwise; an unreadable zip has none).
+    pub fn new(files: &'a dyn PackageFiles, bytes: &[u8]) -> WithFolders<'a> {
+        let folders = crate::archive::zip_directory_entries(bytes).into_iter().collect();
+        WithFolders { files, folders }
+    }
+}
+
+impl PackageFiles for WithFolders<'_> {
+    fn paths(&self) -> Vec<&str> {
+        self.files.paths()
+    }
+
+    fn file(&self, path: &str) -> Option<&[u8]> {
+        self.files.file(path)
+    }
+
+    fn has_folder(&self, path: &str) -> bool {
+        self.folders.contains(normalize(path).trim_end_matches('/')) || self.files.has_folder(path)
     }
 }
 
@@ -162,7 +194,7 @@ pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> Source
             }
             if etsi {
                 meta::check_keys(files, meta_path, meta, &mut report);
-                let named = meta.get(meta::MANIFEST_KEY).map(|field| field.value.as_str());
+                let named = meta.get_etsi(meta::MANIFEST_KEY).map(|(_, field)| field.value.as_str());
                 let manifest = named.filter(|path| files.file(path).is_some()).or(match root_manifests.as_slice() {
                     [only] if named.is_none() => Some(*only),
                     _ => None,
@@ -180,4 +212,27 @@ pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> Source
         _ => {}
     }
     report.problems
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    #[test]
+    fn a_zip_directory_entry_is_a_folder_of_the_package() {
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        writer.add_directory("Artifacts/Tests/", options).expect("a directory entry");
+        writer.start_file("Artifacts/ChangeLog.txt", options).expect("a file entry");
+        writer.write_all(b"log").expect("its bytes");
+        let bytes = writer.finish().expect("the zip").into_inner();
+        let archive = Archive::open(&bytes, &Default::default()).expect("the archive");
+        assert!(!archive.has_folder("Artifacts/Tests"), "an archive keeps files only");
+        let package = WithFolders::new(&archive, &bytes);
+        assert!(package.has_folder("Artifacts/Tests/"));
+        assert!(package.has_folder("./Artifacts"));
+        assert!(!package.has_folder("Artifacts/Licenses"));
+    }
 }

@@ -210,7 +210,7 @@ fn parse_signed_data(signature: &[u8]) -> Result<SignedData, SignatureError> {
 }
 
 /// The one value of a signed attribute, if present.
-fn attribute<'a>(attributes: &'a [Attribute], oid: Oid) -> Result<Option<&'a Any>, SignatureError> {
+fn attribute(attributes: &[Attribute], oid: Oid) -> Result<Option<&Any>, SignatureError> {
     let mut found = attributes.iter().filter(|attribute| attribute.oid == oid);
     let Some(attribute) = found.next() else { return Ok(None) };
     if found.next().is_some() || attribute.values.len() != 1 {
@@ -230,7 +230,9 @@ fn verify_signer(
     let hash = Hash::from_oid(&signer.digest_alg.oid)?;
     let certificate = pool.iter().find(|candidate| identifies(&signer.sid, candidate)).ok_or_else(|| {
         SignatureError::NoCertificate(match &signer.sid {
-            SignerIdentifier::IssuerAndSerialNumber(id) => format!("{}, serial {}", id.issuer, id.serial_number),
+            SignerIdentifier::IssuerAndSerialNumber(id) => {
+                format!("{}, serial {}", certificate::name(&id.issuer), id.serial_number)
+            }
             SignerIdentifier::SubjectKeyIdentifier(id) => format!("key identifier {:02x?}", id.0.as_bytes()),
         })
     })?;

@@ -1102,150 +1102,6 @@ data_types:
 ",
     }
 
-    // Package signatures (ETSI GS NFV-SOL 004 §5, CMS: RFC 5652). Their examples are sketches of
-    // package files, not TOSCA: `tosca-core/src/package/signature.rs` and its tests cover them.
-
-    /// A signature of the package (the manifest's `-----BEGIN CMS-----` block, an artifact's
-    /// `Signature` file, or the `.cms` of security option 2) cannot be read as CMS SignedData
-    /// (RFC 5652 §5.1): not DER (`der` reads DER only; BER with indefinite lengths is refused),
-    /// a broken PEM block, or a SignedData missing what RFC 5652 §5.3 requires (with signed
-    /// attributes, `contentType` and `messageDigest`). SOL004 §5.1 requires the signature to be
-    /// CMS, so a package whose signature cannot be read is not signed.
-    SignatureMalformed = "signature-malformed", Error, "a package signature is not readable CMS SignedData" {
-        wrong: "\
-# MainServiceTemplate.mf, at its end
------BEGIN CMS-----
-not base64 at all
------END CMS-----
-",
-        right: "\
-# MainServiceTemplate.mf, at its end (openssl cms -sign -binary -outform PEM ...)
------BEGIN CMS-----
-MIIGpwYJKoZIhvcNAQcCoIIGmDCCBpQCAQExDTALBglghkgBZQMEAgEwCwYJKoZI
-...
------END CMS-----
-",
-    }
-
-    /// A package signature uses an algorithm, key or content type this checker does not
-    /// support: digests other than SHA-256/384/512 (SHA-1 and MD5 are broken for signatures),
-    /// keys other than RSA and ECDSA on P-256/P-384, or CMS content other than SignedData (a
-    /// CompressedData stub, say). SOL004 §5.1 leaves the algorithm to the signer; RFC 5754 and
-    /// RFC 8551 name these as the ones to use, and they are what the field signs with.
-    SignatureUnsupported = "signature-unsupported", Error, "a package signature uses an algorithm that is not supported" {
-        wrong: "\
-openssl cms -sign -binary -md sha1 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
-",
-        right: "\
-openssl cms -sign -binary -md sha256 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
-",
-    }
-
-    /// The signed content (the manifest without its signature, an artifact, the CSAR of
-    /// security option 2) does not have the digest its signature's `messageDigest` attribute
-    /// records (RFC 5652 §5.4, §11.2): the content was changed after it was signed. SOL004 §5.1:
-    /// the signature lets the consumer check the package's integrity; this one fails.
-    SignatureContentMismatch = "signature-content-mismatch", Error, "the signed content changed since it was signed" {
-        wrong: "\
-# the manifest was edited after `openssl cms -sign` ran over it
-vnf_package_version: 1.1   # was 1.0 when signed
-",
-        right: "\
-# sign the manifest again after editing it
-vnf_package_version: 1.1
-",
-    }
-
-    /// The signature value does not verify with the public key of the certificate that names
-    /// itself as the signer (RFC 5652 §5.6): the signature was made with another key, or the
-    /// signed attributes were altered.
-    SignatureInvalid = "signature-invalid", Error, "a package signature does not verify with the signer's key" {
-        wrong: "\
-openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey bobs-key.pem
-",
-        right: "\
-openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey alices-key.pem
-",
-    }
-
-    /// No certificate matches the signer a signature names (RFC 5652 §5.3, `sid`): the CMS
-    /// carries none and the package gives none beside it (SOL004 §5.1: the signer's
-    /// certificate is in the CMS, or in the file `ETSI-Entry-Certificate` names, or, for an
-    /// artifact, its `Certificate` entry).
-    SignatureCertificateMissing = "signature-certificate-missing", Error, "no certificate of a signature's signer" {
-        wrong: "\
-openssl cms -sign -binary -nocerts -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
-# and no ETSI-Entry-Certificate in TOSCA.meta
-",
-        right: "\
-openssl cms -sign -binary -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
-",
-    }
-
-    /// A certificate of the signer (or of its chain) was not valid when the package was signed:
-    /// expired, or not yet valid, at the CMS `signingTime` (RFC 5652 §11.3; without it, now).
-    /// RFC 5280 §4.1.2.5: outside its validity a certificate vouches for nothing. A certificate
-    /// that expired after the package was signed is fine: the signature was sound when made.
-    SignatureCertificateNotValid = "signature-certificate-not-valid", Error, "a signer's certificate was not valid when it signed" {
-        wrong: "\
-# signer.pem: notAfter 2020-01-01; the CMS signingTime: 2024-05-01
-",
-        right: "\
-# signer.pem: notAfter 2030-01-01; the CMS signingTime: 2024-05-01
-",
-    }
-
-    /// Trust roots were given (`--trust-root`) and the signer's certificate does not chain to
-    /// any of them (RFC 5280 §6: issuer names matched, each issuer's signature verified, every
-    /// certificate valid at signing time). SOL004 §5.1: the consumer checks the signer against
-    /// its trusted certificate authorities; this one is not among them.
-    SignatureUntrusted = "signature-untrusted", Error, "the signer does not chain to a trust root" {
-        wrong: "\
-puccini-rs csar validate package.csar --trust-root some-other-ca.pem
-",
-        right: "\
-puccini-rs csar validate package.csar --trust-root vendor-ca.pem
-",
-    }
-
-    /// A signature verified against the certificate the package carries, and no trust roots
-    /// were given (`--trust-root`): the package is intact, but anyone can make a certificate,
-    /// so who signed it is not established (SOL004 §5.1 leaves trust to the consumer's CAs).
-    /// A note, not an error.
-    SignerNotTrusted = "signer-not-trusted", Warning, "a signature verified, but no trust root was given to check its signer" {
-        wrong: "\
-puccini-rs csar validate package.csar
-",
-        right: "\
-puccini-rs csar validate package.csar --trust-root vendor-ca.pem
-",
-    }
-
-    /// The private key given to sign a package (`csar create --sign-key`) cannot be used: not a
-    /// PEM private key (PKCS#8, PKCS#1 or SEC1), encrypted, or not the key of the certificate
-    /// given with `--sign-cert` (a signature it made would not verify with that certificate).
-    SigningKeyInvalid = "signing-key-invalid", Error, "the signing key cannot sign as the given certificate" {
-        wrong: "\
-puccini-rs csar create pkg -o pkg.csar --sign-key bob.key --sign-cert alice.pem
-",
-        right: "\
-puccini-rs csar create pkg -o pkg.csar --sign-key alice.key --sign-cert alice.pem
-",
-    }
-
-    /// A zip of security option 2 (SOL004 §5.1: the CSAR, a CMS signature of it named like it
-    /// with `.cms`, and the signer's certificate with `.cert`) lacks its signature or its
-    /// certificate, so the CSAR inside cannot be verified. SOL004 §5.1 requires both beside
-    /// the CSAR.
-    SignedPackageIncomplete = "signed-package-incomplete", Error, "a signed package zip lacks its signature or certificate" {
-        wrong: "\
-package.zip: package.csar, package.cert
-",
-        right: "\
-package.zip: package.csar, package.cms, package.cert
-",
-    }
-
     /// An ETSI package's `TOSCA-Metadata/TOSCA.meta` lacks a keyname SOL004 requires. ETSI GS
     /// NFV-SOL 004 (v2.x–v4.x) §4.1.2, Table 4.1.2-1, makes `Entry-Definitions`,
     /// `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` mandatory in `block_0` (ONAP's validator
@@ -1466,6 +1322,163 @@ metadata:
   template_name: vRouter
   template_author: Acme
   template_version: 1.0.0
+",
+    }
+
+    /// TOSCA.meta names an ETSI entry as SOL004 v2.4.1 did, without `ETSI-` (`Entry-Manifest`,
+    /// `Entry-Change-Log`, `Entry-Tests`, `Entry-Licenses`, `Entry-Certificate`); SOL004 v2.5.1
+    /// and later (§4.1.2, Table 4.1.2-1) write `ETSI-Entry-…`. ONAP's validator still reads the
+    /// old names for tests and licenses. The keyname is read as its `ETSI-` form, with a warning.
+    PackageMetaLegacyKey = "package-meta-legacy-key", Warning, "TOSCA.meta uses SOL004 v2.4.1's name for an ETSI entry" {
+        wrong: "\
+Entry-Tests: Artifacts/Tests
+",
+        right: "\
+ETSI-Entry-Tests: Artifacts/Tests
+",
+    }
+
+    // Package signatures (ETSI GS NFV-SOL 004 §5, CMS: RFC 5652). Their examples are sketches of
+    // package files, not TOSCA: `tosca-core/src/package/signature.rs` and its tests cover them.
+
+    /// A signature of the package (the manifest's `-----BEGIN CMS-----` block, an artifact's
+    /// `Signature` file, or the `.cms` of security option 2) cannot be read as CMS SignedData
+    /// (RFC 5652 §5.1): not DER (`der` reads DER only; BER with indefinite lengths is refused),
+    /// a broken PEM block, or a SignedData missing what RFC 5652 §5.3 requires (with signed
+    /// attributes, `contentType` and `messageDigest`). SOL004 §5.1 requires the signature to be
+    /// CMS, so a package whose signature cannot be read is not signed.
+    SignatureMalformed = "signature-malformed", Error, "a package signature is not readable CMS SignedData" {
+        wrong: "\
+# MainServiceTemplate.mf, at its end
+-----BEGIN CMS-----
+not base64 at all
+-----END CMS-----
+",
+        right: "\
+# MainServiceTemplate.mf, at its end (openssl cms -sign -binary -outform PEM ...)
+-----BEGIN CMS-----
+MIIGpwYJKoZIhvcNAQcCoIIGmDCCBpQCAQExDTALBglghkgBZQMEAgEwCwYJKoZI
+...
+-----END CMS-----
+",
+    }
+
+    /// A package signature uses an algorithm, key or content type this checker does not
+    /// support: digests other than SHA-256/384/512 (SHA-1 and MD5 are broken for signatures),
+    /// keys other than RSA and ECDSA on P-256/P-384, or CMS content other than SignedData (a
+    /// CompressedData stub, say). SOL004 §5.1 leaves the algorithm to the signer; RFC 5754 and
+    /// RFC 8551 name these as the ones to use, and they are what the field signs with.
+    SignatureUnsupported = "signature-unsupported", Error, "a package signature uses an algorithm that is not supported" {
+        wrong: "\
+openssl cms -sign -binary -md sha1 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
+",
+        right: "\
+openssl cms -sign -binary -md sha256 -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem -outform PEM
+",
+    }
+
+    /// The signed content (the manifest without its signature, an artifact, the CSAR of
+    /// security option 2) does not have the digest its signature's `messageDigest` attribute
+    /// records (RFC 5652 §5.4, §11.2): the content was changed after it was signed. SOL004 §5.1:
+    /// the signature lets the consumer check the package's integrity; this one fails.
+    SignatureContentMismatch = "signature-content-mismatch", Error, "the signed content changed since it was signed" {
+        wrong: "\
+# the manifest was edited after `openssl cms -sign` ran over it
+vnf_package_version: 1.1   # was 1.0 when signed
+",
+        right: "\
+# sign the manifest again after editing it
+vnf_package_version: 1.1
+",
+    }
+
+    /// The signature value does not verify with the public key of the certificate that names
+    /// itself as the signer (RFC 5652 §5.6): the signature was made with another key, or the
+    /// signed attributes were altered.
+    SignatureInvalid = "signature-invalid", Error, "a package signature does not verify with the signer's key" {
+        wrong: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey bobs-key.pem
+",
+        right: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer alice.pem -inkey alices-key.pem
+",
+    }
+
+    /// No certificate matches the signer a signature names (RFC 5652 §5.3, `sid`): the CMS
+    /// carries none and the package gives none beside it (SOL004 §5.1: the signer's
+    /// certificate is in the CMS, or in the file `ETSI-Entry-Certificate` names, or, for an
+    /// artifact, its `Certificate` entry).
+    SignatureCertificateMissing = "signature-certificate-missing", Error, "no certificate of a signature's signer" {
+        wrong: "\
+openssl cms -sign -binary -nocerts -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
+# and no ETSI-Entry-Certificate in TOSCA.meta
+",
+        right: "\
+openssl cms -sign -binary -in MainServiceTemplate.mf -signer signer.pem -inkey key.pem
+",
+    }
+
+    /// A certificate of the signer (or of its chain) was not valid when the package was signed:
+    /// expired, or not yet valid, at the CMS `signingTime` (RFC 5652 §11.3; without it, now).
+    /// RFC 5280 §4.1.2.5: outside its validity a certificate vouches for nothing. A certificate
+    /// that expired after the package was signed is fine: the signature was sound when made.
+    SignatureCertificateNotValid = "signature-certificate-not-valid", Error, "a signer's certificate was not valid when it signed" {
+        wrong: "\
+# signer.pem: notAfter 2020-01-01; the CMS signingTime: 2024-05-01
+",
+        right: "\
+# signer.pem: notAfter 2030-01-01; the CMS signingTime: 2024-05-01
+",
+    }
+
+    /// Trust roots were given (`--trust-root`) and the signer's certificate does not chain to
+    /// any of them (RFC 5280 §6: issuer names matched, each issuer's signature verified, every
+    /// certificate valid at signing time). SOL004 §5.1: the consumer checks the signer against
+    /// its trusted certificate authorities; this one is not among them.
+    SignatureUntrusted = "signature-untrusted", Error, "the signer does not chain to a trust root" {
+        wrong: "\
+puccini-rs csar validate package.csar --trust-root some-other-ca.pem
+",
+        right: "\
+puccini-rs csar validate package.csar --trust-root vendor-ca.pem
+",
+    }
+
+    /// A signature verified against the certificate the package carries, and no trust roots
+    /// were given (`--trust-root`): the package is intact, but anyone can make a certificate,
+    /// so who signed it is not established (SOL004 §5.1 leaves trust to the consumer's CAs).
+    /// A note, not an error.
+    SignerNotTrusted = "signer-not-trusted", Warning, "a signature verified, but no trust root was given to check its signer" {
+        wrong: "\
+puccini-rs csar validate package.csar
+",
+        right: "\
+puccini-rs csar validate package.csar --trust-root vendor-ca.pem
+",
+    }
+
+    /// The private key given to sign a package (`csar create --sign-key`) cannot be used: not a
+    /// PEM private key (PKCS#8, PKCS#1 or SEC1), encrypted, or not the key of the certificate
+    /// given with `--sign-cert` (a signature it made would not verify with that certificate).
+    SigningKeyInvalid = "signing-key-invalid", Error, "the signing key cannot sign as the given certificate" {
+        wrong: "\
+puccini-rs csar create pkg -o pkg.csar --sign-key bob.key --sign-cert alice.pem
+",
+        right: "\
+puccini-rs csar create pkg -o pkg.csar --sign-key alice.key --sign-cert alice.pem
+",
+    }
+
+    /// A zip of security option 2 (SOL004 §5.1: the CSAR, a CMS signature of it named like it
+    /// with `.cms`, and the signer's certificate with `.cert`) lacks its signature or its
+    /// certificate, so the CSAR inside cannot be verified. SOL004 §5.1 requires both beside
+    /// the CSAR.
+    SignedPackageIncomplete = "signed-package-incomplete", Error, "a signed package zip lacks its signature or certificate" {
+        wrong: "\
+package.zip: package.csar, package.cert
+",
+        right: "\
+package.zip: package.csar, package.cms, package.cert
 ",
     }
 }
