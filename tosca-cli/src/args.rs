@@ -75,7 +75,8 @@ pub(crate) enum CsarCommand {
     },
     /// Make an ETSI SOL004 package (a zip CSAR) of a folder: TOSCA.meta as written (or
     /// generated), a manifest with every file's hash, optionally signed; the same folder gives
-    /// the same bytes.
+    /// the same bytes. The package is then checked as `csar validate` checks it (exit 1 on
+    /// errors).
     Create(CreateArgs),
     /// Print TOSCA.meta as JSON.
     Meta {

@@ -1,6 +1,8 @@
 //! `csar create DIR -o PKG`: the package is made by tosca-core; here the arguments are checked,
 //! the signer read, and the package written atomically (a temporary file beside `PKG`, then a
 //! rename), so a reader never sees half a package and a failed run leaves `PKG` as it was.
+//! The package written is then checked as `csar validate` checks it: its problems are reported
+//! and make the exit code 1 (the package is still written, as `compile` writes a topology).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,8 +10,12 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
+use tosca_cli::format::human::Human;
+use tosca_core::Location;
+use tosca_core::loader::LoaderOptions;
 use tosca_core::package::create::{CreateOptions, Signer, create};
 use tosca_core::package::digest::Algorithm;
+use tosca_core::problem::Severity;
 
 use crate::args::{CreateArgs, HashName};
 
@@ -42,7 +48,14 @@ pub(crate) fn run(args: CreateArgs) -> anyhow::Result<ExitCode> {
     let created =
         create(&args.folder, &options).with_context(|| format!("cannot package `{}`", args.folder.display()))?;
     write_atomically(&output, &created.bytes)?;
+    // What was made is checked as `csar validate` checks it, so a package that our own checks
+    // would refuse (a folder without a change log, a TOSCA.meta without ETSI keys) says so now.
+    let checked = tosca_core::check_archive(&Location::File(output.clone()), &LoaderOptions::default())?;
+    let colour = tosca_cli::format::colour(&std::io::stderr());
     let mut stderr = std::io::stderr().lock();
+    if !checked.problems.is_empty() {
+        Human::new(colour).write_report(&checked.problems, &checked.sources, &mut stderr)?;
+    }
     for note in &created.notes {
         writeln!(stderr, "note: {note}")?;
     }
@@ -56,7 +69,8 @@ pub(crate) fn run(args: CreateArgs) -> anyhow::Result<ExitCode> {
         if created.generated_meta { ", TOSCA.meta generated" } else { "" },
         if args.sign_key.is_some() { ", signed" } else { "" },
     )?;
-    Ok(ExitCode::SUCCESS)
+    let errors = checked.problems.iter().any(|problem| problem.severity == Severity::Error);
+    Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// The output path, refused when it is the folder, lies inside it (the next package would hold

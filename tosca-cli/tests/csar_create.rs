@@ -277,10 +277,55 @@ fn create_refuses_what_it_cannot_do_well() {
             "vnf_package_version=1",
         ],
     );
-    assert_eq!(given.status.code(), Some(0), "{}", text(&given.stderr));
+    // Made, but without a change log SOL004 requires: our own checks say so, and the note why.
+    assert_eq!(given.status.code(), Some(1), "{}", text(&given.stderr));
+    let stderr = text(&given.stderr);
+    assert!(stderr.contains("error[package-meta-key-missing]: TOSCA.meta has no `ETSI-Entry-Change-Log`"), "{stderr}");
+    assert!(stderr.contains("note: the folder has no ChangeLog.txt"), "{stderr}");
+    write(temp.path(), "bare/ChangeLog.txt", "");
+    let metadata: Vec<&str> =
+        ["vnf_provider_id=Acme", "vnf_product_name=Bare", "vnf_release_date_time=2026-01-01T00:00:00Z"]
+            .into_iter()
+            .chain(["vnf_package_version=1"])
+            .flat_map(|value| ["--metadata", value])
+            .collect();
+    let args: Vec<&str> = ["csar", "create", "bare", "-o", "bare.csar"].into_iter().chain(metadata).collect();
+    let clean = run_in(temp.path(), &args);
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean.stderr));
     // Two root YAML files and no TOSCA.meta: the entry must be named.
     write(temp.path(), "bare/other.yaml", "tosca_definitions_version: tosca_simple_yaml_1_3\n");
     let ambiguous = run_in(temp.path(), &["csar", "create", "bare", "-o", "bare.csar"]);
     assert_eq!(ambiguous.status.code(), Some(2));
     assert!(text(&ambiguous.stderr).contains("2 YAML files at its root (main.yaml, other.yaml)"));
+}
+
+#[test]
+fn what_our_checks_refuse_is_written_and_reported_with_exit_1() {
+    // Tacker's sample keeps a TOSCA.meta without ETSI keys: kept as written, then refused.
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    let folder = workspace().join("../shared/corpus/tacker/samples/vnf_packages");
+    let output = temp.path().join("tacker.csar");
+    let created = run_in(
+        &workspace(),
+        &[
+            "csar",
+            "create",
+            folder.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+            "--metadata",
+            "vnf_provider_id=Company",
+            "--metadata",
+            "vnf_product_name=Sample VNF",
+            "--metadata",
+            "vnf_release_date_time=2026-01-01T00:00:00+00:00",
+            "--metadata",
+            "vnf_package_version=1.0",
+        ],
+    );
+    assert_eq!(created.status.code(), Some(1), "{}", text(&created.stderr));
+    let stderr = text(&created.stderr);
+    assert!(stderr.contains("error[package-meta-key-missing]: TOSCA.meta has no `ETSI-Entry-Manifest`"), "{stderr}");
+    assert!(stderr.contains("note: `TOSCA-Metadata/TOSCA.meta` names no ETSI-Entry-Manifest"), "{stderr}");
+    assert!(output.is_file(), "the package is written all the same");
 }
