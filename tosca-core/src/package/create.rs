@@ -150,6 +150,8 @@ pub fn create(folder: &Path, options: &CreateOptions) -> Result<Created, CreateE
             (entry.clone(), manifest, Some(meta))
         }
     };
+    // As the checks read it: `./x.mf` and `/x.mf` are `x.mf`, one entry of the zip.
+    let manifest_path = super::normalize(&manifest_path).to_owned();
     if archive.get(&entry).is_none() {
         return Err(CreateError::Entry(format!("the entry service template `{entry}` is not in the folder")));
     }
@@ -413,14 +415,21 @@ mod tests {
 
     #[test]
     fn a_written_tosca_meta_is_kept_and_must_agree_with_the_entry_asked_for() {
-        let meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: Someone\nEntry-Definitions: main.yaml\nETSI-Entry-Manifest: Files/pkg.mf\nETSI-Entry-Change-Log: ChangeLog.txt\n";
-        let root =
-            folder("kept", &[("TOSCA-Metadata/TOSCA.meta", meta), ("main.yaml", METADATA), ("ChangeLog.txt", "")]);
+        let meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: Someone\nEntry-Definitions: main.yaml\nETSI-Entry-Manifest: ./Files/pkg.mf\nETSI-Entry-Change-Log: ChangeLog.txt\n";
+        let old_manifest = "metadata:\n  vnf_provider_id: Kept\n\nSource: main.yaml\nAlgorithm: SHA-256\nHash: 00\n";
+        let files = [
+            ("TOSCA-Metadata/TOSCA.meta", meta),
+            ("main.yaml", METADATA),
+            ("ChangeLog.txt", ""),
+            ("Files/pkg.mf", old_manifest),
+        ];
+        let root = folder("kept", &files);
         let created = create(&root, &CreateOptions::default()).unwrap();
         assert!(!created.generated_meta);
         assert_eq!(file(&created, "TOSCA-Metadata/TOSCA.meta"), meta);
         assert_eq!(created.manifest, "Files/pkg.mf");
         let manifest = file(&created, "Files/pkg.mf");
+        assert!(manifest.starts_with("metadata:\n  vnf_provider_id: Kept\n\nSource: ChangeLog.txt\n"), "{manifest}");
         let sources: Vec<&str> = manifest.lines().filter_map(|line| line.strip_prefix("Source: ")).collect();
         assert_eq!(sources, ["ChangeLog.txt", "TOSCA-Metadata/TOSCA.meta", "main.yaml"]);
         let other = CreateOptions { entry_definitions: Some("other.yaml".to_owned()), ..CreateOptions::default() };
