@@ -43,6 +43,7 @@ const SKETCHES: &[Code] = &[
     Code::SignerNotTrusted,
     Code::SigningKeyInvalid,
     Code::SignedPackageIncomplete,
+    Code::SignatureMissing,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their

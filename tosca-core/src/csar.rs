@@ -890,6 +890,22 @@ mod tests {
     }
 
     #[test]
+    fn choose_entry_keeps_the_problems_found_before_the_fatal_one() {
+        // Every problem of TOSCA.meta in one run: the unknown version (at its value) and the
+        // missing entry.
+        let meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.7\nCreated-By: x\nEntry-Definitions: gone.yaml\n";
+        let contents: HashMap<&str, &str> = [("TOSCA-Metadata/TOSCA.meta", meta), ("a.yaml", "")].into_iter().collect();
+        let paths: Vec<&str> = contents.keys().copied().collect();
+        let mut found = Vec::new();
+        let read = |path: &str| contents.get(path).map(|text| text.as_bytes().to_vec());
+        let fatal = choose_entry(&paths, &read, &mut found).unwrap_err();
+        assert_eq!((fatal.line, fatal.column), (4, 20));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!((found[0].line, found[0].column), (2, 15));
+        assert!(found[0].message.contains("unknown `CSAR-Version` `1.7`"), "{found:?}");
+    }
+
+    #[test]
     fn other_definitions_naming_a_missing_entry() {
         let meta = "CSAR-Version: 2.0\nCreated-By: x\nEntry-Definitions: main.yaml\n\
                     Other-Definitions: \"subs/one.yaml\" subs/two.yaml\n";

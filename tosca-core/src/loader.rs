@@ -641,7 +641,7 @@ impl Loader {
                 .add(entry(path.to_owned()).display(), String::from_utf8_lossy(archive.get(path).unwrap_or_default())),
         };
         let package = crate::package::WithFolders::new(archive.as_ref(), &bytes);
-        for problem in crate::package::check(&package, &mut package_sources) {
+        for problem in crate::package::check_trusting(&package, &self.options.trust_roots, &mut package_sources) {
             problems.push(problem);
         }
         let mut found = Vec::new();

@@ -13,7 +13,7 @@ use super::{Located, PackageFiles, Report};
 use crate::problem::Code;
 
 /// A digest algorithm SOL004 names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// SHA-224.
     Sha224,
@@ -125,7 +125,7 @@ pub(crate) fn check(files: &dyn PackageFiles, listed: &Listed<'_>, report: &mut 
                 );
                 return;
             };
-            let actual = known.hex_digest(bytes);
+            let actual = report.digest(path, bytes, known);
             if !hash.value.eq_ignore_ascii_case(&actual) {
                 report.push(
                     Code::PackageHashMismatch,

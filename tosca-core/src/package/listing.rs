@@ -28,6 +28,9 @@ pub const VNF_METADATA: [&str; 4] =
 /// of its metadata names are these.
 pub const PNF_METADATA: [&str; 4] = ["pnfd_provider", "pnfd_name", "pnfd_release_date_time", "pnfd_archive_version"];
 
+/// The manifest lines that depart from SOL004's form listed one by one; the rest are counted.
+pub const MAX_DEVIATIONS: usize = 1_000;
+
 /// Optional metadata names of later SOL004 versions.
 const OPTIONAL_METADATA: [&str; 2] = ["compatible_specification_versions", "vnfm_info"];
 
@@ -36,9 +39,18 @@ pub(crate) fn check(files: &dyn PackageFiles, path: &str, report: &mut Report<'_
     let Some(bytes) = files.file(path) else { return };
     let text = String::from_utf8_lossy(bytes);
     let (manifest, deviations) = manifest::parse(&text);
-    // Every deviation is a warning: the line was read as meant, or skipped as unreadable.
-    for deviation in deviations {
-        report.push(Code::ManifestSyntax, Located { file: path, at: deviation.at }, deviation.message);
+    // Every deviation is a warning: the line was read as meant, or skipped as unreadable. A
+    // manifest of garbage would give one per line: past a limit they are counted, not listed.
+    let shown = deviations.len().min(MAX_DEVIATIONS);
+    for deviation in &deviations[..shown] {
+        report.push(Code::ManifestSyntax, Located { file: path, at: deviation.at }, deviation.message.clone());
+    }
+    if let Some(first_unshown) = deviations.get(shown) {
+        report.push(
+            Code::ManifestSyntax,
+            Located { file: path, at: first_unshown.at },
+            format!("{} more lines depart from SOL004's form; they are not listed", deviations.len() - shown),
+        );
     }
     check_metadata(&manifest, path, report);
     for entry in &manifest.entries {
@@ -152,5 +164,48 @@ fn check_non_mano(files: &dyn PackageFiles, manifest: &Manifest, path: &str, rep
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::source::SourceId;
+
+    #[test]
+    fn deviations_past_the_limit_are_counted_in_one_problem() {
+        let meta = "CSAR-Version: 1.1\nEntry-Definitions: main.yaml\nETSI-Entry-Manifest: main.mf\n";
+        let manifest = "no colon here\n".repeat(super::MAX_DEVIATIONS + 5);
+        let files: BTreeMap<String, Vec<u8>> =
+            [("TOSCA-Metadata/TOSCA.meta", meta), ("main.mf", manifest.as_str()), ("main.yaml", "")]
+                .into_iter()
+                .map(|(path, text)| (path.to_owned(), text.as_bytes().to_vec()))
+                .collect();
+        let problems = super::super::check(&files, &mut |_| SourceId::default());
+        let syntax: Vec<_> = problems.iter().filter(|problem| problem.code.as_str() == "manifest-syntax").collect();
+        assert_eq!(syntax.len(), super::MAX_DEVIATIONS + 1);
+        let last = syntax.last().expect("the count");
+        assert_eq!(last.message, "5 more lines depart from SOL004's form; they are not listed");
+        assert_eq!(last.span.line, u32::try_from(super::MAX_DEVIATIONS + 1).unwrap_or(0));
+    }
+
+    #[test]
+    fn a_file_listed_many_times_is_hashed_once_per_algorithm() {
+        // 10,000 entries of one 1 MiB file: one digest, not 10 GiB of hashing.
+        let big = vec![b'x'; 1 << 20];
+        let mut manifest = String::from("metadata:\n  vnf_provider_id: a\n");
+        for _ in 0..10_000 {
+            manifest.push_str("Source: big.bin\nAlgorithm: SHA-256\nHash: 00\n");
+        }
+        let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        files.insert("main.yaml".to_owned(), Vec::new());
+        files.insert("main.mf".to_owned(), manifest.into_bytes());
+        files.insert("big.bin".to_owned(), big);
+        let started = std::time::Instant::now();
+        let problems = super::super::check(&files, &mut |_| SourceId::default());
+        let mismatches = problems.iter().filter(|problem| problem.code.as_str() == "package-hash-mismatch").count();
+        assert_eq!(mismatches, 10_000);
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
     }
 }

@@ -25,6 +25,7 @@
 //! - [`layout`]: the package without TOSCA-Metadata.
 //! - [`signature`]: CMS signatures (RFC 5652) verified and made, with [`certificate`] (X.509
 //!   certificates, trust roots, chains) and [`crypto`] (digests and public-key algorithms).
+//! - [`security`]: security option 1, the manifest's signature and each artifact's verified.
 //! - [`option2`]: security option 2, a zip of the CSAR with its signature and certificate.
 //! - [`create`]: `csar create`, a package made from a folder.
 
@@ -43,6 +44,7 @@ pub mod listing;
 pub mod manifest;
 pub mod meta;
 pub mod option2;
+pub mod security;
 pub mod signature;
 
 use manifest::Position;
@@ -141,9 +143,20 @@ pub(crate) struct Report<'s> {
     problems: Vec<Problem>,
     source_of: &'s mut dyn FnMut(&str) -> SourceId,
     sources: HashMap<String, SourceId>,
+    /// Each file's digest by algorithm, computed once: a manifest listing one large file many
+    /// times costs one digest, so the work stays within four times the package's size.
+    digests: HashMap<(String, digest::Algorithm), String>,
 }
 
 impl Report<'_> {
+    /// The digest of the file at `path` (whose bytes are `bytes`), computed once per algorithm.
+    pub(crate) fn digest(&mut self, path: &str, bytes: &[u8], algorithm: digest::Algorithm) -> String {
+        self.digests
+            .entry((normalize(path).to_owned(), algorithm))
+            .or_insert_with(|| algorithm.hex_digest(bytes))
+            .clone()
+    }
+
     /// Adds a problem at `at`.
     pub(crate) fn push(&mut self, code: Code, at: Located<'_>, message: String) {
         let source = match self.sources.get(at.file) {
@@ -174,7 +187,16 @@ pub(crate) const FILE_START: Position = Position { offset: 0, line: 1, column: 1
 /// point into (registering it with the file's text the first time). Nothing is checked when the
 /// package is not ETSI-flavoured (see the module documentation).
 pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> SourceId) -> Vec<Problem> {
-    let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new() };
+    check_trusting(files, &certificate::TrustRoots::default(), source_of)
+}
+
+/// [`check`], with the signatures' signers checked against `roots` (`--trust-root`).
+pub fn check_trusting(
+    files: &dyn PackageFiles,
+    roots: &certificate::TrustRoots,
+    source_of: &mut dyn FnMut(&str) -> SourceId,
+) -> Vec<Problem> {
+    let mut report = Report { problems: Vec::new(), source_of, sources: HashMap::new(), digests: HashMap::new() };
     let paths = files.paths();
     let meta_path = crate::csar::meta_path(&paths);
     let meta = meta_path
@@ -201,12 +223,14 @@ pub fn check(files: &dyn PackageFiles, source_of: &mut dyn FnMut(&str) -> Source
                 });
                 if let Some(manifest) = manifest {
                     listing::check(files, manifest, &mut report);
+                    security::check(files, manifest, Some((meta_path, meta)), roots, &mut report);
                 }
             }
         }
         _ if !root_manifests.is_empty() => {
             if let Some(manifest) = layout::check(files, &root_manifests, &mut report) {
                 listing::check(files, manifest, &mut report);
+                security::check(files, manifest, None, roots, &mut report);
             }
         }
         _ => {}

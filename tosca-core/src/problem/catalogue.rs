@@ -1481,4 +1481,24 @@ package.zip: package.csar, package.cert
 package.zip: package.csar, package.cms, package.cert
 ",
     }
+
+    /// A package carries signing material without the signature it belongs to: a manifest
+    /// entry's `Certificate` without a `Signature`, or, in a manifest without a
+    /// `-----BEGIN CMS-----` block, an `ETSI-Entry-Certificate` in TOSCA.meta or artifacts with
+    /// their own `Signature`. SOL004 §5.1 option 1 signs the manifest (the certificate is the
+    /// manifest signature's, §5.2; artifact signatures come in addition, §5.3), so such a package
+    /// is neither signed nor plainly unsigned; ONAP's validator refuses it (R-130206, "Unable to
+    /// find cms signature!").
+    SignatureMissing = "signature-missing", Error, "a package has signing material but not the signature it belongs to" {
+        wrong: "\
+# TOSCA.meta: ETSI-Entry-Certificate: Files/vnf.cert
+# vnf.mf: no -----BEGIN CMS----- block at its end
+",
+        right: "\
+# vnf.mf ends with the CMS signature of the text before it
+-----BEGIN CMS-----
+...
+-----END CMS-----
+",
+    }
 }
