@@ -213,8 +213,26 @@ fn a_signed_package_verifies_with_openssl_and_our_checks() {
     assert!(verified.status.success(), "openssl: {}", text(&verified.stderr));
     std::fs::write(temp.path().join("changed"), manifest[..at].replace("SHA-256", "SHA-384")).unwrap();
     assert!(!verify("changed").status.success(), "openssl verifies a changed manifest");
-    let validated = run_in(temp.path(), &["csar", "validate", "--format", "json", "signed.csar"]);
-    assert!(problems(&validated).iter().all(|problem| problem["severity"] != "error"), "{}", text(&validated.stdout));
+    // Our own checks: trusted through the root, clean; without it, only "not trusted".
+    let root = pki("root.pem");
+    let trusted = run_in(temp.path(), &["csar", "validate", "--format", "json", "--trust-root", &root, "signed.csar"]);
+    assert_eq!(trusted.status.code(), Some(0), "{}", text(&trusted.stdout));
+    assert_eq!(problems(&trusted), Vec::<serde_json::Value>::new());
+    let untrusted = run_in(temp.path(), &["csar", "validate", "--format", "json", "signed.csar"]);
+    let codes: Vec<serde_json::Value> = problems(&untrusted).iter().map(|problem| problem["code"].clone()).collect();
+    assert_eq!(codes, ["signer-not-trusted"]);
+    // One byte of the signed manifest changed: the signature no longer matches, at its block.
+    let mut tampered = entries(&bytes);
+    let manifest_entry = tampered.iter_mut().find(|(name, _)| name == "vnfd.mf").unwrap();
+    manifest_entry.1[at - 2] ^= 1;
+    std::fs::write(temp.path().join("tampered.csar"), rezip(&tampered)).unwrap();
+    let checked =
+        run_in(temp.path(), &["csar", "validate", "--format", "json", "--trust-root", &root, "tampered.csar"]);
+    assert_eq!(checked.status.code(), Some(1));
+    let found = problems(&checked);
+    let mismatch = found.iter().find(|problem| problem["code"] == "signature-content-mismatch").expect("a mismatch");
+    assert_eq!(mismatch["file"], "tampered.csar!/vnfd.mf");
+    assert_eq!(mismatch["line"], manifest[..at].lines().count() + 1);
 }
 
 #[test]
