@@ -73,6 +73,11 @@ pub(crate) enum CsarCommand {
         #[command(flatten)]
         report: ReportArgs,
     },
+    /// Make an ETSI SOL004 package (a zip CSAR) of a folder: TOSCA.meta as written (or
+    /// generated), a manifest with every file's hash, optionally signed; the same folder gives
+    /// the same bytes. The package is then checked as `csar validate` checks it (exit 1 on
+    /// errors).
+    Create(CreateArgs),
     /// Print TOSCA.meta as JSON.
     Meta {
         /// The archive.
@@ -82,6 +87,51 @@ pub(crate) enum CsarCommand {
         #[command(flatten)]
         report: ReportArgs,
     },
+}
+
+/// `csar create` arguments.
+#[derive(Debug, Args)]
+pub(crate) struct CreateArgs {
+    /// The folder to package (hidden files are left out).
+    #[arg(value_name = "DIR")]
+    pub(crate) folder: std::path::PathBuf,
+    /// The package to write (replaced atomically; never inside DIR).
+    #[arg(short, long, value_name = "PKG")]
+    pub(crate) output: std::path::PathBuf,
+    /// The entry service template, when DIR has no TOSCA.meta (default: the single YAML file
+    /// at its root).
+    #[arg(long, value_name = "PATH")]
+    pub(crate) entry_definitions: Option<String>,
+    /// The hash algorithm of the manifest's entries.
+    #[arg(long, value_enum, default_value_t = HashName::Sha256)]
+    pub(crate) hash: HashName,
+    /// A manifest metadata value, when DIR has no manifest (repeatable), e.g.
+    /// `vnf_release_date_time=2026-01-01T00:00:00+00:00`.
+    #[arg(long = "metadata", value_name = "KEY=VALUE", value_parser = parse_input)]
+    pub(crate) metadata: Vec<(String, String)>,
+    /// Sign the manifest with this private key (PEM; RSA, P-256 or P-384).
+    #[arg(long, value_name = "KEY.pem", requires = "sign_cert")]
+    pub(crate) sign_key: Option<std::path::PathBuf>,
+    /// The signer's certificate (PEM, possibly followed by intermediates).
+    #[arg(long, value_name = "CERT.pem", requires = "sign_key")]
+    pub(crate) sign_cert: Option<std::path::PathBuf>,
+}
+
+/// A hash algorithm of the manifest's entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum HashName {
+    /// SHA-224.
+    #[value(name = "sha-224")]
+    Sha224,
+    /// SHA-256.
+    #[value(name = "sha-256")]
+    Sha256,
+    /// SHA-384.
+    #[value(name = "sha-384")]
+    Sha384,
+    /// SHA-512.
+    #[value(name = "sha-512")]
+    Sha512,
 }
 
 /// How files and URLs are reached.

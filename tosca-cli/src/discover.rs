@@ -7,11 +7,17 @@
 //! depth first, so the report is the same on every machine. Hidden entries (names starting
 //! with `.`, such as `.git`) and symbolic links to folders are not entered; symbolic links to
 //! files are followed. Other arguments (files, URLs) are kept as written.
+//!
+//! A folder that is a package (an unpacked CSAR: `TOSCA-Metadata/TOSCA.meta`, a root
+//! `TOSCA.meta`, or a root YAML file with its `.mf` manifest beside it; see
+//! [`is_package_folder`]) is one input, the package, whether it is an argument or found while
+//! walking: its files are checked as the package's, never one by one.
 
 use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
+use tosca_core::archive::is_package_folder;
 
 /// How much of a YAML file is searched for `tosca_definitions_version` (the loader reads no
 /// more of a file either).
@@ -33,7 +39,7 @@ pub fn expand(arguments: &[String]) -> anyhow::Result<Inputs> {
     let mut inputs = Inputs::default();
     for argument in arguments {
         let path = Path::new(argument);
-        if !path.is_dir() {
+        if !path.is_dir() || is_package_folder(path) {
             inputs.files.push(argument.clone());
             continue;
         }
@@ -61,6 +67,10 @@ fn walk(folder: &Path, inputs: &mut Inputs) -> anyhow::Result<()> {
         }
         let path = entry.path();
         let file_type = entry.file_type().with_context(|| format!("cannot read `{}`", path.display()))?;
+        if file_type.is_dir() && is_package_folder(&path) {
+            inputs.files.push(path.to_string_lossy().into_owned());
+            continue;
+        }
         if file_type.is_dir() {
             walk(&path, inputs)?;
             continue;

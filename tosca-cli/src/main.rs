@@ -5,6 +5,7 @@
 //! write the output is one line on stderr and exit 2.
 
 mod args;
+mod create;
 mod diff;
 mod output;
 mod timings;
@@ -350,6 +351,7 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
             }
             Ok(totals.exit_code(false))
         }
+        CsarCommand::Create(args) => create::run(args),
         CsarCommand::Meta { archive, sources, report } => {
             let checked = tosca_core::check_archive(&Location::from_argument(&archive), &loader_options(&sources))?;
             let stderr = std::io::stderr();

@@ -38,6 +38,9 @@
 //!
 //! Directory entries are checked like any other name but otherwise ignored: an [`Archive`] holds
 //! files only.
+//!
+//! An unpacked package folder is read into the same [`Archive`] by [`Archive::from_folder`]
+//! (see [`folder`]); [`write::deterministic_zip`] writes the zip `csar create` hands out.
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -48,6 +51,11 @@ use std::rc::Rc;
 use flate2::read::GzDecoder;
 use zip::result::ZipError;
 use zip::{ZipArchive, ZipReadOptions};
+
+pub mod folder;
+pub mod write;
+
+pub use folder::is_package_folder;
 
 const KIB: u64 = 1024;
 const MIB: u64 = 1024 * KIB;
@@ -95,6 +103,8 @@ pub enum ArchiveKind {
     Tar,
     /// A tar archive compressed with gzip.
     TarGz,
+    /// An unpacked package folder ([`Archive::from_folder`]); never detected from bytes.
+    Folder,
 }
 
 impl ArchiveKind {
@@ -121,6 +131,7 @@ impl fmt::Display for ArchiveKind {
             ArchiveKind::Zip => "zip",
             ArchiveKind::Tar => "tar",
             ArchiveKind::TarGz => "tar.gz",
+            ArchiveKind::Folder => "folder",
         })
     }
 }
@@ -253,6 +264,14 @@ pub enum ArchiveError {
         /// The limit.
         limit: u64,
     },
+    /// A file or folder of an unpacked package folder could not be read.
+    #[error("cannot read `{entry}`: {reason}")]
+    Io {
+        /// The entry's path relative to the folder (`.` for the folder itself).
+        entry: String,
+        /// The operating system's reason.
+        reason: String,
+    },
     /// The gzip stream of a tar.gz expands to more than the entries and their headers may take.
     #[error("the gzip stream expands to more than {}", size_text(*.limit))]
     StreamTooLarge {
@@ -281,6 +300,8 @@ impl Archive {
             ArchiveKind::Zip => read_zip(bytes, &mut files)?,
             ArchiveKind::Tar => read_tar(bytes, kind, &mut files).map(|_rest| ())?,
             ArchiveKind::TarGz => read_tar_gz(bytes, &mut files)?,
+            // Never detected from bytes.
+            ArchiveKind::Folder => return Err(ArchiveError::NotAnArchive),
         }
         let files = files.finish()?;
         Ok(Archive { kind, files })

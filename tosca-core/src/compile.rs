@@ -253,6 +253,15 @@ pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<Arch
     problems.extend(resolved.problems);
     let entry = match resolved.location {
         Some(Location::Entry { path, .. }) => Some(path),
+        // A package folder's entry is its file: its path relative to the folder.
+        Some(Location::File(path)) => match &mapped {
+            Location::File(folder) => crate::loader::normalize(&path)
+                .strip_prefix(crate::loader::normalize(folder))
+                .ok()
+                .and_then(Path::to_str)
+                .map(|inside| inside.replace(std::path::MAIN_SEPARATOR, "/")),
+            _ => None,
+        },
         _ => None,
     };
     Ok(ArchiveCheck { problems: problems.into_sorted(&sources), sources, meta: resolved.meta, entry })

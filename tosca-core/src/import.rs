@@ -164,7 +164,7 @@ impl Resolver<'_> {
                 }
             }
         };
-        match joined {
+        match joined.and_then(|target| self.loader.stays_in_package(location, target, &file.value)) {
             Ok(target) => Some(target),
             Err(reason) => {
                 problems.report(Code::ImportFailed, file.span, reason);

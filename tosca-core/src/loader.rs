@@ -18,6 +18,12 @@
 //! at the archive's root; a drive path, a `file:` URL or a `..` that leaves the archive is an
 //! error), though it may name an explicit `http(s)` URL.
 //!
+//! A package folder (an unpacked CSAR, see [`is_package_folder`]) given as the root is read
+//! into memory like an archive ([`Archive::from_folder`]), under the same limits, and its files
+//! are then served from that snapshot. Its entries keep their own names (`DIR/Definitions/x.yaml`,
+//! not `DIR!/Definitions/x.yaml`; see [`Loader::entry_location`]) so that problems point at
+//! files an editor opens.
+//!
 //! An [`Overlay`] ([`LoaderOptions::overlay`]) holds contents in memory by location: a location
 //! in it is read from there, before the disk or the network are asked (an editor's unsaved
 //! buffer, a template a program built; see [`compile_text`](crate::compile_text)).
@@ -42,7 +48,7 @@ use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
 
-use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits};
+use crate::archive::{Archive, ArchiveError, ArchiveKind, ArchiveLimits, is_package_folder};
 use crate::cache::ReadCache;
 #[cfg(feature = "network")]
 use crate::fetch::Fetcher;
@@ -195,6 +201,14 @@ fn join_inside(path: &str, reference: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Whether the normalized `path` names something under the folder `root` (both as
+/// [`normalize`] leaves them; an empty `root` is the working folder).
+fn inside(root: &Path, path: &Path) -> bool {
+    path.strip_prefix(root).is_ok_and(|rest| {
+        !rest.as_os_str().is_empty() && rest.components().all(|part| matches!(part, Component::Normal(_)))
+    })
+}
+
 /// Removes `.` and resolves `..` lexically (without touching the file system), so the same
 /// file reached by two relative paths has one name. A leading `..` is kept.
 pub fn normalize(path: &Path) -> PathBuf {
@@ -319,6 +333,9 @@ impl LoadError {
     /// What the user can do about it, when there is something to say beyond the message.
     pub fn help(&self) -> Option<&'static str> {
         match self {
+            LoadError::NotRegular { kind: "a folder", .. } => Some(
+                "a folder is read as a package when it holds `TOSCA-Metadata/TOSCA.meta`, a root `TOSCA.meta`, or a root YAML file with its `.mf` manifest beside it; otherwise name its service template",
+            ),
             LoadError::MapEscape { .. } => Some(
                 "a mapped location must stay under TO: end both FROM and TO with `/`, so the prefix matches whole names",
             ),
@@ -428,6 +445,9 @@ pub struct Loader {
     texts: Once<Result<Loaded, LoadError>>,
     bytes: DashMap<Location, Result<Arc<[u8]>, LoadError>>,
     archives: Once<Result<Arc<Archive>, LoadError>>,
+    /// The package folders read as archives, by their normalized path: their files are served
+    /// from the snapshot.
+    folders: DashMap<PathBuf, Arc<Archive>>,
     redirects: DashMap<Location, Location>,
     /// The root of the package being compiled, for `--map-url` targets inside it (see
     /// [`Loader::set_package`]).
@@ -599,8 +619,10 @@ impl Loader {
         if matches!(location, Location::Profile(_)) {
             return Ok(plain(location));
         }
-        let bytes = self.bytes(&location)?;
-        if ArchiveKind::detect(&bytes).is_none() {
+        // A package folder has no bytes of its own (nor zip directory entries).
+        let folder = self.package_folder(&location).is_some();
+        let bytes: Arc<[u8]> = if folder { Arc::from(Vec::new()) } else { self.bytes(&location)? };
+        if !folder && ArchiveKind::detect(&bytes).is_none() {
             return Ok(plain(location));
         }
         let mut problems = Problems::new();
@@ -617,7 +639,7 @@ impl Loader {
         }
         let paths = archive.paths();
         let read = |path: &str| archive.get(path).map(<[u8]>::to_vec);
-        let entry = |path: String| Location::Entry { archive: Box::new(location.clone()), path };
+        let entry = |path: String| self.entry_location(&location, &path);
         // The file read as TOSCA.meta, wherever it is (problems point into it).
         let meta_path = crate::csar::meta_path(&paths);
         let meta_source = meta_path.and_then(|path| archive.get(path)).map(|text| {
@@ -676,6 +698,61 @@ impl Loader {
                 Ok(Root { location: None, meta, problems })
             }
         }
+    }
+
+    /// The location of the entry `path` of the package at `package` (an archive, or a package
+    /// folder [`Loader::archive`] has read): inside an archive an [`Location::Entry`]
+    /// (`archive!/path`); inside a package folder the file itself (`DIR/path`), so that problems
+    /// and imports name a file an editor can open. Its content is still read from the folder's
+    /// snapshot.
+    pub fn entry_location(&self, package: &Location, path: &str) -> Location {
+        match package {
+            Location::File(folder) if self.folders.contains_key(&normalize(folder)) => {
+                Location::File(normalize(&folder.join(path)))
+            }
+            _ => Location::Entry { archive: Box::new(package.clone()), path: path.to_owned() },
+        }
+    }
+
+    /// `target`, imported by `importer` as `reference`, unless `importer` is a file of a package
+    /// folder and `target` a file outside it: a package's imports stay inside it, as an
+    /// archive's do ([`Location::join`] refuses the same for an archive entry).
+    pub fn stays_in_package(&self, importer: &Location, target: Location, reference: &str) -> Result<Location, String> {
+        let (Location::File(from), Location::File(to)) = (importer, &target) else { return Ok(target) };
+        let (from, to) = (normalize(from), normalize(to));
+        match self.folders.iter().find(|folder| inside(folder.key(), &from)) {
+            Some(folder) if !inside(folder.key(), &to) => {
+                Err(format!("`{reference}` leaves the package {}", Location::File(folder.key().clone()).display()))
+            }
+            _ => Ok(target),
+        }
+    }
+
+    /// The folder a `File` location names, when it is a package folder to read as an archive
+    /// (not one held in the overlay, which is a file).
+    fn package_folder(&self, location: &Location) -> Option<PathBuf> {
+        let Location::File(path) = location else { return None };
+        (self.options.overlay.get(location).is_none() && is_package_folder(path)).then(|| path.clone())
+    }
+
+    /// The content of a file of a package folder read earlier, from its snapshot: `None` when
+    /// `path` is in no such folder; an error when it is in one but not in the snapshot (a hidden
+    /// file, which a package never holds, or one that does not exist).
+    fn folder_entry(&self, path: &Path) -> Option<Result<Arc<[u8]>, LoadError>> {
+        if self.folders.is_empty() {
+            return None;
+        }
+        let path = normalize(path);
+        self.folders.iter().find_map(|folder| {
+            if !inside(folder.key(), &path) {
+                return None;
+            }
+            let entry = path.strip_prefix(folder.key()).ok()?.to_str()?.replace(std::path::MAIN_SEPARATOR, "/");
+            Some(folder.value().get(&entry).map(Arc::from).ok_or_else(|| LoadError::NoSuchEntry {
+                archive: Location::File(folder.key().clone()).display(),
+                entry: entry.clone(),
+            }))
+        })
     }
 
     /// The folder a leading `/` in an import starts at when the root template is a local file:
@@ -768,6 +845,13 @@ impl Loader {
     /// The archive at a location, read once.
     pub fn archive(&self, location: &Location) -> Result<Arc<Archive>, LoadError> {
         once(&self.archives, location, || {
+            if let Some(folder) = self.package_folder(location) {
+                let archive = Archive::from_folder(&folder, &self.options.archive_limits)
+                    .map(Arc::new)
+                    .map_err(|error| LoadError::Archive { archive: location.display(), error })?;
+                self.folders.insert(normalize(&folder), Arc::clone(&archive));
+                return Ok(archive);
+            }
             let bytes = self.bytes(location)?;
             Archive::open(&bytes, &self.options.archive_limits)
                 .map(Arc::new)
@@ -874,7 +958,10 @@ impl Loader {
             return Ok(contents);
         }
         match location {
-            Location::File(path) => self.read_file(location, path),
+            Location::File(path) => match self.folder_entry(path) {
+                Some(content) => content,
+                None => self.read_file(location, path),
+            },
             Location::Url(url) => {
                 if self.options.offline {
                     return Err(LoadError::Offline(url.to_string()));

@@ -27,6 +27,7 @@
 //!   certificates, trust roots, chains) and [`crypto`] (digests and public-key algorithms).
 //! - [`security`]: security option 1, the manifest's signature and each artifact's verified.
 //! - [`option2`]: security option 2, a zip of the CSAR with its signature and certificate.
+//! - [`create`]: `csar create`, a package made from a folder.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -35,6 +36,7 @@ use crate::problem::{Code, Problem};
 use crate::source::{SourceId, Span};
 
 pub mod certificate;
+pub mod create;
 pub mod crypto;
 pub mod digest;
 pub mod layout;
