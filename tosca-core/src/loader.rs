@@ -634,8 +634,8 @@ impl Loader {
                 return Ok(Root { location: None, meta: None, problems });
             }
         };
-        if let Some(signed) = crate::package::option2::resolve(self, &location, &archive) {
-            return signed;
+        if let Some(layout) = crate::package::option2::detect(&archive) {
+            return self.resolve_signed(&location, &archive, &layout);
         }
         let paths = archive.paths();
         let read = |path: &str| archive.get(path).map(<[u8]>::to_vec);
@@ -752,6 +752,32 @@ impl Loader {
                 archive: Location::File(folder.key().clone()).display(),
                 entry: entry.clone(),
             }))
+        })
+    }
+
+    /// A zip signed as SOL004 §5.1 security option 2 (`crate::package::option2`): the CSAR
+    /// inside is the root, and what its signature's check found is reported at the `.cms` (at the
+    /// zip when it has none), beside the CSAR's own problems.
+    fn resolve_signed(
+        &self,
+        location: &Location,
+        archive: &Archive,
+        layout: &crate::package::option2::Layout,
+    ) -> Result<Root, LoadError> {
+        let entry = |path: &str| Location::Entry { archive: Box::new(location.clone()), path: path.to_owned() };
+        let mut problems = Problems::new();
+        if let Some(found) = crate::package::option2::verify(archive, layout, &self.options.trust_roots) {
+            let at = layout.signature.as_deref().map_or_else(|| location.clone(), entry);
+            let span = Span::file_start(self.sources.add(at.display(), ""));
+            let problem = Problem::new(found.code, span, found.message);
+            problems.push(match found.help {
+                Some(help) => problem.with_help(help),
+                None => problem,
+            });
+        }
+        self.resolve_root(&entry(&layout.csar)).map(|mut root| {
+            root.problems.extend(problems);
+            root
         })
     }
 

@@ -11,7 +11,7 @@ use der::{Decode, Encode};
 use sha2::Digest;
 use spki::{AlgorithmIdentifierOwned, SubjectPublicKeyInfoOwned};
 
-use super::signature::SignatureError;
+use super::error::SignatureError;
 
 /// Object identifiers of the algorithms read and written here.
 pub(crate) mod oid {
@@ -356,7 +356,7 @@ impl PrivateKey {
 
 /// The first PEM block of `text`: its label and its bytes.
 fn pem_rfc7468_decode(text: &str) -> Result<(String, Vec<u8>), SignatureError> {
-    super::certificate::pem_blocks(text.as_bytes())
+    super::pem::pem_blocks(text.as_bytes())
         .into_iter()
         .next()
         .ok_or_else(|| SignatureError::Key("no PEM block".into()))?

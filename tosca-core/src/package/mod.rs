@@ -39,11 +39,13 @@ pub mod certificate;
 pub mod create;
 pub mod crypto;
 pub mod digest;
+pub mod error;
 pub mod layout;
 pub mod listing;
 pub mod manifest;
 pub mod meta;
 pub mod option2;
+pub mod pem;
 pub mod security;
 pub mod signature;
 

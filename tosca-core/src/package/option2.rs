@@ -9,10 +9,9 @@
 //! signer's certificate (ONAP reads such packages too).
 
 use crate::archive::Archive;
-use crate::loader::{LoadError, Loader, Location, Root};
-use crate::problem::{Code, Problem, Problems};
-use crate::source::Span;
+use crate::problem::Code;
 
+use super::certificate::TrustRoots;
 use super::signature::{self, Trust};
 
 /// The files of a security option 2 zip, by their paths in it.
@@ -50,55 +49,45 @@ pub fn detect(archive: &Archive) -> Option<Layout> {
     Some(Layout { csar: csar.to_owned(), signature: beside(".cms"), certificate: beside(".cert") })
 }
 
-/// For a root archive with the option 2 layout: verifies the CSAR's signature with the loader's
-/// trust roots and resolves the CSAR inside as the root, its problems joined by the
-/// signature's (located at the `.cms`, or at the zip when it has none). `None` for any other
-/// archive.
-pub fn resolve(loader: &Loader, location: &Location, archive: &Archive) -> Option<Result<Root, LoadError>> {
-    let layout = detect(archive)?;
-    let entry = |path: &str| Location::Entry { archive: Box::new(location.clone()), path: path.to_owned() };
-    let mut problems = Problems::new();
-    let located = layout.signature.as_deref().map_or_else(|| location.clone(), entry);
-    let span = Span::file_start(loader.sources().add(located.display(), ""));
+/// What checking the signature of an option 2 zip found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The problem's code.
+    pub code: Code,
+    /// What is wrong.
+    pub message: String,
+    /// How to mend it, if there is more to say.
+    pub help: Option<String>,
+}
+
+/// Verifies the CSAR of an option 2 zip against its `.cms` (with the `.cert`, or the
+/// certificates the CMS carries) and `roots`: `None` when it verifies and its signer is trusted,
+/// else the problem to report at the `.cms` (at the zip when it has none, [`Layout::signature`]).
+pub fn verify(archive: &Archive, layout: &Layout, roots: &TrustRoots) -> Option<Finding> {
     let content = archive.get(&layout.csar).unwrap_or_default();
-    match layout.signature.as_deref().and_then(|path| archive.get(path)) {
-        None => problems.push(Problem::new(
-            Code::SignedPackageIncomplete,
-            span,
-            format!(
-                "`{}` is a signed package (SOL004 §5.1 security option 2) without the signature of `{}` (`.cms`)",
-                location.display(),
-                layout.csar
+    let Some(cms) = layout.signature.as_deref().and_then(|path| archive.get(path)) else {
+        let message = format!(
+            "a signed package (SOL004 §5.1 security option 2) without the signature of `{}` (`.cms`)",
+            layout.csar
+        );
+        return Some(Finding { code: Code::SignedPackageIncomplete, message, help: None });
+    };
+    let certificate = layout.certificate.as_deref().and_then(|path| archive.get(path)).unwrap_or_default();
+    match signature::verify_detached(content, cms, certificate, roots) {
+        Ok(verified) if verified.trust == Trust::NotChecked => Some(Finding {
+            code: Code::SignerNotTrusted,
+            message: format!(
+                "the signature of `{}` verifies with the certificate of `{}` the package carries, but no trust root \
+                 was given to check who that is",
+                layout.csar, verified.signer
             ),
-        )),
-        Some(cms) => {
-            let certificate = layout.certificate.as_deref().and_then(|path| archive.get(path)).unwrap_or_default();
-            match signature::verify_detached(content, cms, certificate, &loader.options().trust_roots) {
-                Ok(verified) => {
-                    if verified.trust == Trust::NotChecked {
-                        problems.push(
-                            Problem::new(
-                                Code::SignerNotTrusted,
-                                span,
-                                format!(
-                                    "the signature of `{}` verifies with the certificate of `{}` the package carries, \
-                                     but no trust root was given to check who that is",
-                                    layout.csar, verified.signer
-                                ),
-                            )
-                            .with_help("pass the signer's CA with --trust-root FILE"),
-                        );
-                    }
-                }
-                Err(error) => {
-                    problems.push(Problem::new(error.code(), span, format!("signature of `{}`: {error}", layout.csar)));
-                }
-            }
-        }
+            help: Some("pass the signer's CA with --trust-root FILE".to_owned()),
+        }),
+        Ok(_) => None,
+        Err(error) => Some(Finding {
+            code: error.code(),
+            message: format!("signature of `{}`: {error}", layout.csar),
+            help: None,
+        }),
     }
-    let inner = entry(&layout.csar);
-    Some(loader.resolve_root(&inner).map(|mut root| {
-        root.problems.extend(problems);
-        root
-    }))
 }

@@ -36,7 +36,9 @@ use x509_cert::attr::Attribute;
 
 use super::certificate::{self, TrustRoots};
 use super::crypto::{self, Hash, PrivateKey};
-use crate::problem::Code;
+pub use super::error::SignatureError;
+use super::error::malformed;
+use super::pem;
 
 /// `id-data` (RFC 5652 §4).
 const ID_DATA: Oid = Oid::new_unwrap("1.2.840.113549.1.7.1");
@@ -50,63 +52,6 @@ const ID_MESSAGE_DIGEST: Oid = Oid::new_unwrap("1.2.840.113549.1.9.4");
 const ID_SIGNING_TIME: Oid = Oid::new_unwrap("1.2.840.113549.1.9.5");
 /// `id-ce-subjectKeyIdentifier` (RFC 5280 §4.2.1.2).
 const ID_SUBJECT_KEY_IDENTIFIER: Oid = Oid::new_unwrap("2.5.29.14");
-
-/// Why a signature does not verify, or could not be made. Each maps to a problem code
-/// ([`SignatureError::code`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SignatureError {
-    /// The signature, a certificate or a key cannot be read (not CMS SignedData, not DER, a
-    /// broken PEM block, a missing required attribute).
-    #[error("malformed signature: {0}")]
-    Malformed(String),
-    /// An algorithm, content type or key kind this verifier does not support.
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// The content's digest differs from the signed `messageDigest` (or from the content
-    /// the signature encapsulates): the content changed since it was signed.
-    #[error("the content does not match the signature: it changed since it was signed")]
-    DigestMismatch,
-    /// The signature value does not verify with the signer certificate's key.
-    #[error("the signature does not verify with the signer certificate's key")]
-    Invalid,
-    /// No certificate (in the signature or given beside it) matches the signer.
-    #[error("no certificate of the signer `{0}`: the signature carries none and none was given beside it")]
-    NoCertificate(String),
-    /// A certificate of the signer's chain was not valid when the signature was made.
-    #[error("certificate `{subject}` was not valid at {at} (valid from {not_before} to {not_after})")]
-    CertificateNotValid {
-        /// The certificate's subject.
-        subject: String,
-        /// Its `notBefore`.
-        not_before: String,
-        /// Its `notAfter`.
-        not_after: String,
-        /// The signing time (or now, for a signature without `signingTime`).
-        at: String,
-    },
-    /// Trust roots were given and the signer does not chain to any of them.
-    #[error("the signer is not trusted: {0}")]
-    Untrusted(String),
-    /// A private key that cannot sign: unreadable, encrypted, or not the certificate's.
-    #[error("signing key: {0}")]
-    Key(String),
-}
-
-impl SignatureError {
-    /// The problem code reporting this error.
-    pub fn code(&self) -> Code {
-        match self {
-            SignatureError::Malformed(_) => Code::SignatureMalformed,
-            SignatureError::Unsupported(_) => Code::SignatureUnsupported,
-            SignatureError::DigestMismatch => Code::SignatureContentMismatch,
-            SignatureError::Invalid => Code::SignatureInvalid,
-            SignatureError::NoCertificate(_) => Code::SignatureCertificateMissing,
-            SignatureError::CertificateNotValid { .. } => Code::SignatureCertificateNotValid,
-            SignatureError::Untrusted(_) => Code::SignatureUntrusted,
-            SignatureError::Key(_) => Code::SigningKeyInvalid,
-        }
-    }
-}
 
 /// Whether the signer of a verified signature is trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,14 +130,10 @@ pub fn verify_detached_at(
     first.ok_or_else(|| SignatureError::Malformed("the SignedData has no signer".into()))
 }
 
-fn malformed(what: &str, error: der::Error) -> SignatureError {
-    SignatureError::Malformed(format!("{what}: {error}"))
-}
-
 /// The SignedData of a PEM or DER CMS ContentInfo.
 fn parse_signed_data(signature: &[u8]) -> Result<SignedData, SignatureError> {
     let der_bytes = if signature.windows(11).any(|window| window == b"-----BEGIN ") {
-        let block = certificate::pem_blocks(signature).into_iter().find(|block| {
+        let block = pem::pem_blocks(signature).into_iter().find(|block| {
             block.as_ref().map_or(true, |(label, _)| matches!(label.as_str(), "CMS" | "PKCS7" | "PKCS #7 SIGNED DATA"))
         });
         block.ok_or_else(|| SignatureError::Malformed("no `-----BEGIN CMS-----` block".into()))??.1
