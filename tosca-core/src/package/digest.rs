@@ -4,7 +4,7 @@
 //! as in the SOL005 `Checksum` type, `SHA-224`, `SHA-256`, `SHA-384` or `SHA-512` (FIPS 180-4),
 //! and the hash is the digest of the file's bytes in hexadecimal. The same triplet is written by
 //! Tacker in the per-file blocks of TOSCA.meta (`Name`, `Content-Type`, `Algorithm`, `Hash`),
-//! which Tacker verifies at upload: both are checked here, by [`check`].
+//! which Tacker verifies at upload: both are checked here, by `check`.
 
 use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
 

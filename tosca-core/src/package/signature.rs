@@ -57,7 +57,7 @@ const ID_SUBJECT_KEY_IDENTIFIER: Oid = Oid::new_unwrap("2.5.29.14");
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trust {
     /// No trust roots were given: the signature was checked against the certificate the
-    /// package carries, which anyone can make (report it as [`Code::SignerNotTrusted`]).
+    /// package carries, which anyone can make (report it as [`Code::SignerNotTrusted`](crate::problem::Code::SignerNotTrusted)).
     NotChecked,
     /// The signer chains to this trust root (its subject).
     Root(String),

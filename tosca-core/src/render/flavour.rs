@@ -5,7 +5,7 @@
 //! This is how a VNF package is built (ETSI NFV SOL001 §6: the VNF node of the top-level
 //! template is substituted by the topology of a deployment flavour, chosen by the node's
 //! `flavour_id`), and what TOSCA 1.3 §2.10–2.11 and cs01 §15 describe: "nodes in a service
-//! topology [are] decomposed using substituting services that describe the internals of those
+//! topology \[are\] decomposed using substituting services that describe the internals of those
 //! nodes".
 //!
 //! - **Candidates.** Every compiled file but the root whose topology has `substitution_mappings`
