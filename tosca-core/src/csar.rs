@@ -442,7 +442,7 @@ fn quoted(text: &str) -> Cow<'_, str> {
 }
 
 /// The archive path without leading `./` and `/`, for comparing paths written differently.
-fn normalize(path: &str) -> &str {
+pub(crate) fn normalize(path: &str) -> &str {
     let mut path = path;
     loop {
         if let Some(rest) = path.strip_prefix("./") {

@@ -117,19 +117,8 @@ impl PackageFiles for WithFolders<'_> {
     }
 }
 
-/// A path without leading `./` and `/`.
-pub(crate) fn normalize(path: &str) -> &str {
-    let mut path = path;
-    loop {
-        if let Some(rest) = path.strip_prefix("./") {
-            path = rest;
-        } else if let Some(rest) = path.strip_prefix('/') {
-            path = rest;
-        } else {
-            return path;
-        }
-    }
-}
+/// A path without leading `./` and `/` (as `csar` compares archive paths).
+pub(crate) use crate::csar::normalize;
 
 /// A place in one of the package's files.
 #[derive(Clone, Copy, Debug)]
