@@ -79,6 +79,30 @@ fn compile_of_a_package_folder_compiles_its_entry_and_points_at_the_real_files()
     assert_eq!(text(&direct.stdout), text(&output.stdout));
 }
 
+/// `--map-url FROM=csar:PATH` reads from the package whatever way its folder is named: `.`,
+/// a relative path, its entry file given relatively from inside it. (The package root of a
+/// relative path was once taken for the entry's own folder, so `csar:Definitions/` read
+/// `Definitions/Definitions/…`.)
+#[test]
+fn a_mapping_into_a_package_folder_named_relatively_reads_from_its_root() {
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    write(temp.path(), "pkg/TOSCA-Metadata/TOSCA.meta", META);
+    let main = "tosca_definitions_version: tosca_simple_yaml_1_3\nimports:\n  - https://types.example/v1/types.yaml\n\
+                topology_template:\n  node_templates:\n    server: { type: my.Server }\n";
+    write(temp.path(), "pkg/Definitions/main.yaml", main);
+    write(temp.path(), "pkg/Definitions/types.yaml", TYPES);
+    let map = ["--offline", "--map-url", "https://types.example/v1/=csar:Definitions/"];
+    let package = temp.path().join("pkg");
+    for (folder, input) in
+        [(package.as_path(), "."), (temp.path(), "pkg"), (package.as_path(), "Definitions/main.yaml")]
+    {
+        let mut args = vec!["validate", input];
+        args.extend(map);
+        let output = run_in(folder, &args);
+        assert_eq!(output.status.code(), Some(0), "{input}: {}", text(&output.stderr));
+    }
+}
+
 #[test]
 fn csar_validate_and_meta_read_a_package_folder() {
     let temp = package();

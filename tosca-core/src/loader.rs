@@ -790,7 +790,11 @@ impl Loader {
         let Ok(Location::File(path)) = self.map(root) else { return None };
         let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
-        let csar = folder.ancestors().filter(|ancestor| !ancestor.as_os_str().is_empty()).find(|ancestor| {
+        // A relative path's last ancestor is empty: the current folder, which may be the package.
+        let here = Path::new(".");
+        let mut ancestors =
+            folder.ancestors().map(|ancestor| if ancestor.as_os_str().is_empty() { here } else { ancestor });
+        let csar = ancestors.find(|ancestor| {
             ancestor.join(crate::csar::META_PATH).is_file() || ancestor.join(crate::csar::META_FOLDER).is_dir()
         });
         Some(csar.map_or(folder.clone(), Path::to_path_buf))

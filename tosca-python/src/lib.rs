@@ -184,6 +184,7 @@ fn validate<'py>(
 #[pyfunction]
 #[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
        text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn compile_text(
     py: Python<'_>,
     text: &Bound<'_, PyAny>,
@@ -204,6 +205,7 @@ fn compile_text(
 #[pyfunction]
 #[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
        text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn validate_text<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
