@@ -108,7 +108,7 @@ pub struct AttributeDefinition {
 
 /// A parameter definition: a topology input or output, or an operation input.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "parameter definition", short = "value")]
+#[tosca(entity = "parameter definition", short = "value", short_calls)]
 pub struct ParameterDefinition {
     /// The parameter's name.
     #[tosca(name)]
