@@ -346,8 +346,10 @@ pub struct Implementation {
 pub struct Artifact {
     /// The artifact type and its ancestors.
     pub types: TypeChain,
-    /// The file, as written.
-    pub file: String,
+    /// The file, as written: a string, or a function call that gives one (`{ "$get_input":
+    /// ["image"] }`) when its value is not known at compile time. A call whose value is known
+    /// (`get_input` of an input with a value) is replaced by that string.
+    pub file: crate::value::Typed,
     /// The repository, if any, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repository: Option<String>,

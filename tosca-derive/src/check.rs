@@ -18,6 +18,8 @@ pub(crate) struct Entity {
     pub(crate) short_since: Option<TokenStream>,
     /// Whether an empty list reads as the empty entity (with a warning).
     pub(crate) empty_list: bool,
+    /// Whether a 1.x function call map is short notation too.
+    pub(crate) short_calls: bool,
     pub(crate) fields: Vec<Field>,
 }
 
@@ -272,6 +274,12 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
         }
         version(since, &mut errors)
     });
+    if input.short_calls.is_present() && input.short.is_none() {
+        errors.push(error(
+            "`short_calls` needs `short`: it says that a function call is read as the short notation",
+            input.short_calls.span(),
+        ));
+    }
     errors.finish_with(Entity {
         ident: input.ident,
         generics: input.generics,
@@ -279,6 +287,7 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
         short,
         short_since,
         empty_list: input.empty_list.is_present(),
+        short_calls: input.short_calls.is_present(),
         fields: checked,
     })
 }

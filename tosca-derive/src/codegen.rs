@@ -154,8 +154,9 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 }
             }
         });
+        let calls = entity.short_calls;
         quote! {
-            if #p::is_short_notation(node, cx) {
+            if #p::is_short_notation(node, #calls, cx) {
                 #gate
                 #read
                 __short = true;

@@ -38,6 +38,9 @@
 //! - `#[tosca(short_since = "2.0")]` (with `short`): the short notation exists from that grammar
 //!   version on; before it a non-map node is a `wrong-kind` problem whose help names the version
 //!   (a 1.x property definition written as a bare value).
+//! - `#[tosca(short_calls)]` (with `short`): in 1.x too, a map that is one call of an
+//!   intrinsic function (`{ get_input: port }`) is the short notation, a value (cs01 9.8's
+//!   single-line form; 2.0's `$` calls are short notation for every entity with `short`).
 //! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
 //!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
 //!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.

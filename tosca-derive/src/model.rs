@@ -19,6 +19,9 @@ pub(crate) struct EntityInput {
     pub(crate) short_since: Option<SpannedValue<String>>,
     /// `empty_list`: an empty list reads as the empty entity, with a warning.
     pub(crate) empty_list: Flag,
+    /// `short_calls`: in 1.x too, a map that is one call of an intrinsic function is short
+    /// notation (a value), not the entity's long form.
+    pub(crate) short_calls: Flag,
 }
 
 /// The versions of `rest(since = "…", until = "…")`; both optional.

@@ -108,7 +108,7 @@ pub struct AttributeDefinition {
 
 /// A parameter definition: a topology input or output, or an operation input.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "parameter definition", short = "value")]
+#[tosca(entity = "parameter definition", short = "value", short_calls)]
 pub struct ParameterDefinition {
     /// The parameter's name.
     #[tosca(name)]
@@ -420,10 +420,10 @@ pub struct ArtifactDefinition {
     // since a template may refine an artifact its node type defines).
     #[tosca(lookup = "artifact_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
-    /// The artifact's file: a path relative to the file defining it (or to `repository`), or a URL.
-    /// Required.
+    /// The artifact's file: a path relative to the file defining it (or to `repository`), or a URL,
+    /// or a function call that gives one (`{ get_input: image }`). Required.
     // Required once merged, like `type`.
-    pub file: Option<Located<String>>,
+    pub file: Option<Located<ArtifactFile>>,
     /// The name of a repository, declared under `repositories`, that the file is in.
     pub repository: Option<Located<String>>,
     /// A human-readable description of the artifact.
@@ -451,6 +451,38 @@ pub struct ArtifactDefinition {
     /// Where it is defined.
     #[tosca(span)]
     pub span: Span,
+}
+
+/// An artifact's `file` as written: a path or URL, or a function call that gives one (cs01
+/// 10.1: "TOSCA functions may be used wherever a value is expected, such as a value for a TOSCA
+/// keyname"; INDIGO's and tosca-parser's templates write `file: { get_input: docker_image }`).
+#[derive(Clone, Debug)]
+pub enum ArtifactFile {
+    /// A path, relative to the file defining the artifact (or to its repository), or a URL.
+    Path(String),
+    /// A call of a function (a single-key map naming a 1.x intrinsic function, or a 2.0 `$`
+    /// function), evaluated as a string when the template is rendered if its value is known
+    /// then, else kept as the call.
+    Call(Node),
+}
+
+impl crate::grammar::Read for ArtifactFile {
+    fn read(node: &Node, name: Option<&Located<String>>, cx: &mut crate::grammar::ReadContext<'_>) -> Option<Self> {
+        if crate::grammar::private::is_short_notation(node, true, cx) && node.as_mapping().is_some() {
+            return Some(ArtifactFile::Call(node.clone()));
+        }
+        <String as crate::grammar::Read>::read(node, name, cx).map(ArtifactFile::Path)
+    }
+}
+
+impl ArtifactDefinition {
+    /// The file's path or URL, where it is not a function call.
+    pub fn path(&self) -> Option<Located<&str>> {
+        match &self.file.as_ref()?.value {
+            ArtifactFile::Path(path) => Some(Located::new(path.as_str(), self.file.as_ref()?.span)),
+            ArtifactFile::Call(_) => None,
+        }
+    }
 }
 
 impl crate::grammar::Inherit for Node {

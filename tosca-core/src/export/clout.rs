@@ -347,13 +347,18 @@ fn operation(operation: &Operation) -> Value {
 }
 
 fn artifact(artifact: &Artifact) -> Value {
-    let filename = artifact.file.rsplit('/').next().unwrap_or_default();
+    // A file still a function call has no name yet; its source path is the call.
+    let path = match &artifact.file {
+        crate::value::Typed::String(path) => Some(path.as_str()),
+        _ => None,
+    };
+    let filename = path.and_then(|path| path.rsplit('/').next()).unwrap_or_default();
     let mut object = Map::new();
     object.insert("description".to_owned(), json!(artifact.description.clone().unwrap_or_default()));
     object.insert("types".to_owned(), types(&artifact.types));
     object.insert("properties".to_owned(), values(&artifact.properties));
     object.insert("filename".to_owned(), json!(filename));
-    object.insert("sourcePath".to_owned(), json!(artifact.file));
+    object.insert("sourcePath".to_owned(), path.map_or_else(|| artifact.file.to_json(), |path| json!(path)));
     object.insert("targetPath".to_owned(), json!(artifact.deploy_path.clone().unwrap_or_default()));
     object.insert("version".to_owned(), json!(artifact.artifact_version.clone().unwrap_or_default()));
     object.insert("checksum".to_owned(), json!(artifact.checksum.clone().unwrap_or_default()));

@@ -469,15 +469,21 @@ pub fn is_mapping_or_null(node: &Node) -> bool {
 }
 
 /// Whether an entity with a short notation is written in it: anything but a map or null, and
-/// in 2.0 also a map that is one function call (`{ $get_property: [SELF, p] }`), since no
-/// keyname starts with `$` (cs01 9.8: a parameter definition may be just its value).
-pub fn is_short_notation(node: &Node, cx: &ReadContext<'_>) -> bool {
+/// also a map that is one function call: in 2.0 always (`{ $get_property: [SELF, p] }`), since no
+/// keyname starts with `$` (cs01 9.8: a parameter definition may be just its value); in 1.x
+/// when the entity reads calls so (`calls`: `{ get_property: [SELF, p] }` as an operation's
+/// input in a type, which 1.x writes as a property assignment as often as a definition).
+pub fn is_short_notation(node: &Node, calls: bool, cx: &ReadContext<'_>) -> bool {
     if !is_mapping_or_null(node) {
         return true;
     }
-    cx.version.is_2()
-        && matches!(node.as_mapping(), Some([entry])
-            if entry.key.as_str().and_then(crate::value::validation::function_name).is_some())
+    let Some([entry]) = node.as_mapping() else { return false };
+    let Some(key) = entry.key.as_str() else { return false };
+    if cx.version.is_2() {
+        crate::value::validation::function_name(key).is_some()
+    } else {
+        calls && crate::render::FUNCTIONS.contains(&key)
+    }
 }
 
 /// Reads an entity written as an empty list (`instantiate: []`) as the empty entity, with a

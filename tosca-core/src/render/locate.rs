@@ -33,10 +33,10 @@ impl Render<'_> {
     /// `file`, as imports are. `None`, with a problem, when the repository is not defined or
     /// the file cannot be reached from there (it leaves its archive, say).
     pub(crate) fn artifact_location(&self, definition: &ArtifactDefinition, problems: &mut Problems) -> Option<String> {
-        let file = definition.file.as_ref()?;
+        let file = definition.path()?;
         let unit = self.unit_at(file.span)?;
         let reference = match &definition.repository {
-            None => file.value.clone(),
+            None => file.value.to_owned(),
             Some(repository) => {
                 let defined = self.unit_at(repository.span).unwrap_or(unit);
                 let Some(found) = self.namespace.units[defined].template.repositories.get(&repository.value) else {

@@ -5,7 +5,7 @@ use crate::IndexMap;
 use super::value::{ValueDefinition, ValueType, plain};
 use super::{Owner, Render};
 use crate::entity::{
-    ArtifactDefinition, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
+    ArtifactDefinition, ArtifactFile, AttributeDefinition, Implementation, InterfaceAssignment, InterfaceDefinition,
     OperationAssignment, OperationDefinition, ParameterDefinition, PropertyDefinition,
 };
 use crate::grammar::{Assigned, Assignments, InheritContext, InheritField, Kind};
@@ -279,16 +279,33 @@ impl Render<'_> {
         merged.inherit_field(from_type, &mut InheritContext { problems, relations: &relations });
         let mut artifacts = IndexMap::with_capacity_and_hasher(merged.len(), Default::default());
         for (name, definition) in &merged {
-            if definition.file.is_none() {
-                problems.push(Problem::new(
-                    Code::MissingKey,
-                    definition.span,
-                    format!("artifact `{name}` of {owner} is missing required keyname `file`"),
-                ));
-                continue;
-            }
+            let file = match definition.file.as_ref().map(|file| &file.value) {
+                None => {
+                    problems.push(Problem::new(
+                        Code::MissingKey,
+                        definition.span,
+                        format!("artifact `{name}` of {owner} is missing required keyname `file`"),
+                    ));
+                    continue;
+                }
+                Some(ArtifactFile::Path(path)) => crate::value::Typed::String(path.clone()),
+                // Typed as a string once evaluated (`evaluate_from_inputs`), kept as the call
+                // while its value is unknown.
+                Some(ArtifactFile::Call(call)) => self.coerce(call, ValueType::UNTYPED, problems),
+            };
             let types = match &definition.r#type {
                 Some(_) => self.resolve_type(Kind::ArtifactType, definition.r#type.as_ref()).map(|(_, chain)| chain),
+                None if file.is_call() => {
+                    problems.push(Problem::new(
+                        Code::MissingKey,
+                        definition.span,
+                        format!(
+                            "artifact `{name}` of {owner} has no `type`, and its `file` is a function call, \
+                             whose extension cannot tell the type"
+                        ),
+                    ));
+                    continue;
+                }
                 None => self.artifact_type_by_extension(definition, owner, problems),
             };
             let Some(types) = types else { continue };
@@ -299,7 +316,7 @@ impl Render<'_> {
                 name.clone(),
                 Artifact {
                     types,
-                    file: text(&definition.file).unwrap_or_default(),
+                    file,
                     repository: text(&definition.repository),
                     location,
                     description: text(&definition.description),
@@ -323,7 +340,7 @@ impl Render<'_> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Option<TypeChain> {
-        let file = definition.file.as_ref()?;
+        let file = definition.path()?;
         let extension = file.value.rsplit_once('.').map(|(_, extension)| extension).unwrap_or_default();
         let found = self
             .catalog

@@ -257,6 +257,13 @@ fn has_repeated_key(entries: &[(String, Typed)]) -> bool {
     !entries.iter().all(|(key, _)| seen.insert(key.as_str()))
 }
 
+/// The absence of a value.
+impl Default for Typed {
+    fn default() -> Typed {
+        Typed::Null
+    }
+}
+
 impl schemars::JsonSchema for Typed {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Value".into()

@@ -385,8 +385,50 @@ impl Render<'_> {
                 }
             }
         }
+        for (artifact_name, artifact) in node.artifacts.iter_mut() {
+            replaced += usize::from(artifact_file(&mut evaluator, scope, name, artifact_name, artifact, problems));
+        }
         replaced
     }
+}
+
+/// Evaluates an artifact's `file` written as a call that needs only the inputs, and checks that
+/// it gives a string (a path or URL): replaced by it when it does, else reported and kept. A call that needs more stays a call, for the orchestrator: artifacts are not among the
+/// values [`Render::evaluate`] walks. Returns whether it was replaced.
+fn artifact_file(
+    evaluator: &mut Evaluator<'_, '_>,
+    scope: Scope<'_>,
+    node: &str,
+    name: &str,
+    artifact: &mut crate::topology::Artifact,
+    problems: &mut Problems,
+) -> bool {
+    let Typed::Call(call) = &artifact.file else { return false };
+    if !needs_only_inputs(&artifact.file) {
+        return false;
+    }
+    let span = call.span;
+    let evaluated = evaluator.value(&artifact.file, scope);
+    if evaluated.is_call() {
+        // Reported by the full pass for the values it walks; here it stays the call.
+        drop(std::mem::take(&mut evaluator.problems));
+        return false;
+    }
+    problems.extend(std::mem::take(&mut evaluator.problems));
+    if !matches!(evaluated, Typed::String(_)) {
+        let found = match evaluated.text() {
+            Some(text) => format!("`{text}`"),
+            None => evaluated.to_json().to_string(),
+        };
+        problems.push(Problem::new(
+            Code::WrongValueType,
+            span,
+            format!("`file` of artifact `{name}` of node template `{node}` is {found}, not a string (a path or URL)"),
+        ));
+        return false;
+    }
+    artifact.file = evaluated;
+    true
 }
 
 /// Whether every call in a value needs nothing but inputs and constants (see
