@@ -38,6 +38,10 @@
 //! - `#[tosca(short_since = "2.0")]` (with `short`): the short notation exists from that grammar
 //!   version on; before it a non-map node is a `wrong-kind` problem whose help names the version
 //!   (a 1.x property definition written as a bare value).
+//! - `#[tosca(short_before = "default")]` (with `short_since`): before `short_since`, a node
+//!   that would be short notation is read into the field of that keyname instead, after a
+//!   `short-notation-before-version` warning (a 1.x property refinement `network_name: PUBLIC`,
+//!   which the OASIS 1.x texts write for a new `default`, while 2.0 reads it as a fixed `value`).
 //! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
 //!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
 //!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.
@@ -70,6 +74,10 @@
 //!   found under. At most one per struct; its type is `Located<String>`.
 //! - `span`: not read; receives the span of the entity's node. At most one per struct.
 //! - `skip`: not read; starts as `Default::default()`. For data filled in by later phases.
+//! - `null_unset_until = "1.3"` (on an `Option<T>` field): up to that grammar version, a null
+//!   value (`default:` with nothing, `null`, `~`) is read as the keyname left out, after a
+//!   `null-as-unset` warning at the value (1.x `default: null`, "no default" to every peer;
+//!   from 2.0 on null is the `nil` value and is read like any other).
 //! - `rest` or `rest(since = "1.0", until = "1.2")` (on a keyname field of type
 //!   `IndexMap<String, T>` where `T: Named`): the entity's other keys, those that are none of its
 //!   keynames, are entries of this map, each read as `T` with the key as its name. This is the
