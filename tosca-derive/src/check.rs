@@ -791,6 +791,44 @@ mod tests {
     }
 
     #[test]
+    fn short_before_needs_short_since_and_a_keyname() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing", short = "value", short_before = "fallback")]
+            struct Thing {
+                value: Option<Node>,
+                default: Option<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`short_before` needs `short_since`: it names the keyname a value alone is read into before that version",
+                "`short_before` names `fallback`, which is not the keyname of any field",
+            ]
+        );
+    }
+
+    #[test]
+    fn null_unset_until_needs_an_option_and_a_version() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(null_unset_until = "1.3")]
+                default: Vec<Node>,
+                #[tosca(null_unset_until = "1.4")]
+                value: Option<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`null_unset_until` needs an `Option<_>` field: a null value leaves it `None`",
+                "unknown TOSCA version `1.4`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
+            ]
+        );
+    }
+
+    #[test]
     fn unknown_values_are_reported_with_the_known_ones() {
         let errors = check_errors(parse_quote! {
             #[tosca(entity = "thing")]
