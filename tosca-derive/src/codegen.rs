@@ -130,8 +130,8 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote! {
                 if #p::version_in(cx.version, ::core::option::Option::None, ::core::option::Option::Some(#until))
                     && entry.value.is_null()
+                    && #p::null_unset(node, entry, #key, #entity_name, cx)
                 {
-                    #p::null_unset(entry, #key, #entity_name, cx);
                     continue;
                 }
             }

@@ -77,7 +77,8 @@
 //! - `null_unset_until = "1.3"` (on an `Option<T>` field): up to that grammar version, a null
 //!   value (`default:` with nothing, `null`, `~`) is read as the keyname left out, after a
 //!   `null-as-unset` warning at the value (1.x `default: null`, "no default" to every peer;
-//!   from 2.0 on null is the `nil` value and is read like any other).
+//!   from 2.0 on null is the `nil` value and is read like any other). A null is kept where the
+//!   entity declares `type: "null"` (our primitive type whose value it is).
 //! - `rest` or `rest(since = "1.0", until = "1.2")` (on a keyname field of type
 //!   `IndexMap<String, T>` where `T: Named`): the entity's other keys, those that are none of its
 //!   keynames, are entries of this map, each read as `T` with the key as its name. This is the

@@ -126,6 +126,7 @@ pub struct ParameterDefinition {
     pub required: Option<Located<bool>>,
     /// The value the parameter takes when none is given (for a service's input: when the deployer
     /// gives none).
+    #[tosca(null_unset_until = "1.3")]
     pub default: Option<Node>,
     /// The parameter's value: for an output, what it reports (often a function such as
     /// `get_attribute`); for an operation's input, what the operation receives.

@@ -361,8 +361,16 @@ pub fn short_read_as(node: &Node, entity: &str, since: Version, keyname: &str, c
 }
 
 /// Reports a keyname whose value is null (`default:` with nothing, `null`, `~`) in a version
-/// that gives null no meaning there: the keyname is read as left out.
-pub fn null_unset(entry: &Entry, keyname: &str, entity: &str, cx: &mut ReadContext<'_>) {
+/// that gives null no meaning there, and says whether it is read as left out: it is, unless the
+/// entity `node` declares the `null` type (`type: "null"`, our primitive type of null), whose
+/// value null is.
+pub fn null_unset(node: &Node, entry: &Entry, keyname: &str, entity: &str, cx: &mut ReadContext<'_>) -> bool {
+    let declares_null = node.as_mapping().is_some_and(|entries| {
+        entries.iter().any(|other| other.key.as_str() == Some("type") && other.value.as_str() == Some("null"))
+    });
+    if declares_null {
+        return false;
+    }
     cx.problems.push(
         Problem::new(
             Code::NullAsUnset,
@@ -377,6 +385,7 @@ pub fn null_unset(entry: &Entry, keyname: &str, entity: &str, cx: &mut ReadConte
         .with_help(format!("leave `{keyname}` out"))
         .with_label(entry.key.span, "written here"),
     );
+    true
 }
 
 fn article(word: &str) -> &'static str {

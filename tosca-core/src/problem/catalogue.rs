@@ -1205,7 +1205,8 @@ capability_types:
     /// ONAP write it on optional properties throughout), so it is read that way, with this
     /// warning. In TOSCA 2.0 null is the one value of the `nil` type (cs01 9.1.1.6), "distinct
     /// from an unassigned value", so there `default: null` is typed like any other default and
-    /// is an error for any type but `nil`.
+    /// is an error for any type but `nil`. A definition that declares our primitive type
+    /// `"null"` keeps its null default, the one value of that type.
     NullAsUnset = "null-as-unset", Warning, "a 1.x `default: null`, read as no default" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
