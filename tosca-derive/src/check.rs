@@ -16,6 +16,8 @@ pub(crate) struct Entity {
     pub(crate) short: Option<syn::Ident>,
     /// The first grammar version with the short notation (`None`: every version).
     pub(crate) short_since: Option<TokenStream>,
+    /// Before `short_since`: the field the short notation is read into instead, and its keyname.
+    pub(crate) short_before: Option<(syn::Ident, String)>,
     /// Whether an empty list reads as the empty entity (with a warning).
     pub(crate) empty_list: bool,
     /// Whether a 1.x function call map is short notation too.
@@ -52,6 +54,8 @@ pub(crate) enum Role {
         rest: Option<Rest>,
         /// The field's doc comment: what the keyname means, for the entity's `KEYNAMES`.
         doc: String,
+        /// Up to this version a null value reads as the keyname left out (`null_unset_until`).
+        null_unset_until: Option<TokenStream>,
     },
     /// Receives the entity's name.
     Name,
@@ -280,12 +284,32 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
             input.short_calls.span(),
         ));
     }
+    let short_before = input.short_before.as_ref().and_then(|before| {
+        if input.short_since.is_none() {
+            errors.push(error(
+                "`short_before` needs `short_since`: it names the keyname a value alone is read into before that version",
+                before.span(),
+            ));
+        }
+        let found = checked.iter().find(|field| matches!(&field.role, Role::Key { key, .. } if key == before.as_str()));
+        match found {
+            Some(field) => Some((field.ident.clone(), before.as_str().to_owned())),
+            None => {
+                errors.push(error(
+                    format!("`short_before` names `{}`, which is not the keyname of any field", before.as_str()),
+                    before.span(),
+                ));
+                None
+            }
+        }
+    });
     errors.finish_with(Entity {
         ident: input.ident,
         generics: input.generics,
         entity,
         short,
         short_since,
+        short_before,
         empty_list: input.empty_list.is_present(),
         short_calls: input.short_calls.is_present(),
         fields: checked,
@@ -312,6 +336,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("dialect", field.dialect.as_ref().map(|v| v.span())),
             ("text", field.text.is_present().then(|| field.text.span())),
             ("rest", field.rest.as_ref().map(|v| v.span())),
+            ("null_unset_until", field.null_unset_until.as_ref().map(|v| v.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -392,6 +417,13 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
         ));
     }
     let rest = field.rest.as_ref().map(|rest| check_rest(rest, &field.ty, errors));
+    let null_unset_until = field.null_unset_until.as_ref().and_then(|v| version(v, errors));
+    if let Some(value) = &field.null_unset_until
+        && !is_option(&field.ty)
+    {
+        errors
+            .push(error("`null_unset_until` needs an `Option<_>` field: a null value leaves it `None`", value.span()));
+    }
     let dialect = field.dialect.as_ref().and_then(|v| dialect(v, errors));
     if let (Some(value), None, None) = (&field.dialect, &field.since, &field.until) {
         errors.push(error(
@@ -422,6 +454,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             text: field.text.is_present(),
             rest,
             doc: doc_text(&field.attrs),
+            null_unset_until,
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
@@ -762,6 +795,44 @@ mod tests {
             [
                 "`short` names `target_type`, which is not the keyname of any field; field `target_type` has the keyname \
               `target`"
+            ]
+        );
+    }
+
+    #[test]
+    fn short_before_needs_short_since_and_a_keyname() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing", short = "value", short_before = "fallback")]
+            struct Thing {
+                value: Option<Node>,
+                default: Option<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`short_before` needs `short_since`: it names the keyname a value alone is read into before that version",
+                "`short_before` names `fallback`, which is not the keyname of any field",
+            ]
+        );
+    }
+
+    #[test]
+    fn null_unset_until_needs_an_option_and_a_version() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(null_unset_until = "1.3")]
+                default: Vec<Node>,
+                #[tosca(null_unset_until = "1.4")]
+                value: Option<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`null_unset_until` needs an `Option<_>` field: a null value leaves it `None`",
+                "unknown TOSCA version `1.4`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
             ]
         );
     }

@@ -80,7 +80,10 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // was written but did not read has been reported and is not reported missing as well.
     let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required, since, until, deprecated, dialect, text, .. } = &field.role else { return None };
+        let Role::Key { key, required, since, until, deprecated, dialect, text, null_unset_until, .. } = &field.role
+        else {
+            return None;
+        };
         let slot = slot(field);
         let ty = &field.ty;
         let read = if field.is_option() {
@@ -122,10 +125,22 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 }
             }
         });
+        // Up to `null_unset_until`, a null value is the keyname left out, after a warning.
+        let null_unset = null_unset_until.as_ref().map(|until| {
+            quote! {
+                if #p::version_in(cx.version, ::core::option::Option::None, ::core::option::Option::Some(#until))
+                    && entry.value.is_null()
+                    && #p::null_unset(node, entry, #key, #entity_name, cx)
+                {
+                    continue;
+                }
+            }
+        });
         Some(quote! {
             #key => {
                 #gate
                 #deprecation
+                #null_unset
                 #text
                 #read
                 #present
@@ -135,31 +150,54 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
 
     let short = entity.short.as_ref().map(|short_ident| {
         let field = entity.fields.iter().find(|field| &field.ident == short_ident).expect("checked");
-        let slot = slot(field);
+        let short_slot = slot(field);
         let ty = &field.ty;
         // A short notation that does not read has been reported; the entity is unusable, like
         // any other node that is not a map (hence the `?`).
         let read = if field.is_option() {
-            quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::OptionInner>::read_some(node, cx)?);)
+            quote_spanned!(ty.span()=> #short_slot = ::core::option::Option::Some(<#ty as #p::OptionInner>::read_some(node, cx)?);)
         } else {
-            quote_spanned!(ty.span()=> #slot = ::core::option::Option::Some(<#ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
+            quote_spanned!(ty.span()=> #short_slot = ::core::option::Option::Some(<#ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
         };
         // Before `short_since`, a non-map node is not short notation: it is reported as
         // the wrong kind, with a word on the version that has the short notation.
+        // With `short_before`, it is read into that keyname's field there, after a warning.
         let gate = entity.short_since.as_ref().map(|since| {
-            quote! {
-                if !#p::version_in(cx.version, ::core::option::Option::Some(#since), ::core::option::Option::None) {
+            let outside = match &entity.short_before {
+                Some((before_ident, before_key)) => {
+                    let before = entity.fields.iter().find(|field| &field.ident == before_ident).expect("checked");
+                    let before_slot = slot(before);
+                    let before_ty = &before.ty;
+                    let read_before = if before.is_option() {
+                        quote_spanned!(before_ty.span()=> #before_slot = ::core::option::Option::Some(<#before_ty as #p::OptionInner>::read_some(node, cx)?);)
+                    } else {
+                        quote_spanned!(before_ty.span()=> #before_slot = ::core::option::Option::Some(<#before_ty as #p::Read>::read(node, ::core::option::Option::None, cx)?);)
+                    };
+                    quote! {
+                        #p::short_read_as(node, #entity_name, #since, #before_key, cx);
+                        #read_before
+                        __short = true;
+                    }
+                }
+                None => quote! {
                     #p::short_outside_versions(node, #entity_name, #since, cx);
                     return ::core::option::Option::None;
-                }
+                },
+            };
+            quote! {
+                if !#p::version_in(cx.version, ::core::option::Option::Some(#since), ::core::option::Option::None) {
+                    #outside
+                } else
             }
         });
         let calls = entity.short_calls;
         quote! {
             if #p::is_short_notation(node, #calls, cx) {
                 #gate
-                #read
-                __short = true;
+                {
+                    #read
+                    __short = true;
+                }
             }
         }
     });

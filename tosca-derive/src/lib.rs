@@ -41,6 +41,10 @@
 //! - `#[tosca(short_calls)]` (with `short`): in 1.x too, a map that is one call of an
 //!   intrinsic function (`{ get_input: port }`) is the short notation, a value (cs01 9.8's
 //!   single-line form; 2.0's `$` calls are short notation for every entity with `short`).
+//! - `#[tosca(short_before = "default")]` (with `short_since`): before `short_since`, a node
+//!   that would be short notation is read into the field of that keyname instead, after a
+//!   `short-notation-before-version` warning (a 1.x property refinement `network_name: PUBLIC`,
+//!   which the OASIS 1.x texts write for a new `default`, while 2.0 reads it as a fixed `value`).
 //! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
 //!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
 //!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.
@@ -73,6 +77,11 @@
 //!   found under. At most one per struct; its type is `Located<String>`.
 //! - `span`: not read; receives the span of the entity's node. At most one per struct.
 //! - `skip`: not read; starts as `Default::default()`. For data filled in by later phases.
+//! - `null_unset_until = "1.3"` (on an `Option<T>` field): up to that grammar version, a null
+//!   value (`default:` with nothing, `null`, `~`) is read as the keyname left out, after a
+//!   `null-as-unset` warning at the value (1.x `default: null`, "no default" to every peer;
+//!   from 2.0 on null is the `nil` value and is read like any other). A null is kept where the
+//!   entity declares `type: "null"` (our primitive type whose value it is).
 //! - `rest` or `rest(since = "1.0", until = "1.2")` (on a keyname field of type
 //!   `IndexMap<String, T>` where `T: Named`): the entity's other keys, those that are none of its
 //!   keynames, are entries of this map, each read as `T` with the key as its name. This is the

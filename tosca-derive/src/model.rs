@@ -17,6 +17,9 @@ pub(crate) struct EntityInput {
     /// `short_since = "2.0"`: the first grammar version with the short notation; before it a
     /// non-map node is reported like any other.
     pub(crate) short_since: Option<SpannedValue<String>>,
+    /// `short_before = "default"` (with `short_since`): before `short_since`, the short notation
+    /// is read into the field of this keyname instead, with a warning.
+    pub(crate) short_before: Option<SpannedValue<String>>,
     /// `empty_list`: an empty list reads as the empty entity, with a warning.
     pub(crate) empty_list: Flag,
     /// `short_calls`: in 1.x too, a map that is one call of an intrinsic function is short
@@ -70,6 +73,9 @@ pub(crate) struct FieldInput {
     pub(crate) dialect: Option<SpannedValue<String>>,
     /// `text`: prose; from 2.0 on, a plain number or boolean is not taken as its text.
     pub(crate) text: Flag,
+    /// `null_unset_until = "1.3"`: up to this grammar version, a null value reads as the
+    /// keyname left out, with a warning.
+    pub(crate) null_unset_until: Option<SpannedValue<String>>,
     /// `rest` or `rest(until = "1.2")`: the entity's other keys are entries of this map field.
     pub(crate) rest: Option<SpannedValue<Override<RestVersions>>>,
 }

@@ -16,7 +16,7 @@ use crate::yaml::Node;
 
 /// A property definition.
 #[derive(Clone, Debug, Entity, Inherit)]
-#[tosca(entity = "property definition", short = "value", short_since = "2.0")]
+#[tosca(entity = "property definition", short = "value", short_since = "2.0", short_before = "default")]
 pub struct PropertyDefinition {
     /// The property's name.
     #[tosca(name)]
@@ -33,6 +33,8 @@ pub struct PropertyDefinition {
     #[tosca(refine = "required")]
     pub required: Option<Located<bool>>,
     /// The value the property takes when a template gives none.
+    // 1.x: `default: null` is no default (null has no meaning there), with a warning.
+    #[tosca(null_unset_until = "1.3")]
     pub default: Option<Node>,
     /// A fixed value: templates may not assign another, and refinements may not change it.
     #[tosca(since = "1.3", refine = "fixed")]
@@ -83,6 +85,7 @@ pub struct AttributeDefinition {
     #[tosca(text)]
     pub description: Option<Located<String>>,
     /// The value the attribute has until the orchestrator reports one.
+    #[tosca(null_unset_until = "1.3")]
     pub default: Option<Node>,
     /// A rule the value must satisfy: a boolean function of `$value`, such as
     /// `{ $greater_or_equal: [ $value, 0 ] }`.
@@ -123,6 +126,7 @@ pub struct ParameterDefinition {
     pub required: Option<Located<bool>>,
     /// The value the parameter takes when none is given (for a service's input: when the deployer
     /// gives none).
+    #[tosca(null_unset_until = "1.3")]
     pub default: Option<Node>,
     /// The parameter's value: for an output, what it reports (often a function such as
     /// `get_attribute`); for an operation's input, what the operation receives.

@@ -341,6 +341,53 @@ pub fn short_outside_versions(node: &Node, entity: &str, since: Version, cx: &mu
     );
 }
 
+/// Reports a value alone read, before the version that has the short notation, as the keyname
+/// `keyname` (a 1.x property refinement `network_name: PUBLIC`, read as its `default`).
+pub fn short_read_as(node: &Node, entity: &str, since: Version, keyname: &str, cx: &mut ReadContext<'_>) {
+    cx.problems.push(
+        Problem::new(
+            Code::ShortNotationBeforeVersion,
+            node.span,
+            format!(
+                "{} {entity} written as a value alone: {} has no such short notation (TOSCA {} reads it as a fixed \
+                 `value`); read as its `{keyname}`, as the 1.x normative types write it",
+                article(entity),
+                cx.version,
+                since.number()
+            ),
+        )
+        .with_help(format!("write `{keyname}:` before the value, under the name")),
+    );
+}
+
+/// Reports a keyname whose value is null (`default:` with nothing, `null`, `~`) in a version
+/// that gives null no meaning there, and says whether it is read as left out: it is, unless the
+/// entity `node` declares the `null` type (`type: "null"`, our primitive type of null), whose
+/// value null is.
+pub fn null_unset(node: &Node, entry: &Entry, keyname: &str, entity: &str, cx: &mut ReadContext<'_>) -> bool {
+    let declares_null = node.as_mapping().is_some_and(|entries| {
+        entries.iter().any(|other| other.key.as_str() == Some("type") && other.value.as_str() == Some("null"))
+    });
+    if declares_null {
+        return false;
+    }
+    cx.problems.push(
+        Problem::new(
+            Code::NullAsUnset,
+            entry.value.span,
+            format!(
+                "`{keyname}` of {} {entity} is null, which {} gives no meaning: read as no `{keyname}`, as other \
+                 processors read it",
+                article(entity),
+                cx.version
+            ),
+        )
+        .with_help(format!("leave `{keyname}` out"))
+        .with_label(entry.key.span, "written here"),
+    );
+    true
+}
+
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }

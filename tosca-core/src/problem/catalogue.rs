@@ -1167,6 +1167,70 @@ data_types:
 ",
     }
 
+    /// A TOSCA 1.x property definition written as a value alone (`network_name: PUBLIC`) where
+    /// it refines an inherited definition. The 1.0–1.3 grammars of a property definition have
+    /// no single-line form, yet the OASIS 1.x texts write their own normative
+    /// `tosca.capabilities.Endpoint.Public` and `.Admin` this way, under the comment "Change the
+    /// default network_name to use the first public network found": the value is the
+    /// refinement's `default`, and it is read so, with this warning. TOSCA 2.0 (cs01 9.4) has
+    /// the form: "The following single-line grammar is supported when only a fixed value or
+    /// fixed value expression needs to be provided to a property … equivalent to … `value:`";
+    /// there it is a fixed `value`, read without a warning. A portable 1.x file writes
+    /// `default:` under the property's name.
+    ShortNotationBeforeVersion = "short-notation-before-version", Warning, "a 1.x property refinement written as a value alone, read as its default" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+capability_types:
+  Public:
+    derived_from: tosca.capabilities.Endpoint
+    properties:
+      network_name: PUBLIC
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+capability_types:
+  Public:
+    derived_from: tosca.capabilities.Endpoint
+    properties:
+      network_name:
+        default: PUBLIC
+",
+    }
+
+    /// `default:` with no value, `default: null` or `default: ~` in a TOSCA 1.x property,
+    /// attribute or parameter definition. YAML reads all three as null, and TOSCA 1.0–1.3 give
+    /// null no meaning (1.x has no `nil` type: a `string` default of null is not a string, an
+    /// `integer` one not an integer). Every other processor reads it as "no default"
+    /// (OpenStack tosca-parser keeps `None`, which it treats as no default; SODALITE, INDIGO and
+    /// ONAP write it on optional properties throughout), so it is read that way, with this
+    /// warning. In TOSCA 2.0 null is the one value of the `nil` type (cs01 9.1.1.6), "distinct
+    /// from an unassigned value", so there `default: null` is typed like any other default and
+    /// is an error for any type but `nil`. A definition that declares our primitive type
+    /// `"null"` keeps its null default, the one value of that type.
+    NullAsUnset = "null-as-unset", Warning, "a 1.x `default: null`, read as no default" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Server:
+    derived_from: tosca.nodes.Root
+    properties:
+      flavor:
+        type: string
+        required: false
+        default:
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  Server:
+    derived_from: tosca.nodes.Root
+    properties:
+      flavor:
+        type: string
+        required: false
+",
+    }
+
     /// An ETSI package's `TOSCA-Metadata/TOSCA.meta` lacks a keyname SOL004 requires. ETSI GS
     /// NFV-SOL 004 (v2.x–v4.x) §4.1.2, Table 4.1.2-1, makes `Entry-Definitions`,
     /// `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` mandatory in `block_0` (ONAP's validator

@@ -193,7 +193,9 @@ fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -
 }
 
 pub(super) fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {
+    // A plain empty scalar (`default:` with nothing) is YAML's null, not the text `""`.
     let shown = match &node.value {
+        yaml::Value::Scalar(scalar) if scalar.resolve() == Plain::Null => "null".to_owned(),
         yaml::Value::Scalar(scalar) => format!("{:?}", scalar.text),
         _ => node.kind_name().to_owned(),
     };
