@@ -4,8 +4,8 @@
 Made `tacker-nested.tsv`, the baseline `tests/tests/realworld_flavours.rs` compares our output
 with. Run it from the workspace root, with tosca-parser 2.15.0 (PyPI) in a virtual environment:
 
-    python3 -m venv /tmp/tp && /tmp/tp/bin/pip install tosca-parser==2.15.0
-    /tmp/tp/bin/python tests/realworld/tosca_parser_nested.py > tests/realworld/tacker-nested.tsv
+    python3 -m venv .venv-tosca-parser && .venv-tosca-parser/bin/pip install tosca-parser==2.15.0
+    .venv-tosca-parser/bin/python tests/realworld/tosca_parser_nested.py > tests/realworld/tacker-nested.tsv
 
 Options: `--corpus DIR` (default `../shared/corpus`), `--messages` (print every error
 tosca-parser reports, by package, on standard error).
