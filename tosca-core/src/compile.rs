@@ -148,6 +148,9 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
             if options.complete {
                 require_input_values(&mut problems);
             }
+            if options.quirks.iter().any(|chosen| chosen.name == quirk::UNUSED_TYPES) {
+                crate::usage::label_problems_in_unused_types(&namespace, &catalog, &mut problems);
+            }
             quirk::apply(&options.quirks, &mut problems);
             problems
         },

@@ -120,6 +120,8 @@ pub mod report;
 pub mod source;
 pub mod timings;
 pub mod topology;
+#[doc(hidden)]
+pub mod usage;
 pub mod value;
 pub mod version;
 #[doc(hidden)]

@@ -10,6 +10,9 @@
 //! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
 
 mod known;
+mod tosca_parser;
+
+pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
 
@@ -45,6 +48,7 @@ impl Quirk {
         known::TOSCA_PARSER_DATABASE_NAME,
         known::TOSCA_PARSER_DOCKER_TYPES,
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
+        tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
@@ -66,9 +70,10 @@ impl Quirk {
         Some(set.members.iter().filter_map(|member| Quirk::from_name(member)).collect())
     }
 
-    /// Whether this quirk accepts `problem`.
+    /// Whether this quirk accepts `problem`: one of its code that is its deviation (a quirk
+    /// about where a problem lies accepts every code there).
     pub fn accepts(&self, problem: &Problem) -> bool {
-        problem.code == self.code && (self.matches)(problem)
+        (problem.code == self.code || tosca_parser::accepts_every_code(self)) && (self.matches)(problem)
     }
 }
 
@@ -100,6 +105,7 @@ impl QuirkSet {
             "tosca-parser-database-name",
             "tosca-parser-docker-types",
             "tosca-parser-required-properties",
+            "tosca-parser-unused-types",
             "undeclared-operation-inputs",
             "undeclared-substitution-requirements",
             "untyped-artifact",
