@@ -163,7 +163,8 @@ pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> 
 }
 
 /// The embedded file of the types OpenStack tosca-parser adds to the normative ones (its Docker
-/// types), for a file whose normative profile is `normative_profile` (an entry-point path such
+/// types, FloatingIP, two VM image artifact types, the Monitoring and Reservation policies),
+/// for a file whose normative profile is `normative_profile` (an entry-point path such
 /// as `"simple-1.3/profile.yaml"`); `None` for profiles tosca-parser does not extend (2.0).
 ///
 /// Not normative: every 1.x file imports it implicitly, and every use of one of its types is

@@ -17,6 +17,9 @@
 //! not unique).
 
 mod copies;
+mod data_capabilities;
+
+pub(crate) use data_capabilities::READ_AS_CAPABILITY_TYPE;
 
 use std::collections::HashMap;
 
@@ -145,6 +148,7 @@ impl Namespace {
 pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catalog) {
     let mut units = read.units;
     move_misplaced_capability_types(&mut units, problems);
+    data_capabilities::copy_data_types_written_as_capability_types(&mut units, problems);
     let mut catalog = Catalog::default();
     let mut own: Vec<Vec<(Kind, String, TypeId)>> = Vec::with_capacity(units.len());
     for (index, unit) in units.iter_mut().enumerate() {

@@ -100,7 +100,10 @@ pub fn label_problems_in_unused_types(namespace: &Namespace, catalog: &Catalog, 
         // starting at or before it.
         let before = unused.partition_point(|(_, span)| (span.source, span.start) <= (at.source, at.start));
         let Some((name, span)) = before.checked_sub(1).map(|index| unused[index]) else { continue };
-        if span.source == at.source && at.start < span.end {
+        // An empty value ending the definition (`entry_schema:` with nothing after it) is
+        // located where the definition ends.
+        let inside = at.start < span.end || (at.start == span.end && at.end == at.start);
+        if span.source == at.source && inside {
             problem.labels.push(crate::problem::Label {
                 span: name.span,
                 message: format!("in `{}`, {UNUSED_TYPE_LABEL}", name.value),

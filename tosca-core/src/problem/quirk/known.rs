@@ -293,10 +293,13 @@ db:
 pub(super) const TOSCA_PARSER_DOCKER_TYPES: Quirk = Quirk {
     name: "tosca-parser-docker-types",
     code: Code::NonNormativeType,
-    summary: "accept tosca-parser's Docker types, which no OASIS profile defines (as warnings)",
+    summary: "accept tosca-parser's Docker types and its other additions to the normative types, which no OASIS profile defines (as warnings)",
     explanation: "OpenStack tosca-parser's copy of the normative types \
 (`toscaparser/elements/TOSCA_definition.yaml`) adds `tosca.nodes.Container.Application.Docker`, \
-`tosca.capabilities.Container.Docker` and `tosca.artifacts.Deployment.Image.Container.Docker`, and \
+`tosca.capabilities.Container.Docker` and `tosca.artifacts.Deployment.Image.Container.Docker`, \
+`tosca.nodes.network.FloatingIP`, `tosca.artifacts.Deployment.Image.VM.ISO` and `.VM.QCOW2`, and \
+the policy types `tosca.policies.Monitoring` and `tosca.policies.Reservation` (Tacker's alarms and \
+Blazar reservations derive from them), and \
 tosca-parser 2.15 accepts templates using them without a word. The OASIS Simple Profile lists them \
 only among its non-normative examples. puccini-rs carries tosca-parser's definitions (an embedded \
 file every 1.x template imports implicitly; a template's own definition of the same name is used \

@@ -46,3 +46,92 @@ topology_template:
 pub(super) fn accepts_every_code(quirk: &Quirk) -> bool {
     quirk.name == TOSCA_PARSER_UNUSED_TYPES.name
 }
+
+/// `--quirk tosca-parser-artifact-types`.
+pub(super) const TOSCA_PARSER_ARTIFACT_TYPES: Quirk = Quirk {
+    name: "tosca-parser-artifact-types",
+    code: Code::TypeNotFound,
+    summary: "accept an artifact whose type is not defined (as a warning)",
+    explanation: "An artifact definition's `type` names an artifact type (TOSCA 1.3 3.6.7), which \
+must be defined. OpenStack tosca-parser 2.15 never looks artifact types up, in node types or in \
+node templates, and templates written for it name types nobody defines \
+(`tosca.artifacts.AnsibleGalaxy.role`). The artifact keeps its file; its type is simply unknown, so \
+an orchestrator that processes artifacts by type does not know how to process it.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      artifacts:
+        role: { file: user.role, type: tosca.artifacts.AnsibleGalaxy.role }
+",
+    matches: |problem| problem.message.starts_with("artifact type `") && problem.message.ends_with("` is not defined"),
+};
+
+/// `--quirk tosca-parser-data-types-as-capability-types`.
+pub(super) const TOSCA_PARSER_DATA_TYPES_AS_CAPABILITY_TYPES: Quirk = Quirk {
+    name: "tosca-parser-data-types-as-capability-types",
+    code: Code::MisplacedType,
+    summary: "read a data type written as a capability's type as a capability type with its properties (as a warning)",
+    explanation: "A capability definition's `type` names a capability type (TOSCA 1.3 3.6.2). \
+OpenStack tosca-parser keeps every type in one dictionary and finds a type by name whatever \
+section declares it, so Tacker's `tosca.nodes.nfv.VDU.Tacker` declares its `nfv_compute` \
+capability with the data type `tosca.datatypes.compute_properties`, and tosca-parser 2.15 checks \
+the capability's property assignments against that data type's properties. In a 1.x file, a \
+capability type that is no capability type anywhere but a data type of a 1.x file is read the same \
+way: as a capability type of that name, derived from `tosca.capabilities.Root`, with the data \
+type's properties (not those of its parents).",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+data_types:
+  my.datatypes.ComputeProperties:
+    properties:
+      num_cpus: { type: integer, required: false }
+node_types:
+  my.nodes.Vdu:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      nfv_compute: { type: my.datatypes.ComputeProperties }
+topology_template:
+  node_templates:
+    vdu:
+      type: my.nodes.Vdu
+      capabilities:
+        nfv_compute: { properties: { num_cpus: 2 } }
+",
+    matches: |problem| problem.message.contains(crate::namespace::READ_AS_CAPABILITY_TYPE),
+};
+
+/// `--quirk tosca-parser-later-keynames`.
+pub(super) const TOSCA_PARSER_LATER_KEYNAMES: Quirk = Quirk {
+    name: "tosca-parser-later-keynames",
+    code: Code::UnknownKey,
+    summary: "accept `triggers` on 1.0 policies and `occurrences` on 1.0 requirement assignments (as warnings)",
+    explanation: "TOSCA 1.0 has no `triggers` in a policy definition (3.7.6; they came with 1.1) \
+and no `occurrences` in a requirement assignment (3.7.2; they came with 1.2). OpenStack \
+tosca-parser reads every 1.x version with one grammar, which has both, and Tacker's and \
+heat-translator's 1.0 templates write them (autoscaling alarms, custom network nodes). They are \
+read as the later versions define them.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+  policies:
+    - scale:
+        type: tosca.policies.Scaling
+        targets: [ server ]
+        triggers:
+          high_load:
+            event: cpu_high
+            action:
+              - call_operation: tosca.interfaces.node.lifecycle.Standard.start
+",
+    matches: |problem| {
+        let later = |keyname: &str, entity: &str| {
+            problem.message.starts_with(&format!("keyname `{keyname}` of {entity} is not part of TOSCA 1."))
+        };
+        later("triggers", "policy definition") || later("occurrences", "requirement assignment")
+    },
+};
