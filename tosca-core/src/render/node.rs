@@ -256,7 +256,7 @@ impl<'a> Render<'a> {
                         last,
                         format!("{owner} assigns requirement `{name}` {count} times, more than its occurrences {occurrences} allow"),
                     )
-                    .with_label(occurrences.span, "occurrences declared here"),
+                    .with_label(occurrences.span, occurrences_label(definition.occurrences.is_some() || definition.count_range.is_some())),
                 );
             }
             // 2.0 (8.5.4): the assignments written must add up to at least the lower bound; only
@@ -630,4 +630,13 @@ fn assignment_count(count: Option<&Node>, problems: &mut Problems) -> (u64, u64)
             (1, 1)
         }
     }
+}
+
+/// The ending of the label of a 1.x requirement assigned too often whose definition does not
+/// write `occurrences` (`--quirk tosca-parser-default-occurrences` matches it).
+pub(crate) const DEFAULT_OCCURRENCES_LABEL: &str = "no occurrences declared here: the 1.x default [1, 1] applies";
+
+/// The label at the requirement definition of a requirement assigned too often.
+fn occurrences_label(declared: bool) -> &'static str {
+    if declared { "occurrences declared here" } else { DEFAULT_OCCURRENCES_LABEL }
 }

@@ -135,3 +135,29 @@ topology_template:
         later("triggers", "policy definition") || later("occurrences", "requirement assignment")
     },
 };
+
+/// `--quirk tosca-parser-default-occurrences`.
+pub(super) const TOSCA_PARSER_DEFAULT_OCCURRENCES: Quirk = Quirk {
+    name: "tosca-parser-default-occurrences",
+    code: Code::RequirementOccurrences,
+    summary: "accept a 1.x requirement assigned more than once when its definition declares no occurrences (as a warning)",
+    explanation: "A 1.x requirement definition without `occurrences` may be assigned once: its \
+occurrences are [1, 1] (TOSCA 1.3 3.6.3, \"one and only one\"). OpenStack tosca-parser 2.15 \
+defaults them to [1, UNBOUNDED] instead, and heat-translator's templates host one software \
+component on two servers by assigning the normative `host` requirement twice. Every assignment \
+is kept, as tosca-parser keeps them; a definition that declares its occurrences is still held \
+to them.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server1: { type: tosca.nodes.Compute }
+    server2: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host: server1
+        - host: server2
+",
+    matches: |problem| problem.labels.iter().any(|label| label.message == crate::render::DEFAULT_OCCURRENCES_LABEL),
+};
