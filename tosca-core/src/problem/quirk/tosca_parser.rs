@@ -142,7 +142,7 @@ pub(super) const TOSCA_PARSER_DEFAULT_OCCURRENCES: Quirk = Quirk {
     code: Code::RequirementOccurrences,
     summary: "accept a 1.x requirement assigned more than once when its definition declares no occurrences (as a warning)",
     explanation: "A 1.x requirement definition without `occurrences` may be assigned once: its \
-occurrences are [1, 1] (TOSCA 1.3 3.6.3, \"one and only one\"). OpenStack tosca-parser 2.15 \
+occurrences are [1, 1] (TOSCA 1.3 3.6.3). OpenStack tosca-parser 2.15 \
 defaults them to [1, UNBOUNDED] instead, and heat-translator's templates host one software \
 component on two servers by assigning the normative `host` requirement twice. Every assignment \
 is kept, as tosca-parser keeps them; a definition that declares its occurrences is still held \
