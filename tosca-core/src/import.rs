@@ -18,6 +18,10 @@
 //! The list is read by [`MaybeNamed`], which tells the two shapes
 //! apart by the import's keynames; the checks live here because they need the version.
 
+mod beside;
+
+pub(crate) use beside::READ_BESIDE;
+
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -165,6 +169,15 @@ impl Resolver<'_> {
             }
         };
         match joined.and_then(|target| self.loader.stays_in_package(location, target, &file.value)) {
+            Ok(target) if !self.version.is_2() && import.repository.is_none() => {
+                match beside::beside_importer(self.loader, location, &target, file) {
+                    Some((beside, problem)) => {
+                        problems.push(problem);
+                        Some(beside)
+                    }
+                    None => Some(target),
+                }
+            }
             Ok(target) => Some(target),
             Err(reason) => {
                 problems.report(Code::ImportFailed, file.span, reason);

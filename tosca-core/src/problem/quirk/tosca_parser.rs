@@ -161,3 +161,23 @@ topology_template:
 ",
     matches: |problem| problem.labels.iter().any(|label| label.message == crate::render::DEFAULT_OCCURRENCES_LABEL),
 };
+
+/// `--quirk tosca-parser-import-paths`.
+pub(super) const TOSCA_PARSER_IMPORT_PATHS: Quirk = Quirk {
+    name: "tosca-parser-import-paths",
+    code: Code::ImportFailed,
+    summary: "read an import `folder/name.yaml` that is not found from `name.yaml` beside the importing file when that file's folder ends in `folder` (as a warning)",
+    explanation: "A relative import is resolved against the importing file's location (TOSCA 1.3 \
+3.6.8.3). When the file is not there, OpenStack tosca-parser 2.15 (`toscaparser/imports.py`) \
+tries one more place: if the importing file's folder ends in the import's folder, the file of \
+that name in the importing file's own folder. tosca-parser's and heat-translator's test templates \
+rely on it (`custom_types/nested_test_kibana.yaml` imports `custom_types/kibana.yaml`, meaning \
+its neighbour). The compiler reads that neighbour too, so its types are found and nothing else \
+fails, and reports the import once.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - tmp/types.yaml
+",
+    matches: |problem| problem.message.contains(crate::import::READ_BESIDE),
+};
