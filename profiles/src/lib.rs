@@ -163,7 +163,7 @@ pub fn implicit_import(tosca_definitions_version: &str) -> Option<&'static str> 
 }
 
 /// The embedded file of the types OpenStack tosca-parser adds to the normative ones (its Docker
-/// types, FloatingIP, two VM image artifact types, the Monitoring and Reservation policies),
+/// types, two VM image artifact types, the Monitoring and Reservation policies),
 /// for a file whose normative profile is `normative_profile` (an entry-point path such
 /// as `"simple-1.3/profile.yaml"`); `None` for profiles tosca-parser does not extend (2.0).
 ///

@@ -11,7 +11,7 @@ use crate::problem::{Code, Problem};
 use crate::source::Located;
 
 /// The words of the problem, which the quirk matches.
-pub(crate) const READ_BESIDE: &str = "as tosca-parser does, the file of that name beside this one was read";
+pub(crate) const READ_BESIDE: &str = "which tosca-parser takes to mean this file's own folder";
 
 /// When `target`, where `reference` (written in `importer`) resolves, cannot be read: the file
 /// of the same name beside `importer`, if `importer`'s folder ends in `reference`'s folder and
@@ -49,7 +49,7 @@ pub(super) fn beside_importer(
         Code::ImportFailed,
         reference.span,
         format!(
-            "`{}` is not at {}; {READ_BESIDE} ({}), since this file's folder ends in `{folder}`",
+            "`{}` is not at {}; read {} instead: this file's folder ends in `{folder}`, {READ_BESIDE}",
             reference.value,
             target.display(),
             beside.display()

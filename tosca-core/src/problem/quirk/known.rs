@@ -297,7 +297,7 @@ pub(super) const TOSCA_PARSER_DOCKER_TYPES: Quirk = Quirk {
     explanation: "OpenStack tosca-parser's copy of the normative types \
 (`toscaparser/elements/TOSCA_definition.yaml`) adds `tosca.nodes.Container.Application.Docker`, \
 `tosca.capabilities.Container.Docker` and `tosca.artifacts.Deployment.Image.Container.Docker`, \
-`tosca.nodes.network.FloatingIP`, `tosca.artifacts.Deployment.Image.VM.ISO` and `.VM.QCOW2`, and \
+`tosca.artifacts.Deployment.Image.VM.ISO` and `.VM.QCOW2`, and \
 the policy types `tosca.policies.Monitoring` and `tosca.policies.Reservation` (Tacker's alarms and \
 Blazar reservations derive from them), and \
 tosca-parser 2.15 accepts templates using them without a word. The OASIS Simple Profile lists them \
