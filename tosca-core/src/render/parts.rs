@@ -58,13 +58,15 @@ impl Render<'_> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> Values {
-        if !self.version.is_2() {
-            return self.optional_values(definitions, assigned, |assigned| &assigned.value, "input", owner, problems);
-        }
         // TOSCA 2.0 lets a template assign inputs its interface or operation does not define
         // (cs01 11.3: "Template authors MAY provide parameter assignments for interface inputs
         // that are not defined"; 11.5: "equivalent to an ad-hoc definition of a parameter, where
-        // the type is inferred from the assigned value"): kept, typed by what YAML says.
+        // the type is inferred from the assigned value"): kept, typed by what YAML says. 1.x
+        // reports them (`undeclared-operation-inputs` accepts them) and keeps them the same
+        // way, so the calls in their values are checked and reach the implementation.
+        if !self.version.is_2() {
+            undeclared(assigned, definitions, "input", owner, problems);
+        }
         let mut values = self.declared_values(definitions, assigned, |assigned| &assigned.value, problems);
         for (name, assignment) in assigned.iter().filter(|(name, _)| !definitions.contains_key(*name)) {
             values.insert(name.clone(), self.coerce(&assignment.value, ValueType::UNTYPED, problems));
