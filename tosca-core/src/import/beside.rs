@@ -55,8 +55,6 @@ pub(super) fn beside_importer(
             beside.display()
         ),
     )
-    .with_help(
-        "write the path relative to this file (`--quirk tosca-parser-import-paths` accepts it as a warning)",
-    );
+    .with_help("write the path relative to this file (`--quirk tosca-parser-import-paths` accepts it as a warning)");
     Some((beside, problem))
 }

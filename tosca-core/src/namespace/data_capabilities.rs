@@ -66,7 +66,10 @@ pub(super) fn copy_data_types_written_as_capability_types(units: &mut [Unit], pr
             Problem::new(
                 Code::MisplacedType,
                 written.span,
-                format!("`{}` of capability `{capability}` {READ_AS_CAPABILITY_TYPE} with its properties", written.value),
+                format!(
+                    "`{}` of capability `{capability}` {READ_AS_CAPABILITY_TYPE} with its properties",
+                    written.value
+                ),
             )
             .with_help(
                 "declare a capability type under `capability_types` \
