@@ -50,7 +50,8 @@ const SKETCHES: &[Code] = &[
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their
 /// `tests/cases/invalid/<name>-off` and `-on` cases compile them instead.
-const QUIRK_SKETCHES: &[&str] = &["global-namespace", "tosca-parser-import-paths", "tosca-parser-unused-types"];
+const QUIRK_SKETCHES: &[&str] =
+    &["global-namespace", "tosca-parser-dotted-prefixes", "tosca-parser-import-paths", "tosca-parser-unused-types"];
 
 fn codes_of(text: &str) -> Vec<Code> {
     let folder = tempfile::tempdir().expect("a temporary folder");

@@ -177,3 +177,23 @@ fn undeclared_operation_inputs_keep_their_values_and_the_calls_in_them_are_check
     let inputs = &server["interfaces"]["Standard"]["operations"]["configure"]["inputs"];
     assert_eq!(inputs["image"], serde_json::json!("cirros"), "{server}");
 }
+
+#[test]
+fn dotted_prefixes_bind_the_prefixed_type_and_report_each_use() {
+    check(
+        "tosca-parser-dotted-prefixes",
+        "tosca-parser-dotted-prefixes",
+        &[
+            (Code::TypeNotFound, 8, 19, Warning),
+            (Code::TypeNotFound, 10, 21, Warning),
+            (Code::TypeNotFound, 18, 13, Error),
+        ],
+    );
+    let on = compile("tosca-parser-dotted-prefixes-on", Some("tosca-parser-dotted-prefixes"));
+    let app = &on.topology.node_templates["app"];
+    assert_eq!(app.types.len(), 3, "my.nodes.App, base:App, tosca.nodes.Root");
+    let size = serde_json::to_value(&app.properties["size"]).expect("serializable");
+    assert_eq!(size, serde_json::json!({ "gigabytes": 3 }));
+    let fix = on.problems.iter().find(|problem| problem.span.line == 8).and_then(|problem| problem.suggestion.clone());
+    assert_eq!(fix.as_deref(), Some("base:App"));
+}

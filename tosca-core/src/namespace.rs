@@ -18,8 +18,10 @@
 
 mod copies;
 mod data_capabilities;
+mod dotted_prefix;
 
 pub(crate) use data_capabilities::READ_AS_CAPABILITY_TYPE;
+pub(crate) use dotted_prefix::DOTTED_PREFIX;
 
 use std::collections::HashMap;
 
@@ -174,6 +176,7 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
     let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
+    dotted_prefix::bind_dotted_prefixes(&mut namespace, &catalog, problems);
     bind_unimported(&mut namespace, &own, &catalog, problems);
     check_references(&namespace, &catalog, problems);
     (namespace, catalog)

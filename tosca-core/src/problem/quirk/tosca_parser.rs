@@ -181,3 +181,25 @@ imports:
 ",
     matches: |problem| problem.message.contains(crate::import::READ_BESIDE),
 };
+
+/// `--quirk tosca-parser-dotted-prefixes`.
+pub(super) const TOSCA_PARSER_DOTTED_PREFIXES: Quirk = Quirk {
+    name: "tosca-parser-dotted-prefixes",
+    code: Code::TypeNotFound,
+    summary: "read `prefix.Name` as the type `prefix:Name` of an import with that `namespace_prefix` (as a warning)",
+    explanation: "A 1.x import's `namespace_prefix` qualifies the imported file's type names as \
+`prefix:Name`, a qualified name (TOSCA 1.3 3.6.8). OpenStack tosca-parser 2.15 joins the prefix \
+with a dot instead, and templates written for it refer to `prefix.Name`. In a 1.x file, a name \
+that resolves to nothing, starts with the prefix of one of the file's imports and a dot, and \
+resolves once the dot is a colon, names that type.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - file: types.yaml
+    namespace_prefix: base
+node_types:
+  my.nodes.App:
+    derived_from: base.App
+",
+    matches: |problem| problem.message.contains(crate::namespace::DOTTED_PREFIX),
+};
