@@ -101,6 +101,25 @@ fn unused_types_treats_a_file_without_topology_as_using_nothing() {
 }
 
 #[test]
+fn unused_types_leaves_defects_of_the_yaml_text_alone() {
+    // A repeated key inside a type nothing uses is a defect of the text, not of the type:
+    // `duplicate-keys` is the quirk that accepts it.
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let path = folder.path().join("types.yaml");
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_0\nnode_types:\n  my.A:\n    derived_from: my.Missing\n    description: first\n    description: second\n";
+    std::fs::write(&path, text).expect("written");
+    let options =
+        Options { quirks: Quirk::resolve("tosca-parser-unused-types").expect("the quirk"), ..Options::default() };
+    let compiled = check_compile(&path, &options);
+    assert_eq!(
+        problems(&compiled),
+        [(Code::TypeNotFound, 4, 19, Warning), (Code::DuplicateKey, 6, 5, Error)],
+        "{:?}",
+        compiled.problems
+    );
+}
+
+#[test]
 fn import_paths_reads_the_file_beside_the_importer_and_reports_the_import_once() {
     check("tosca-parser-import-paths", "tosca-parser-import-paths", &[(Code::ImportFailed, 3, 5, Warning)]);
     let on = compile("tosca-parser-import-paths-on", Some("tosca-parser-import-paths"));

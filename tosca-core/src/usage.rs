@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use crate::catalog::{Catalog, TypeId};
 use crate::grammar::{Kind, Named, References};
 use crate::namespace::Namespace;
-use crate::problem::{Problem, Severity};
+use crate::problem::{Code, Problem, Severity};
 use crate::source::{Located, Span};
 
 /// The ending of the label [`label_problems_in_unused_types`] adds to a problem located in a
@@ -81,9 +81,27 @@ fn definition(catalog: &Catalog, kind: Kind, id: TypeId) -> (&Located<String>, S
     }
 }
 
-/// Labels every error located inside the definition of a type no topology reaches (see
-/// [`used_types`]) with that type's name, ending [`UNUSED_TYPE_LABEL`]. Errors of the types
-/// templates use, and of the templates themselves, are left alone.
+/// Whether problems of `code` are about what a type says, rather than about the YAML text it is
+/// written in (a syntax error, a repeated key, which has a quirk of its own) or a limit the
+/// compiler protects itself with: only those are labelled.
+fn about_types(code: Code) -> bool {
+    !matches!(
+        code,
+        Code::YamlSyntax
+            | Code::YamlExtraDocument
+            | Code::DuplicateKey
+            | Code::AliasLimit
+            | Code::NestingTooDeep
+            | Code::ValueTooLarge
+            | Code::InheritanceTooLarge
+            | Code::DefaultTooLarge
+    )
+}
+
+/// Labels every error about types (see [`about_types`]) located inside the definition of a
+/// type no topology reaches (see [`used_types`]) with that type's name, ending
+/// [`UNUSED_TYPE_LABEL`]. Errors of the types templates use, and of the templates themselves,
+/// are left alone.
 pub fn label_problems_in_unused_types(namespace: &Namespace, catalog: &Catalog, problems: &mut [Problem]) {
     let used = used_types(namespace, catalog);
     let mut unused: Vec<(&Located<String>, Span)> = Kind::ALL
@@ -94,9 +112,11 @@ pub fn label_problems_in_unused_types(namespace: &Namespace, catalog: &Catalog, 
         .filter(|(_, span)| span.end > span.start)
         .collect();
     unused.sort_by_key(|(_, span)| (span.source, span.start));
-    for problem in problems.iter_mut().filter(|problem| problem.severity == Severity::Error) {
+    for problem in
+        problems.iter_mut().filter(|problem| problem.severity == Severity::Error && about_types(problem.code))
+    {
         let at = problem.span;
-        // Definitions do not overlap; the innermost one containing the problem is the last
+        // Definitions do not overlap: the one containing the problem, if any, is the last one
         // starting at or before it.
         let before = unused.partition_point(|(_, span)| (span.source, span.start) <= (at.source, at.start));
         let Some((name, span)) = before.checked_sub(1).map(|index| unused[index]) else { continue };
