@@ -10,6 +10,7 @@
 //! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
 
 mod known;
+mod values;
 
 use super::{Code, Problem, Severity};
 
@@ -38,6 +39,7 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
+        values::QUOTED_INTEGERS_AND_BOOLEANS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -94,6 +96,7 @@ impl QuirkSet {
             "empty-requirement-mapping",
             "global-namespace",
             "metadata-values",
+            "quoted-integers-and-booleans",
             "requirement-target-type",
             "scalars-as-strings",
             "tosca-parser-compute-host",

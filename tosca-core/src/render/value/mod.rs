@@ -13,6 +13,7 @@ mod expansion;
 mod key;
 mod primitive;
 mod property;
+mod quoted;
 mod retype;
 
 pub(crate) use call::FUNCTIONS;
@@ -201,11 +202,14 @@ impl Render<'_> {
             return call;
         }
         let reported = problems.len();
-        let value = self.type_value(node, value_type, defaults, problems);
+        let mut readings = Problems::new();
+        let value = self.type_value(node, value_type, defaults, &mut readings, problems);
         // A value that did not type has been reported; its constraints would only repeat that.
+        // One read leniently (`readings`) did type, so its constraints are checked.
         if value_type.check_constraints && !value.is_call() && problems.len() == reported {
             self.check_constraints(node, &value, value_type, problems);
         }
+        problems.extend(readings);
         value
     }
 

@@ -3,6 +3,7 @@
 //! complex data type is typed property by property, `super::property`).
 
 use super::Expansion;
+use super::quoted::{Quoted, read_quoted};
 use super::{ValueType, plain};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
@@ -11,12 +12,15 @@ use crate::value::{ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Overflow, Plain};
 
 impl Render<'_> {
-    /// Types a node that is not a call, without checking constraints.
+    /// Types a node that is not a call, without checking constraints. A 1.x value read
+    /// leniently (as tosca-parser reads it, under a quirk) is typed, and the problem saying so
+    /// goes to `readings`, not `problems`, so that its constraints are still checked.
     pub(super) fn type_value(
         &self,
         node: &Node,
         value_type: ValueType<'_>,
         defaults: &mut Expansion,
+        readings: &mut Problems,
         problems: &mut Problems,
     ) -> Typed {
         let Some(id) = value_type.data_type else { return self.untyped_in(node, defaults, problems) };
@@ -35,7 +39,7 @@ impl Render<'_> {
             // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
             "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
                 match scalar.filter(|_| !self.version.is_2()) {
-                    Some(scalar) => unquoted_string(node, scalar, type_name, problems),
+                    Some(scalar) => unquoted_string(node, scalar, type_name, readings),
                     None => mismatch(node, type_name, "a string (quote it)", problems),
                 }
             }
@@ -46,7 +50,7 @@ impl Render<'_> {
             "integer" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
                 Some((_, Some(_))) => out_of_range(node, &format!("`{type_name}`"), INTEGER_RANGE, problems),
                 Some((Plain::Integer(integer), _)) => Typed::Integer(integer),
-                _ => mismatch(node, type_name, "an integer", problems),
+                _ => self.quoted(node, Quoted::Integer, type_name, readings, problems),
             },
             "float" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
                 Some((Plain::Float(float), Some(Overflow::Float))) => {
@@ -68,10 +72,10 @@ impl Render<'_> {
                 Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
                 _ => match scalar.and_then(yaml::Scalar::yaml_1_1_boolean).filter(|_| !self.version.is_2()) {
                     Some(boolean) => {
-                        problems.push(crate::grammar::yaml_1_1_boolean(node, boolean));
+                        readings.push(crate::grammar::yaml_1_1_boolean(node, boolean));
                         Typed::Boolean(boolean)
                     }
-                    None => mismatch(node, type_name, "a boolean", problems),
+                    None => self.quoted(node, Quoted::Boolean, type_name, readings, problems),
                 },
             },
             "scalar" if self.is_abstract_scalar(id) => invalid(
@@ -154,6 +158,30 @@ impl Render<'_> {
                 },
                 // A primitive this compiler does not know: kept as written.
                 None => plain(node),
+            },
+        }
+    }
+}
+
+impl Render<'_> {
+    /// A value that is not the `integer` or `boolean` declared: in 1.x, a quoted one is read as
+    /// what its text spells (quirk `quoted-integers-and-booleans`); anything else is a mismatch.
+    fn quoted(
+        &self,
+        node: &Node,
+        primitive: Quoted,
+        type_name: &str,
+        readings: &mut Problems,
+        problems: &mut Problems,
+    ) -> Typed {
+        match read_quoted(node, primitive, type_name).filter(|_| !self.version.is_2()) {
+            Some((value, reading)) => {
+                readings.push(reading);
+                value
+            }
+            None => match primitive {
+                Quoted::Integer => mismatch(node, type_name, "an integer", problems),
+                Quoted::Boolean => mismatch(node, type_name, "a boolean", problems),
             },
         }
     }
