@@ -169,7 +169,8 @@ impl Render<'_> {
         }
     }
 
-    fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
+    /// The value type a schema definition (`entry_schema`, `key_schema`) declares.
+    pub(crate) fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
         let value_type =
             self.value_type(schema.r#type.as_ref(), schema.entry_schema.as_deref(), schema.key_schema.as_deref());
         ValueType { constraints: &schema.constraints, validation: schema.validation.as_ref(), ..value_type }
