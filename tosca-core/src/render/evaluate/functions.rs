@@ -60,6 +60,16 @@ impl<'a> Evaluator<'a, '_> {
             );
             return None;
         };
+        // SELF in a relationship's values and operations is the relationship (1.3 4.1: the node
+        // or relationship template that contains the function), for the names it has or
+        // declares; any other name is looked for on its source node, as before.
+        if *entity == "SELF"
+            && scope.this.is_none()
+            && let Some((node, position)) = scope.relationship
+            && let Some(value) = self.relationship_self(node, position, &arguments[1..], at, attribute)
+        {
+            return value;
+        }
         let nodes = self.entity(entity, scope, at, written_index(0))?;
         let what = if attribute { "attribute" } else { "property" };
         for node_name in &nodes {
@@ -222,6 +232,41 @@ impl<'a> Evaluator<'a, '_> {
             return None;
         }
         self.read(slot, &path[1..], attribute, at, &|| slot.describe())
+    }
+
+    /// `[SELF, name, nested…]` in the relationship of the requirement at `position` of `node`:
+    /// its value (`Some(None)` when it has none yet: an attribute, or a property the
+    /// relationship type declares without a value, reported), or `None` when the relationship
+    /// neither has nor declares the name.
+    fn relationship_self(
+        &mut self,
+        node: &str,
+        position: usize,
+        path: &[Typed],
+        at: Span,
+        attribute: bool,
+    ) -> Option<Option<Typed>> {
+        let Some(Typed::String(name)) = path.first() else { return None };
+        let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
+        if self.locate(slot).is_some() {
+            return Some(self.read(slot, &path[1..], attribute, at, &|| slot.describe()));
+        }
+        // Every property is also an attribute; an attribute is no property.
+        let kinds: &[bool] = if attribute { &[false, true] } else { &[false] };
+        let declared = kinds.iter().any(|&attribute| {
+            self.definition(&Slot::Relationship { node, requirement: position, attribute, name }).is_some()
+        });
+        if !declared {
+            return None;
+        }
+        if !attribute {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!("{} has no value", Slot::Relationship { node, requirement: position, attribute, name }.describe()),
+            ));
+        }
+        Some(None)
     }
 
     /// The definition a slot's value must fit: a property or attribute of the node's type (or

@@ -114,6 +114,10 @@ struct Scope<'a> {
     this: Option<&'a str>,
     source: Option<&'a str>,
     target: Option<&'a str>,
+    /// In a requirement's relationship: its node template and the requirement's position
+    /// among the node's, which SELF names (1.3 4.1, cs01 10.3: the relationship template that
+    /// contains the function).
+    relationship: Option<(&'a str, usize)>,
 }
 
 /// How many slots may be open at once (a `get_property` of a `get_property` of …). Each costs
@@ -205,7 +209,12 @@ macro_rules! walk_values {
             }
             for (index, requirement) in (& $($mut)? node.requirements).into_iter().enumerate() {
                 let target = requirement.target.as_ref().map(|target| target.node.as_str()).or(requirement.node.as_deref());
-                let scope = Scope { this: None, source: Some(node_name.as_str()), target };
+                let scope = Scope {
+                    this: None,
+                    source: Some(node_name.as_str()),
+                    target,
+                    relationship: Some((node_name.as_str(), index)),
+                };
                 if let Some(relationship) = & $($mut)? requirement.relationship {
                     for (attribute, values) in
                         [(false, & $($mut)? relationship.properties), (true, & $($mut)? relationship.attributes)]
@@ -554,7 +563,12 @@ impl<'a, 'r> Evaluator<'a, 'r> {
             Slot::Relationship { node, requirement, .. } => (Some(node), self.target_of(node, requirement)),
         };
         let scope = match slot {
-            Slot::Relationship { .. } => Scope { this: None, source: node_name, target: target.as_deref() },
+            Slot::Relationship { node, requirement, .. } => Scope {
+                this: None,
+                source: node_name,
+                target: target.as_deref(),
+                relationship: Some((node, requirement)),
+            },
             _ => Scope { this: node_name, ..Scope::default() },
         };
         let mut value = self.value(raw, scope);
