@@ -88,7 +88,11 @@ fn quoted_integers_and_booleans_stay_errors_in_tosca_2_0() {
         std::fs::write(&path, text).expect("the template is written");
         let compiled = check_compile(&path, &Options { quirks: quirks.clone(), ..Options::default() });
         assert!(compiled.has_errors(), "{declared} {value}: {:?}", compiled.problems);
-        assert!(compiled.problems.iter().all(|problem| !problem.message.contains("read as")), "{:?}", compiled.problems);
+        assert!(
+            compiled.problems.iter().all(|problem| !problem.message.contains("read as")),
+            "{:?}",
+            compiled.problems
+        );
     }
 }
 

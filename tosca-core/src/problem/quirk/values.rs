@@ -32,7 +32,6 @@ node_types:
       debug: { type: boolean, default: \"false\" }
 ",
     matches: |problem| {
-        problem.message.contains(" is quoted, so it is a string, not ")
-            && problem.message.contains("; read as `")
+        problem.message.contains(" is quoted, so it is a string, not ") && problem.message.contains("; read as `")
     },
 };

@@ -263,7 +263,10 @@ impl<'a> Evaluator<'a, '_> {
             self.problems.push(Problem::new(
                 Code::NameNotFound,
                 at,
-                format!("{} has no value", Slot::Relationship { node, requirement: position, attribute, name }.describe()),
+                format!(
+                    "{} has no value",
+                    Slot::Relationship { node, requirement: position, attribute, name }.describe()
+                ),
             ));
         }
         Some(None)
