@@ -221,9 +221,11 @@ fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -
 }
 
 pub(super) fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {
-    // A plain empty scalar (`default:` with nothing) is YAML's null, not the text `""`.
+    // A plain empty scalar (`default:` with nothing) is YAML's null, not the text `""`. A
+    // plain scalar is shown as written (`2.0`), a quoted one with its quotes (`"2.0"`).
     let shown = match &node.value {
         yaml::Value::Scalar(scalar) if scalar.resolve() == Plain::Null => "null".to_owned(),
+        yaml::Value::Scalar(scalar) if scalar.style == yaml::ScalarStyle::Plain => format!("`{}`", scalar.text),
         yaml::Value::Scalar(scalar) => format!("{:?}", scalar.text),
         _ => node.kind_name().to_owned(),
     };
