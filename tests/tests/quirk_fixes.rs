@@ -85,3 +85,10 @@ fn a_quoted_integer_or_boolean_loses_its_quotes() {
     );
     assert_eq!(fixes(&fixed(quoted)), vec![]);
 }
+
+#[test]
+fn a_version_without_minor_gets_it() {
+    let version = Quirk::from_name("versions-without-minor").expect("a known quirk").example;
+    assert_eq!(fixes(version), vec![("wrong-value-type".to_owned(), "7".to_owned(), Some("7.0".to_owned()))]);
+    assert_eq!(fixes(&fixed(version)), vec![]);
+}

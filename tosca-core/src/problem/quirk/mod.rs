@@ -50,6 +50,7 @@ impl Quirk {
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        values::VERSIONS_WITHOUT_MINOR,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -106,6 +107,7 @@ impl QuirkSet {
             "undeclared-operation-inputs",
             "undeclared-substitution-requirements",
             "untyped-artifact",
+            "versions-without-minor",
             "yaml-1-1-booleans",
         ],
     }];

@@ -35,3 +35,29 @@ node_types:
         problem.message.contains(" is quoted, so it is a string, not ") && problem.message.contains("; read as `")
     },
 };
+
+/// `--quirk versions-without-minor`.
+pub(super) const VERSIONS_WITHOUT_MINOR: Quirk = Quirk {
+    name: "versions-without-minor",
+    code: Code::WrongValueType,
+    summary: "read a 1.x `version` written as its major part alone (`7`) as `7.0` (as a warning)",
+    explanation: "A TOSCA 1.x `version` is `<major_version>.<minor_version>[.<fix_version>\
+[.<qualifier>[-<build_version>]]]` (3.3.2 of Simple Profile 1.3): the minor part is not optional, so \
+`version: 7` for an operating system's version is not a version. OpenStack tosca-parser 2.15 \
+accepts it, logging only \"Minor version assumed 0\", and passes `7.0` on; templates written for it \
+(INDIGO-DataCloud's `os` capabilities) rely on it. puccini-rs reads the value the same way, as the \
+major version with minor `0`, and reports it; the quirk makes that a warning. `0` alone stays an \
+error (tosca-parser takes it for no version at all), as does anything that is not a number. \
+TOSCA 2.0 files are never read this way.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.Image:
+    derived_from: tosca.nodes.Root
+    properties:
+      release: { type: version, default: 7 }
+",
+    matches: |problem| {
+        problem.message.contains("is not a version: missing the minor part") && problem.message.contains("; read as `")
+    },
+};

@@ -103,7 +103,13 @@ impl Render<'_> {
             },
             "version" => match scalar.map(|scalar| VersionNumber::parse(&scalar.text)) {
                 Some(Ok(version)) => Typed::Version(version),
-                Some(Err(reason)) => invalid(node, reason, problems),
+                Some(Err(reason)) => match scalar.and_then(major_only).filter(|_| !self.version.is_2()) {
+                    Some(version) => {
+                        readings.push(version_without_minor(node, &reason, &version));
+                        Typed::Version(version)
+                    }
+                    None => invalid(node, reason, problems),
+                },
                 None => mismatch(node, type_name, "a version", problems),
             },
             "list" => match node.as_sequence() {
@@ -253,6 +259,22 @@ fn unquoted_string(node: &Node, scalar: &yaml::Scalar, type_name: &str, problems
         .with_fix(format!("\"{}\"", scalar.text)),
     );
     Typed::String(scalar.text.clone())
+}
+
+/// A 1.x version written as its major part alone (`7`), read as tosca-parser 2.15 reads it
+/// ("Minor version assumed 0"): `7.0`. `0` is not read so: tosca-parser takes it for no version.
+fn major_only(scalar: &yaml::Scalar) -> Option<VersionNumber> {
+    let text = scalar.text.as_str();
+    let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    (digits && text.bytes().any(|byte| byte != b'0')).then(|| VersionNumber::parse(&format!("{text}.0")).ok())?
+}
+
+/// The problem of a version read as [`major_only`] reads it: the parser's `reason` and the
+/// reading (quirk `versions-without-minor`).
+fn version_without_minor(node: &Node, reason: &str, version: &VersionNumber) -> Problem {
+    Problem::new(Code::WrongValueType, node.span, format!("{reason}; read as `{version}`"))
+        .with_help(format!("write `{version}` (`--quirk versions-without-minor` accepts it as a warning)"))
+        .with_fix(version.to_string())
 }
 
 /// A value whose text a primitive type's parser rejected, with the parser's reason.
