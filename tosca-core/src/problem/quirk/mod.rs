@@ -10,6 +10,7 @@
 //! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
 
 mod known;
+mod values;
 
 use super::{Code, Problem, Severity};
 
@@ -38,6 +39,7 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
+        values::QUOTED_INTEGERS_AND_BOOLEANS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -48,6 +50,7 @@ impl Quirk {
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        values::VERSIONS_WITHOUT_MINOR,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -94,6 +97,7 @@ impl QuirkSet {
             "empty-requirement-mapping",
             "global-namespace",
             "metadata-values",
+            "quoted-integers-and-booleans",
             "requirement-target-type",
             "scalars-as-strings",
             "tosca-parser-compute-host",
@@ -103,6 +107,7 @@ impl QuirkSet {
             "undeclared-operation-inputs",
             "undeclared-substitution-requirements",
             "untyped-artifact",
+            "versions-without-minor",
             "yaml-1-1-booleans",
         ],
     }];
