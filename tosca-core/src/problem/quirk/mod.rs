@@ -11,6 +11,7 @@
 
 mod known;
 mod tosca_parser;
+mod values;
 
 pub use tosca_parser::UNUSED_TYPES;
 
@@ -41,6 +42,7 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
+        values::QUOTED_INTEGERS_AND_BOOLEANS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -58,6 +60,7 @@ impl Quirk {
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        values::VERSIONS_WITHOUT_MINOR,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -105,6 +108,7 @@ impl QuirkSet {
             "empty-requirement-mapping",
             "global-namespace",
             "metadata-values",
+            "quoted-integers-and-booleans",
             "requirement-target-type",
             "scalars-as-strings",
             "tosca-parser-artifact-types",
@@ -121,6 +125,7 @@ impl QuirkSet {
             "undeclared-operation-inputs",
             "undeclared-substitution-requirements",
             "untyped-artifact",
+            "versions-without-minor",
             "yaml-1-1-booleans",
         ],
     }];
