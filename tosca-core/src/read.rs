@@ -582,6 +582,22 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
         }
         Some(version) => Some(version),
         None => {
+            // A 1.x keyword with a `_0` patch number (`tosca_simple_yaml_1_0_0`) names that version.
+            if let Some(version) = text
+                .strip_suffix("_0")
+                .filter(|keyword| keyword.starts_with("tosca_simple_yaml_"))
+                .and_then(Version::from_keyword)
+            {
+                problems.push(
+                    Problem::new(
+                        Code::VersionAlias,
+                        value.span,
+                        format!("`{text}` is not a TOSCA version keyword; read as `{}`", version.keyword()),
+                    )
+                    .with_suggestion(version.keyword()),
+                );
+                return Some(version);
+            }
             let known = Version::KEYWORDS;
             let mut problem = Problem::new(
                 Code::UnsupportedVersion,

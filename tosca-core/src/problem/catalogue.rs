@@ -1231,6 +1231,27 @@ node_types:
 ",
     }
 
+    /// A 1.x `tosca_definitions_version` written with a patch number the specifications do not
+    /// name: `tosca_simple_yaml_1_0_0` (ONAP SDC's vendor onboarding writes it). TOSCA 1.x
+    /// (3.9.3.1) lists the exact keywords, `tosca_simple_yaml_1_0` … `_1_3`, and no patch
+    /// versions; but the spelling names one of them beyond doubt, and every peer reads it so (ONAP's
+    /// JTOSCA reports it as a non-critical issue and reads the file with its 1.0 definitions),
+    /// so it is read as the version it spells, with this warning.
+    VersionAlias = "version-alias", Warning, "a 1.x version keyword with a `_0` patch number, read as the version it names" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_0_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+    }
+
     /// An ETSI package's `TOSCA-Metadata/TOSCA.meta` lacks a keyname SOL004 requires. ETSI GS
     /// NFV-SOL 004 (v2.x–v4.x) §4.1.2, Table 4.1.2-1, makes `Entry-Definitions`,
     /// `ETSI-Entry-Manifest` and `ETSI-Entry-Change-Log` mandatory in `block_0` (ONAP's validator

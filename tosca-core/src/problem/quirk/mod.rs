@@ -7,9 +7,11 @@
 //! documents where it comes from. Callers choose quirks by name (`--quirk NAME` on the command
 //! line, [`Options::quirks`](crate::Options::quirks) in the library) and the compiler applies
 //! them with [`apply`] once every problem is known. A [`QuirkSet`] names several quirks at once:
-//! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
+//! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on,
+//! `onap` every one that ONAP SDC's CSARs rely on.
 
 mod known;
+mod onap;
 
 use super::{Code, Problem, Severity};
 
@@ -38,6 +40,8 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
+        onap::ONAP_ANNOTATIONS,
+        onap::REDEFINED_NORMATIVE_TYPES,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -48,6 +52,7 @@ impl Quirk {
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        onap::UPPER_CASE_STATUS,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -85,27 +90,42 @@ pub struct QuirkSet {
 
 impl QuirkSet {
     /// Every set, in alphabetical order.
-    pub const ALL: &'static [QuirkSet] = &[QuirkSet {
-        name: "tosca-parser",
-        summary: "every deviation that templates written for OpenStack tosca-parser rely on",
-        members: &[
-            "capability-types-under-node-types",
-            "duplicate-keys",
-            "empty-requirement-mapping",
-            "global-namespace",
-            "metadata-values",
-            "requirement-target-type",
-            "scalars-as-strings",
-            "tosca-parser-compute-host",
-            "tosca-parser-database-name",
-            "tosca-parser-docker-types",
-            "tosca-parser-required-properties",
-            "undeclared-operation-inputs",
-            "undeclared-substitution-requirements",
-            "untyped-artifact",
-            "yaml-1-1-booleans",
-        ],
-    }];
+    pub const ALL: &'static [QuirkSet] = &[
+        QuirkSet {
+            name: "onap",
+            summary: "every deviation that ONAP SDC's CSARs rely on, which ONAP's JTOSCA-based parser accepts",
+            members: &[
+                "duplicate-keys",
+                "global-namespace",
+                "onap-annotations",
+                "redefined-normative-types",
+                "scalars-as-strings",
+                "upper-case-status",
+                "yaml-1-1-booleans",
+            ],
+        },
+        QuirkSet {
+            name: "tosca-parser",
+            summary: "every deviation that templates written for OpenStack tosca-parser rely on",
+            members: &[
+                "capability-types-under-node-types",
+                "duplicate-keys",
+                "empty-requirement-mapping",
+                "global-namespace",
+                "metadata-values",
+                "requirement-target-type",
+                "scalars-as-strings",
+                "tosca-parser-compute-host",
+                "tosca-parser-database-name",
+                "tosca-parser-docker-types",
+                "tosca-parser-required-properties",
+                "undeclared-operation-inputs",
+                "undeclared-substitution-requirements",
+                "untyped-artifact",
+                "yaml-1-1-booleans",
+            ],
+        },
+    ];
 }
 
 /// Downgrades every problem one of `quirks` accepts to a warning, and says which quirk did it.

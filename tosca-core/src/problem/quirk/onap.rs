@@ -1,0 +1,89 @@
+//! The quirks of ONAP SDC's service and resource CSARs: the deviations its exported type files
+//! (`Definitions/data.yml`, `nodes.yml`, `annotations.yml`, …) rely on. ONAP reads them with
+//! JTOSCA (`onap/sdc-jtosca`, a Java port of OpenStack tosca-parser) behind `onap/sdc-sdc-tosca`,
+//! which fails a CSAR only on the issues its `jtosca-validation-issue-configuration.yaml` marks
+//! critical (JE136, an invalid type, and JE198, a YAML error) and logs every other one. Each quirk
+//! below names the JTOSCA code of the issue it mirrors. Each is listed in [`Quirk::ALL`].
+
+use super::Quirk;
+use crate::problem::Code;
+
+/// `--quirk onap-annotations`.
+pub(super) const ONAP_ANNOTATIONS: Quirk = Quirk {
+    name: "onap-annotations",
+    code: Code::UnknownKey,
+    summary: "accept ONAP's `annotation_types` section and `annotations` on inputs, and ignore them (as a warning)",
+    explanation: "ONAP SDC adds two keynames of its own to TOSCA 1.x: a top-level \
+`annotation_types` section (its `Definitions/annotations.yml` defines \
+`org.openecomp.annotations.Source`) and an `annotations` map on topology inputs that names the \
+source of an input (`source_type: HEAT`, `vf_module_label`). Neither is TOSCA: 1.3 3.9 and \
+3.6.14 list the keynames of a service template and of a parameter definition, and these are not \
+among them. JTOSCA reads both (`ToscaTemplate.getInputs(true)`, `parameters/Annotation.java`) and \
+has no check for them. puccini-rs reports each as an unknown keyname and ignores it; the quirk \
+makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+annotation_types:
+  org.openecomp.annotations.Source:
+    description: Indicates the origin source of an input
+topology_template:
+  inputs:
+    port_name:
+      type: string
+      annotations:
+        source:
+          type: org.openecomp.annotations.Source
+",
+    matches: |problem| {
+        problem.message.starts_with("unknown keyname `annotation_types` in service template")
+            || problem.message.starts_with("unknown keyname `annotations` in parameter definition")
+    },
+};
+
+/// `--quirk redefined-normative-types`.
+pub(super) const REDEFINED_NORMATIVE_TYPES: Quirk = Quirk {
+    name: "redefined-normative-types",
+    code: Code::DuplicateName,
+    summary: "accept a user's file redefining a normative or primitive type, keeping the normative definition (as a warning)",
+    explanation: "Every ONAP SDC CSAR ships its own copy of the normative types: \
+`Definitions/data.yml` defines `string`, `integer`, `list`, `tosca.datatypes.Root` and the \
+rest again, `nodes.yml` `tosca.nodes.Root`, `capabilities.yml` `tosca.capabilities.Root`, and \
+so on. The built-in type names are reserved (cs01 9.1: they \"cannot be used for custom data \
+types\") and a normative type defined twice is a duplicate name (1.3 3.1.3.1), so puccini-rs \
+reports each redefinition once at the user's definition; the normative definition keeps its \
+name everywhere either way, so a `string` property stays a string. JTOSCA merges the CSAR's \
+definitions over its own `TOSCA_definition_1_0.yaml` without a word. The quirk makes the report \
+a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+data_types:
+  string:
+    derived_from: tosca.datatypes.Root
+",
+    matches: |problem| {
+        problem.message.contains(" redefines a normative type; ")
+            || problem.message.contains(" redefines a built-in type; ")
+    },
+};
+
+/// `--quirk upper-case-status`.
+pub(super) const UPPER_CASE_STATUS: Quirk = Quirk {
+    name: "upper-case-status",
+    code: Code::InvalidValue,
+    summary: "read a `status` written in upper case (`SUPPORTED`) as its lower-case value (as a warning)",
+    explanation: "A definition's `status` is one of `supported`, `unsupported`, \
+`experimental` and `deprecated` (1.3 3.6.10, cs01 9.4), in lower case. ONAP SDC's exported \
+type files write `status: SUPPORTED` on thousands of properties. JTOSCA reports it \
+(JE006, \"has status attribute with an invalid value\"), which ONAP's parser configures as a \
+warning. puccini-rs always reads the value in lower case, and reports it; the quirk makes that a \
+warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.App:
+    derived_from: tosca.nodes.Root
+    properties:
+      name: { type: string, status: SUPPORTED }
+",
+    matches: |problem| problem.message.contains(" is not a status: statuses are lower case; "),
+};
