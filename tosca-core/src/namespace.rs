@@ -169,7 +169,8 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
         }
     }
 
-    let scopes = build_scopes(&units, &own, &catalog, problems);
+    let (scopes, redefinitions) = build_scopes(&units, &own, &catalog, problems);
+    redefinitions.report_and_replace(&mut catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
     let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
     bind_unimported(&mut namespace, &own, &catalog, problems);
@@ -178,13 +179,14 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 }
 
 /// Builds every unit's scope, imports before importers (post-order; a loop sees what was built
-/// so far, and the loop itself was reported by the read phase).
+/// so far, and the loop itself was reported by the read phase), with the redefinitions of
+/// normative names met on the way.
 fn build_scopes(
     units: &[Unit],
     own: &[Vec<(Kind, String, TypeId)>],
     catalog: &Catalog,
     problems: &mut Problems,
-) -> Vec<Scope> {
+) -> (Vec<Scope>, Redefinitions) {
     let mut scopes: Vec<Scope> = vec![Scope::default(); units.len()];
     let mut names = Names { units, catalog, problems, redefinitions: Redefinitions::default() };
     for index in post_order(units) {
@@ -243,8 +245,7 @@ fn build_scopes(
         }
         scopes[index] = scope;
     }
-    names.redefinitions.report(catalog, names.problems);
-    scopes
+    (scopes, names.redefinitions)
 }
 
 /// What binding a name in a scope needs besides the scope.

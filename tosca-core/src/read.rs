@@ -394,7 +394,12 @@ fn parse_file(
     }
     // The normative profile is added by `read`, which knows the root's.
     let own_profile = (!content.normative && !content.primitives)
-        .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
+        .then(|| {
+            // A keyword read as another (`version-alias`) imports the profile of the one it names.
+            let keyword = template.tosca_definitions_version.value.as_str();
+            let keyword = if Version::KEYWORDS.contains(&keyword) { keyword } else { version.keyword() };
+            tosca_profiles::implicit_import(keyword)
+        })
         .flatten();
     Some(ParsedFile { source: loaded.source, content, own_profile, imports })
 }

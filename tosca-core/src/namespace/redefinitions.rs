@@ -50,8 +50,20 @@ impl Redefinitions {
         Some(normative)
     }
 
-    /// Reports each redefinition once, at the user's definition, in text order.
-    pub(super) fn report(self, catalog: &Catalog, problems: &mut Problems) {
+    /// Reports each redefinition once, at the user's definition, in text order, and then makes
+    /// each user's definition a copy of the normative one: no name leads to it, so checking its
+    /// body would only report follow-ons of the one problem already reported (a reference to a
+    /// type the user's files never define, a refinement of a definition it replaced).
+    pub(super) fn report_and_replace(self, catalog: &mut Catalog, problems: &mut Problems) {
+        let replaced: Vec<(Kind, TypeId, TypeId)> =
+            self.found.iter().map(|(kind, user, normative, _)| (*kind, *user, *normative)).collect();
+        self.report(catalog, problems);
+        for (kind, user, normative) in replaced {
+            catalog.replace_with_copy(kind, normative, user);
+        }
+    }
+
+    fn report(self, catalog: &Catalog, problems: &mut Problems) {
         let mut found: Vec<_> = self.found.into_iter().collect();
         found.sort_by_key(|(kind, user, ..)| {
             let span = catalog.name(*kind, *user).span;

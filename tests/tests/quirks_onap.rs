@@ -1,0 +1,104 @@
+//! The `onap` quirk set: each case of `tests/cases/invalid/` about an ONAP SDC deviation
+//! compiled without quirks, with its own quirk and through the set name `onap`, the deviation an
+//! error without and a warning with, and everything else unchanged. (`expected.txt` lists codes
+//! and positions only; severities and the values the lenient reading gives are checked here.)
+
+use std::path::{Path, PathBuf};
+
+use tosca_core::problem::{Code, Quirk, Severity};
+use tosca_core::{Compiled, Options};
+use tosca_tests::{check_compile, workspace};
+
+fn case(name: &str) -> PathBuf {
+    workspace().join("tests/cases/invalid").join(name).join("main.yaml")
+}
+
+/// Compiles a case with the quirks the name chooses (none for `""`).
+fn compile(path: &Path, quirks: &str) -> Compiled {
+    let mut options = Options::default();
+    if !quirks.is_empty() {
+        options.quirks = Quirk::resolve(quirks).expect("a known quirk or set");
+    }
+    check_compile(path, &options)
+}
+
+/// The severities of the problems of one code, in order.
+fn severities(compiled: &Compiled, code: Code) -> Vec<Severity> {
+    compiled.problems.iter().filter(|problem| problem.code == code).map(|problem| problem.severity).collect()
+}
+
+#[test]
+fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
+    let set = Quirk::resolve("onap").expect("the set");
+    for name in [
+        "duplicate-keys",
+        "global-namespace",
+        "onap-annotations",
+        "redefined-normative-types",
+        "scalars-as-strings",
+        "upper-case-status",
+    ] {
+        assert!(set.iter().any(|quirk| quirk.name == name), "{name} is not in the onap set");
+    }
+}
+
+#[test]
+fn a_redefined_normative_type_is_reported_once_and_the_normative_one_wins() {
+    let path = case("redefined-normative-types");
+    for (quirks, severity) in
+        [("", Severity::Error), ("redefined-normative-types", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        // One per redefinition, though two files import `types.yaml`; nothing else.
+        assert_eq!(severities(&compiled, Code::DuplicateName), [severity; 4], "{quirks}");
+        assert_eq!(compiled.problems.len(), 4, "{quirks}: {:?}", compiled.problems);
+        let labelled = compiled
+            .problems
+            .iter()
+            .all(|problem| problem.labels.iter().any(|label| label.message == "normative definition"));
+        assert!(labelled, "{quirks}: the normative definition is a related location");
+        // `string` and `integer` keep their meaning: the values are a string and an integer.
+        let app = &compiled.topology.node_templates["app"];
+        assert_eq!(app.properties["protocol"].to_json(), serde_json::json!("tcp"));
+        assert_eq!(app.properties["port"].to_json(), serde_json::json!(1));
+    }
+}
+
+#[test]
+fn an_upper_case_status_is_read_in_lower_case_and_a_warning_with_the_quirk() {
+    let path = case("upper-case-status");
+    assert_eq!(severities(&compile(&path, ""), Code::InvalidValue), [Severity::Error; 3]);
+    for quirks in ["upper-case-status", "onap"] {
+        let compiled = compile(&path, quirks);
+        // `SUPPORTED` and `Deprecated` are accepted; `LEGACY` is no status in any case.
+        assert_eq!(
+            severities(&compiled, Code::InvalidValue),
+            [Severity::Warning, Severity::Warning, Severity::Error],
+            "{quirks}"
+        );
+        assert!(compiled.problems[0].message.ends_with("read as `supported`"), "{:?}", compiled.problems[0]);
+    }
+}
+
+#[test]
+fn onap_annotations_are_warnings_and_a_misspelt_keyname_stays_an_error() {
+    let path = case("onap-annotations");
+    assert_eq!(severities(&compile(&path, ""), Code::UnknownKey), [Severity::Error; 3]);
+    for quirks in ["onap-annotations", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert_eq!(
+            severities(&compiled, Code::UnknownKey),
+            [Severity::Warning, Severity::Warning, Severity::Error],
+            "{quirks}"
+        );
+    }
+}
+
+#[test]
+fn a_patch_version_keyword_is_read_as_its_version_with_a_warning() {
+    let compiled = compile(&case("version-alias"), "");
+    assert!(!compiled.has_errors(), "{:?}", compiled.problems);
+    assert_eq!(severities(&compiled, Code::VersionAlias), [Severity::Warning]);
+    // The 1.0 profile is imported: its short name `BlockStorage` resolves.
+    assert_eq!(compiled.topology.node_templates["disk"].types[0], "tosca.nodes.BlockStorage");
+}
