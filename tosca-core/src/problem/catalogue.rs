@@ -445,7 +445,11 @@ topology_template:
     /// 1.x files of the same version and `namespace` URI) is not a duplicate but one type: TOSCA
     /// 1.3 3.1.3.1 requires "Imported type definitions with the same Namespace URI, local name
     /// and version" to "be equivalent", as when a package's types are reached through the
-    /// package and a mapped copy.
+    /// package and a mapped copy. A user's type named like a built-in type (`string`: cs01
+    /// 9.1, these names "are reserved and cannot be used for custom data types") or like a type
+    /// of the normative profile is a duplicate too, reported once at the user's definition with
+    /// the normative one as a related location; the normative definition keeps the name, so
+    /// the rest of the template reads as the specification means it.
     DuplicateName = "duplicate-name", Error, "two definitions have the same name" {
         wrong: "\
 # main.yaml: both imports define my.nodes.Server, differently
