@@ -33,9 +33,12 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
     for name in [
         "duplicate-keys",
         "global-namespace",
+        "missing-required-properties",
         "onap-annotations",
         "redefined-normative-types",
         "scalars-as-strings",
+        "undeclared-substitution-capabilities",
+        "undeclared-substitution-requirements",
         "upper-case-status",
     ] {
         assert!(set.iter().any(|quirk| quirk.name == name), "{name} is not in the onap set");
@@ -101,4 +104,30 @@ fn a_patch_version_keyword_is_read_as_its_version_with_a_warning() {
     assert_eq!(severities(&compiled, Code::VersionAlias), [Severity::Warning]);
     // The 1.0 profile is imported: its short name `BlockStorage` resolves.
     assert_eq!(compiled.topology.node_templates["disk"].types[0], "tosca.nodes.BlockStorage");
+}
+
+#[test]
+fn missing_required_properties_are_warnings_with_the_quirk() {
+    let path = case("missing-required-properties");
+    assert_eq!(severities(&compile(&path, ""), Code::MissingValue), [Severity::Error; 2]);
+    for quirks in ["missing-required-properties", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        assert_eq!(severities(&compiled, Code::MissingValue), [Severity::Warning; 2], "{quirks}");
+        // The value stays absent.
+        assert!(!compiled.topology.node_templates["vfc"].properties.contains_key("nfc_function"));
+    }
+}
+
+#[test]
+fn undeclared_substitution_capabilities_are_warnings_with_the_quirk() {
+    let path = case("undeclared-substitution-capabilities");
+    assert_eq!(severities(&compile(&path, ""), Code::UndeclaredAssignment), [Severity::Error; 2]);
+    assert_eq!(
+        severities(&compile(&path, "undeclared-substitution-capabilities"), Code::UndeclaredAssignment),
+        [Severity::Warning, Severity::Error]
+    );
+    let compiled = compile(&path, "onap");
+    assert!(!compiled.has_errors(), "{:?}", compiled.problems);
+    assert_eq!(severities(&compiled, Code::UndeclaredAssignment), [Severity::Warning; 2]);
 }

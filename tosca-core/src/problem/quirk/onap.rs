@@ -87,3 +87,59 @@ node_types:
 ",
     matches: |problem| problem.message.contains(" is not a status: statuses are lower case; "),
 };
+
+/// `--quirk missing-required-properties`.
+pub(super) const MISSING_REQUIRED_PROPERTIES: Quirk = Quirk {
+    name: "missing-required-properties",
+    code: Code::MissingValue,
+    summary: "accept required properties left without a value anywhere: templates, capabilities, groups, data values (as warnings)",
+    explanation: "A property definition is `required` by default (TOSCA 1.3 3.6.10), so every \
+template, capability, group and data value needs a value for each required property that has no \
+default. ONAP SDC's service CSARs leave hundreds unassigned (`nfc_function`, `vf_module_type`, \
+a group's `description`): SDC fills them in at distribution or instantiation time. JTOSCA \
+reports each as `MissingRequiredFieldError` (JE003, JE004), which ONAP's parser configures as a \
+warning. The values stay absent from the topology. (`tosca-parser-required-properties` accepts \
+only the cases tosca-parser does not check.)",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vfc:
+    derived_from: tosca.nodes.Root
+    properties:
+      nfc_function: { type: string }
+topology_template:
+  node_templates:
+    vfc: { type: my.nodes.Vfc }
+",
+    matches: |problem| problem.message.contains(" is missing required property `"),
+};
+
+/// `--quirk undeclared-substitution-capabilities`.
+pub(super) const UNDECLARED_SUBSTITUTION_CAPABILITIES: Quirk = Quirk {
+    name: "undeclared-substitution-capabilities",
+    code: Code::UndeclaredAssignment,
+    summary: "accept `substitution_mappings` capabilities the substituted node type does not declare (as warnings)",
+    explanation: "A capability mapping maps \"a capability definition within the node \
+type\" (TOSCA 1.3 3.8.13; cs01 15.4). ONAP SDC exposes the capabilities of nested templates \
+under dotted names (`abstract_vfc.network.incoming.bytes_port`) and names them differently in the \
+substituted node type it generates next to the template \
+(`abstract_vfc.vfc_port.vfc_port.network.incoming.bytes_port`). JTOSCA's check of these names \
+is commented out (`SubstitutionMappings._validateCapabilities`). The mapping is left out of the \
+topology's `substitution`.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vf:
+    derived_from: tosca.nodes.Root
+topology_template:
+  substitution_mappings:
+    node_type: my.nodes.Vf
+    capabilities:
+      server.host: [ server, host ]
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+    matches: |problem| {
+        problem.message.starts_with("the substituted node type `") && problem.message.contains("` has no capability `")
+    },
+};
