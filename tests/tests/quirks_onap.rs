@@ -40,6 +40,7 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
         "undeclared-substitution-capabilities",
         "undeclared-substitution-requirements",
         "upper-case-status",
+        "windows-1252-text",
     ] {
         assert!(set.iter().any(|quirk| quirk.name == name), "{name} is not in the onap set");
     }
@@ -130,4 +131,22 @@ fn undeclared_substitution_capabilities_are_warnings_with_the_quirk() {
     let compiled = compile(&path, "onap");
     assert!(!compiled.has_errors(), "{:?}", compiled.problems);
     assert_eq!(severities(&compiled, Code::UndeclaredAssignment), [Severity::Warning; 2]);
+}
+
+#[test]
+fn a_stray_windows_1252_byte_is_decoded_and_the_file_read_on() {
+    let path = case("windows-1252-text");
+    let without = compile(&path, "");
+    assert_eq!(severities(&without, Code::YamlSyntax), [Severity::Error]);
+    assert_eq!(without.problems.len(), 1, "{:?}", without.problems);
+    for quirks in ["windows-1252-text", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        // Read on past the stray byte: the node template and its default are there.
+        let ip = &compiled.topology.node_templates["ip"];
+        assert_eq!(ip.properties["address"].to_json(), serde_json::json!("10.0.0.1"));
+    }
+    // A file that is not text is not read, quirk or not.
+    let binary = compile(&case("not-text"), "onap");
+    assert_eq!(severities(&binary, Code::YamlSyntax), [Severity::Error]);
 }

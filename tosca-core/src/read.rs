@@ -418,12 +418,18 @@ fn read_content(
     problems: &mut Problems,
 ) -> Option<FileContent> {
     if let Some(offset) = loaded.invalid_utf8 {
+        // YAML 1.2 (5.2) reads Unicode encodings only; stray Windows-1252 bytes in otherwise
+        // plain text (ONAP SDC's descriptions) are read as such, and still reported.
+        let text = crate::loader::windows_1252::is_text(&loaded.text);
+        let read_as = if text { "; read as Windows-1252" } else { "" };
         problems.report(
             Code::YamlSyntax,
             Span::at_offset(loaded.source, &loaded.text, offset),
-            format!("the file is not UTF-8 text (invalid byte at offset {offset})"),
+            format!("the file is not UTF-8 text (invalid byte at offset {offset}){read_as}"),
         );
-        return None;
+        if !text {
+            return None;
+        }
     }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;

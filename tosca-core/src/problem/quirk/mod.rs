@@ -55,6 +55,7 @@ impl Quirk {
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
         onap::UPPER_CASE_STATUS,
+        onap::WINDOWS_1252_TEXT,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -106,6 +107,7 @@ impl QuirkSet {
                 "undeclared-substitution-capabilities",
                 "undeclared-substitution-requirements",
                 "upper-case-status",
+                "windows-1252-text",
                 "yaml-1-1-booleans",
             ],
         },

@@ -30,6 +30,7 @@ topology_template:
   inputs:
     port_name:
       type: string
+      default: oam_port
       annotations:
         source:
           type: org.openecomp.annotations.Source
@@ -142,4 +143,23 @@ topology_template:
     matches: |problem| {
         problem.message.starts_with("the substituted node type `") && problem.message.contains("` has no capability `")
     },
+};
+
+/// `--quirk windows-1252-text`.
+pub(super) const WINDOWS_1252_TEXT: Quirk = Quirk {
+    name: "windows-1252-text",
+    code: Code::YamlSyntax,
+    summary: "accept a file with bytes that are not UTF-8 in otherwise plain text, read as Windows-1252 (as a warning)",
+    explanation: "YAML 1.2 (5.2) reads UTF-8, UTF-16 and UTF-32 only. Some of ONAP SDC's \
+exported type files carry a Windows-1252 byte in a description (0x92, a typographic apostrophe, \
+in `the Floating (IP) client’s`), and ONAP's own tests load those CSARs. puccini-rs always \
+decodes such a file's stray bytes as Windows-1252 (its UTF-8 runs as UTF-8) and reads on when \
+the result is plain text, reporting the first stray byte; the quirk makes that a warning. A file \
+that is not text (control characters) is still not read.",
+    example: "\
+# the byte 0x92 where the description has `’` (the text below is UTF-8, so only a sketch)
+tosca_definitions_version: tosca_simple_yaml_1_1
+description: the Floating (IP) client’s address
+",
+    matches: |problem| problem.message.ends_with("; read as Windows-1252"),
 };
