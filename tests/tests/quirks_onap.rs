@@ -31,6 +31,7 @@ fn severities(compiled: &Compiled, code: Code) -> Vec<Severity> {
 fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
     let set = Quirk::resolve("onap").expect("the set");
     for name in [
+        "dangling-substitution-mappings",
         "duplicate-keys",
         "global-namespace",
         "missing-required-properties",
@@ -149,4 +150,19 @@ fn a_stray_windows_1252_byte_is_decoded_and_the_file_read_on() {
     // A file that is not text is not read, quirk or not.
     let binary = compile(&case("not-text"), "onap");
     assert_eq!(severities(&binary, Code::YamlSyntax), [Severity::Error]);
+}
+
+#[test]
+fn mappings_to_missing_node_templates_are_warnings_with_the_quirk_and_left_out() {
+    let path = case("dangling-substitution-mappings");
+    assert_eq!(severities(&compile(&path, ""), Code::NameNotFound), [Severity::Error; 2]);
+    for quirks in ["dangling-substitution-mappings", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        assert_eq!(severities(&compiled, Code::NameNotFound), [Severity::Warning; 2], "{quirks}");
+        let substitution = compiled.topology.substitution.as_ref().expect("a substitution");
+        let mapped: Vec<&str> = substitution.capabilities.keys().map(String::as_str).collect();
+        assert_eq!(mapped, ["server.host"], "{quirks}");
+        assert!(substitution.requirements.is_empty(), "{quirks}");
+    }
 }

@@ -36,6 +36,7 @@ impl Quirk {
     /// Every quirk, in alphabetical order.
     pub const ALL: &'static [Quirk] = &[
         known::CAPABILITY_TYPES_UNDER_NODE_TYPES,
+        onap::DANGLING_SUBSTITUTION_MAPPINGS,
         known::DUPLICATE_KEYS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
@@ -98,6 +99,7 @@ impl QuirkSet {
             name: "onap",
             summary: "every deviation that ONAP SDC's CSARs rely on, which ONAP's JTOSCA-based parser accepts",
             members: &[
+                "dangling-substitution-mappings",
                 "duplicate-keys",
                 "global-namespace",
                 "missing-required-properties",

@@ -163,3 +163,32 @@ description: the Floating (IP) client’s address
 ",
     matches: |problem| problem.message.ends_with("; read as Windows-1252"),
 };
+
+/// `--quirk dangling-substitution-mappings`.
+pub(super) const DANGLING_SUBSTITUTION_MAPPINGS: Quirk = Quirk {
+    name: "dangling-substitution-mappings",
+    code: Code::NameNotFound,
+    summary: "accept `substitution_mappings` entries that name a node template the topology does not have, left out (as warnings)",
+    explanation: "A capability or requirement mapping names a node template of the topology \
+(TOSCA 1.3 3.8.13; cs01 15.4, 15.5). ONAP SDC keeps mappings for node templates it has since \
+removed from a resource's topology (`int_ctl_rvn.feature: [int_ctl_rvn, feature]` with no \
+`int_ctl_rvn`), by the hundred in some CSARs. JTOSCA never looks the mapped node templates up \
+(`SubstitutionMappings._validateCapabilities`, `_validateRequirements`). The mapping is left out \
+of the topology's `substitution`.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vf:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      gone.feature: tosca.capabilities.Node
+topology_template:
+  substitution_mappings:
+    node_type: my.nodes.Vf
+    capabilities:
+      gone.feature: [ gone, feature ]
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+    matches: |problem| problem.message.ends_with("` for this substitution mapping"),
+};
