@@ -33,6 +33,7 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
     for name in [
         "dangling-substitution-mappings",
         "duplicate-keys",
+        "duplicate-type-definitions",
         "global-namespace",
         "missing-required-properties",
         "onap-annotations",
@@ -164,5 +165,19 @@ fn mappings_to_missing_node_templates_are_warnings_with_the_quirk_and_left_out()
         let mapped: Vec<&str> = substitution.capabilities.keys().map(String::as_str).collect();
         assert_eq!(mapped, ["server.host"], "{quirks}");
         assert!(substitution.requirements.is_empty(), "{quirks}");
+    }
+}
+
+#[test]
+fn a_type_defined_differently_in_two_files_is_a_warning_with_the_quirk() {
+    let path = case("duplicate-type-definitions");
+    assert_eq!(severities(&compile(&path, ""), Code::DuplicateName), [Severity::Error]);
+    for quirks in ["duplicate-type-definitions", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        assert_eq!(severities(&compiled, Code::DuplicateName), [Severity::Warning], "{quirks}");
+        // main.yaml's own definition, the first its scope sees, types its template.
+        let app = &compiled.topology.node_templates["app"];
+        assert_eq!(app.properties["port"].to_json(), serde_json::json!(80));
     }
 }

@@ -38,6 +38,7 @@ impl Quirk {
         known::CAPABILITY_TYPES_UNDER_NODE_TYPES,
         onap::DANGLING_SUBSTITUTION_MAPPINGS,
         known::DUPLICATE_KEYS,
+        onap::DUPLICATE_TYPE_DEFINITIONS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
@@ -101,6 +102,7 @@ impl QuirkSet {
             members: &[
                 "dangling-substitution-mappings",
                 "duplicate-keys",
+                "duplicate-type-definitions",
                 "global-namespace",
                 "missing-required-properties",
                 "onap-annotations",

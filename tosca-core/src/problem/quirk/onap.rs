@@ -192,3 +192,31 @@ topology_template:
 ",
     matches: |problem| problem.message.ends_with("` for this substitution mapping"),
 };
+
+/// `--quirk duplicate-type-definitions`.
+pub(super) const DUPLICATE_TYPE_DEFINITIONS: Quirk = Quirk {
+    name: "duplicate-type-definitions",
+    code: Code::DuplicateName,
+    summary: "accept a type defined differently in two files, each file using the definition it sees first (as a warning)",
+    explanation: "Two different types visible under one name are ambiguous (TOSCA 1.3 3.1.3.1 \
+requires imported definitions of one name to be equivalent; equal ones are one type already). \
+ONAP SDC writes the node type of each resource both into the CSAR's shared `nodes.yml` and into \
+the resource's own template (`org.openecomp.resource.vfc.rules.nodes.heat.network.neutron.SecurityRules` \
+in `nodes.yml` and `resource-Securityrules-template.yml`), the two texts differing in details, \
+and its 1.1 files define `tosca.nodes.BlockStorage` of 1.0 again. JTOSCA merges the types of \
+every file into one map (`ToscaTemplate._getAllCustomDefs`), a later definition replacing an \
+earlier one without a word. puccini-rs binds each file's name to the first definition it sees \
+(its own, then its imports' in order), and reports the other; the quirk makes that a warning.",
+    example: "\
+# main.yaml imports a.yaml; both define my.nodes.App, differently
+# main.yaml:
+tosca_definitions_version: tosca_simple_yaml_1_1
+imports: [a.yaml]
+node_types:
+  my.nodes.App: { derived_from: tosca.nodes.Root }
+# a.yaml:
+#   node_types:
+#     my.nodes.App: { derived_from: tosca.nodes.Root, description: the same, mostly }
+",
+    matches: |problem| problem.message.contains(" type `") && problem.message.ends_with("` is defined more than once"),
+};
