@@ -90,7 +90,7 @@ pub(super) fn find(
     let mut trees = Trees { sources, parsed: HashMap::default() };
     // A user's definition equal to a normative one of its name is that one, not a redefinition.
     let mut normative: HashMap<(Kind, &str), (usize, TypeId), FixedState> = HashMap::default();
-    for (index, unit) in units.iter().enumerate().filter(|(_, unit)| unit.normative || unit.primitives) {
+    for (index, _) in units.iter().enumerate().filter(|(_, unit)| unit.normative || unit.primitives) {
         for (kind, name, id) in &own[index] {
             normative.entry((*kind, name.as_str())).or_insert((index, *id));
         }
