@@ -114,6 +114,15 @@ macro_rules! catalog {
                 true $(&& self.$field.is_empty())*
             }
 
+            /// Makes the type `to` of a kind a copy of the type `from`, its unit included: for a
+            /// definition no name leads to any more, which is then compiled as the one that won
+            /// its name rather than checked again on its own.
+            pub fn replace_with_copy(&mut self, kind: Kind, from: TypeId, to: TypeId) {
+                match kind {
+                    $(Kind::$kind => self.$field[to.index()] = self.$field[from.index()].clone(),)*
+                }
+            }
+
             /// Moves the types of `template` (unit `unit`) into the arenas.
             pub fn take_from(&mut self, unit: usize, template: &mut crate::entity::ServiceTemplate) {
                 $(

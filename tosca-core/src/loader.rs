@@ -36,6 +36,7 @@
 pub mod deferred;
 pub mod map_url;
 pub mod overlay;
+pub(crate) mod windows_1252;
 
 pub use deferred::{Deferred, Fetched};
 pub use overlay::Overlay;
@@ -234,9 +235,9 @@ pub fn normalize(path: &Path) -> PathBuf {
 pub struct Loaded {
     /// Its id in the source map.
     pub source: SourceId,
-    /// Its text (invalid UTF-8 replaced by U+FFFD).
+    /// Its text (when it is not UTF-8, decoded as Windows-1252).
     pub text: Arc<str>,
-    /// The byte offset in `text` of the first replaced sequence, when the file was not UTF-8.
+    /// The byte offset in `text` of the first byte that is not UTF-8, when the file was not.
     pub invalid_utf8: Option<usize>,
 }
 
@@ -893,8 +894,9 @@ impl Loader {
         let bytes = self.bytes(location)?;
         let (text, invalid_utf8): (Arc<str>, Option<usize>) = match std::str::from_utf8(&bytes) {
             Ok(text) => (text.into(), None),
-            // Not text: kept (lossily) so the reader can point at the first bad byte.
-            Err(error) => (String::from_utf8_lossy(&bytes).into(), Some(error.valid_up_to())),
+            // Not UTF-8: decoded as Windows-1252 (the same up to the first bad byte), so the
+            // reader can point at that byte and, when the rest reads as text, go on.
+            Err(error) => (windows_1252::decode(&bytes).into(), Some(error.valid_up_to())),
         };
         // A cached file keeps its shared id, and its text is shared with the cache.
         let shared = self

@@ -19,6 +19,7 @@
 mod copies;
 mod data_capabilities;
 mod dotted_prefix;
+mod redefinitions;
 
 pub(crate) use data_capabilities::READ_AS_CAPABILITY_TYPE;
 pub(crate) use dotted_prefix::DOTTED_PREFIX;
@@ -34,6 +35,7 @@ use crate::grammar::{Kind, References, nearest};
 use crate::problem::{Code, Problem, Problems};
 use crate::read::{ReadOutput, Unit};
 use crate::source::{Located, SourceId};
+use redefinitions::Redefinitions;
 
 /// Where a name leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +175,8 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
         }
     }
 
-    let scopes = build_scopes(&units, &own, &catalog, problems);
+    let (scopes, redefinitions) = build_scopes(&units, &own, &catalog, problems);
+    redefinitions.report_and_replace(&mut catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
     let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
     dotted_prefix::bind_dotted_prefixes(&mut namespace, &catalog, problems);
@@ -183,34 +186,36 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
 }
 
 /// Builds every unit's scope, imports before importers (post-order; a loop sees what was built
-/// so far, and the loop itself was reported by the read phase).
+/// so far, and the loop itself was reported by the read phase), with the redefinitions of
+/// normative names met on the way.
 fn build_scopes(
     units: &[Unit],
     own: &[Vec<(Kind, String, TypeId)>],
     catalog: &Catalog,
     problems: &mut Problems,
-) -> Vec<Scope> {
+) -> (Vec<Scope>, Redefinitions) {
     let mut scopes: Vec<Scope> = vec![Scope::default(); units.len()];
+    let mut names = Names { units, catalog, problems, redefinitions: Redefinitions::default() };
     for index in post_order(units) {
         let unit = &units[index];
         let mut scope = Scope::default();
         for (kind, name, id) in &own[index] {
             // A tool's extension types give way to anyone's own, like short names.
             if unit.extension {
-                insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: true }, problems);
+                names.insert(&mut scope, *kind, name.clone(), Binding { id: *id, alias: true });
                 continue;
             }
             // A dialect's built-in types give way to anyone's own, like short names.
             if unit.builtin {
                 for name in [name.clone(), format!("tosca:{name}")] {
-                    insert(&mut scope, catalog, *kind, name, Binding { id: *id, alias: true }, problems);
+                    names.insert(&mut scope, *kind, name, Binding { id: *id, alias: true });
                 }
                 continue;
             }
-            insert(&mut scope, catalog, *kind, name.clone(), Binding { id: *id, alias: false }, problems);
+            names.insert(&mut scope, *kind, name.clone(), Binding { id: *id, alias: false });
             if unit.normative {
                 for alias in short_names(*kind, name) {
-                    insert(&mut scope, catalog, *kind, alias, Binding { id: *id, alias: true }, problems);
+                    names.insert(&mut scope, *kind, alias, Binding { id: *id, alias: true });
                 }
             }
         }
@@ -231,7 +236,7 @@ fn build_scopes(
                     && let Some(local) = own_names.binding(kind, &name).filter(|local| !local.alias)
                     && local.id != binding.id
                 {
-                    problems.push(
+                    names.problems.push(
                         Problem::new(
                             Code::ShadowedImport,
                             catalog.name(kind, local.id).span,
@@ -242,31 +247,52 @@ fn build_scopes(
                     );
                     continue;
                 }
-                insert(&mut scope, catalog, kind, name, binding, problems);
+                names.insert(&mut scope, kind, name, binding);
             }
         }
         scopes[index] = scope;
     }
-    scopes
+    (scopes, names.redefinitions)
 }
 
-fn insert(scope: &mut Scope, catalog: &Catalog, kind: Kind, name: String, binding: Binding, problems: &mut Problems) {
-    match scope.binding(kind, &name) {
-        None => scope.set(kind, name, binding),
-        Some(existing) if existing.id == binding.id => {
-            if existing.alias && !binding.alias {
-                scope.set(kind, name, binding);
+/// What binding a name in a scope needs besides the scope.
+struct Names<'a> {
+    units: &'a [Unit],
+    catalog: &'a Catalog,
+    problems: &'a mut Problems,
+    redefinitions: Redefinitions,
+}
+
+impl Names<'_> {
+    /// Binds `name` in `scope`, unless a real definition already has it. Two different real
+    /// definitions are a `duplicate-name` problem, except that a normative or primitive type
+    /// keeps its name against a user's (see `namespace/redefinitions.rs`).
+    fn insert(&mut self, scope: &mut Scope, kind: Kind, name: String, binding: Binding) {
+        match scope.binding(kind, &name) {
+            None => scope.set(kind, name, binding),
+            Some(existing) if existing.id == binding.id => {
+                if existing.alias && !binding.alias {
+                    scope.set(kind, name, binding);
+                }
             }
-        }
-        Some(existing) if existing.alias => scope.set(kind, name, binding),
-        Some(_) if binding.alias => {}
-        Some(existing) => {
-            let first = catalog.name(kind, existing.id);
-            let second = catalog.name(kind, binding.id);
-            problems.push(
-                Problem::new(Code::DuplicateName, second.span, format!("{kind} `{name}` is defined more than once"))
+            Some(existing) if existing.alias => scope.set(kind, name, binding),
+            Some(_) if binding.alias => {}
+            Some(existing) => {
+                if let Some(kept) = self.redefinitions.keep(self.units, self.catalog, kind, existing.id, binding.id) {
+                    scope.set(kind, name, Binding { id: kept, alias: false });
+                    return;
+                }
+                let first = self.catalog.name(kind, existing.id);
+                let second = self.catalog.name(kind, binding.id);
+                self.problems.push(
+                    Problem::new(
+                        Code::DuplicateName,
+                        second.span,
+                        format!("{kind} `{name}` is defined more than once"),
+                    )
                     .with_label(first.span, "also defined here"),
-            );
+                );
+            }
         }
     }
 }

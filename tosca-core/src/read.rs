@@ -394,7 +394,12 @@ fn parse_file(
     }
     // The normative profile is added by `read`, which knows the root's.
     let own_profile = (!content.normative && !content.primitives)
-        .then(|| tosca_profiles::implicit_import(&template.tosca_definitions_version.value))
+        .then(|| {
+            // A keyword read as another (`version-alias`) imports the profile of the one it names.
+            let keyword = template.tosca_definitions_version.value.as_str();
+            let keyword = if Version::KEYWORDS.contains(&keyword) { keyword } else { version.keyword() };
+            tosca_profiles::implicit_import(keyword)
+        })
         .flatten();
     Some(ParsedFile { source: loaded.source, content, own_profile, imports })
 }
@@ -413,12 +418,18 @@ fn read_content(
     problems: &mut Problems,
 ) -> Option<FileContent> {
     if let Some(offset) = loaded.invalid_utf8 {
+        // YAML 1.2 (5.2) reads Unicode encodings only; stray Windows-1252 bytes in otherwise
+        // plain text (ONAP SDC's descriptions) are read as such, and still reported.
+        let text = crate::loader::windows_1252::is_text(&loaded.text);
+        let read_as = if text { "; read as Windows-1252" } else { "" };
         problems.report(
             Code::YamlSyntax,
             Span::at_offset(loaded.source, &loaded.text, offset),
-            format!("the file is not UTF-8 text (invalid byte at offset {offset})"),
+            format!("the file is not UTF-8 text (invalid byte at offset {offset}){read_as}"),
         );
-        return None;
+        if !text {
+            return None;
+        }
     }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
     let version = definitions_version(&node, loaded.source, problems)?;
@@ -582,6 +593,22 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
         }
         Some(version) => Some(version),
         None => {
+            // A 1.x keyword with a `_0` patch number (`tosca_simple_yaml_1_0_0`) names that version.
+            if let Some(version) = text
+                .strip_suffix("_0")
+                .filter(|keyword| keyword.starts_with("tosca_simple_yaml_"))
+                .and_then(Version::from_keyword)
+            {
+                problems.push(
+                    Problem::new(
+                        Code::VersionAlias,
+                        value.span,
+                        format!("`{text}` is not a TOSCA version keyword; read as `{}`", version.keyword()),
+                    )
+                    .with_suggestion(version.keyword()),
+                );
+                return Some(version);
+            }
             let known = Version::KEYWORDS;
             let mut problem = Problem::new(
                 Code::UnsupportedVersion,

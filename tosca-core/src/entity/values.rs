@@ -93,6 +93,20 @@ impl Read for Status {
         if Status::VALUES.contains(&text.value.as_str()) {
             return Some(Status(text));
         }
+        // The grammar's values are lower case (1.3 3.6.10); ONAP SDC writes `SUPPORTED`. The
+        // meaning is plain, so the value is read as its lower-case form, and still an error.
+        let lower = text.value.to_ascii_lowercase();
+        if Status::VALUES.contains(&lower.as_str()) {
+            cx.problems.push(
+                crate::problem::Problem::new(
+                    Code::InvalidValue,
+                    node.span,
+                    format!("`{}` is not a status: statuses are lower case; read as `{lower}`", text.value),
+                )
+                .with_suggestion(lower.clone()),
+            );
+            return Some(Status(Located::new(lower, text.span)));
+        }
         cx.problems.push(
             crate::problem::Problem::new(
                 Code::InvalidValue,

@@ -24,6 +24,10 @@
 //! own references are resolved and checked in its own file, as before; a parent of the same name
 //! that differs between the two files is itself a duplicate wherever both are visible.
 //!
+//! A user's 1.x definition equal to the normative definition of its name (the embedded
+//! profile's text, in any 1.x version) is a copy of that one too, and no redefinition (see
+//! `redefinitions.rs`).
+//!
 //! The trees are parsed again only for the names defined more than once, from the texts in the
 //! [`SourceMap`], so a service template without copies pays one pass over its type names.
 
@@ -48,9 +52,19 @@ pub(super) struct Copies {
 }
 
 impl Copies {
-    /// The type `id` stands for: the first definition it is a copy of, or itself.
+    /// The type `id` stands for: the first definition it is a copy of, or itself. (A copy of
+    /// a copy of a normative type stands for the normative type.)
     pub(super) fn original(&self, kind: Kind, id: TypeId) -> TypeId {
-        self.first[kind.index()].get(&id).copied().unwrap_or(id)
+        let first = &self.first[kind.index()];
+        let mut id = id;
+        // Each step leads to an earlier or a normative definition, which is no copy: two at most.
+        for _ in 0..2 {
+            match first.get(&id) {
+                Some(&earlier) => id = earlier,
+                None => break,
+            }
+        }
+        id
     }
 }
 
@@ -74,9 +88,31 @@ pub(super) fn find(
     }
     let mut copies = Copies::default();
     let mut trees = Trees { sources, parsed: HashMap::default() };
+    // A user's definition equal to a normative one of its name is that one, not a redefinition.
+    let mut normative: HashMap<(Kind, &str), (usize, TypeId), FixedState> = HashMap::default();
+    for (index, _) in units.iter().enumerate().filter(|(_, unit)| unit.normative || unit.primitives) {
+        for (kind, name, id) in &own[index] {
+            normative.entry((*kind, name.as_str())).or_insert((index, *id));
+        }
+    }
+    let mut same_as_normative = Vec::new();
+    for ((kind, name), defined) in &by_name {
+        let Some(&(profile, normative_id)) = normative.get(&(*kind, *name)) else { continue };
+        for &(unit, id) in defined {
+            if trees.same_definition(
+                (units[profile].source, catalog.name(*kind, normative_id).span.start),
+                (units[unit].source, catalog.name(*kind, id).span.start),
+            ) {
+                same_as_normative.push((*kind, id, normative_id));
+            }
+        }
+    }
     let mut repeated: Vec<_> = by_name.into_iter().filter(|(_, defined)| defined.len() > 1).collect();
     // Files are parsed in a fixed order, whatever the map's.
     repeated.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    for (kind, id, normative_id) in same_as_normative {
+        copies.first[kind.index()].insert(id, normative_id);
+    }
     for ((kind, _), defined) in repeated {
         let mut originals: Vec<(usize, TypeId)> = Vec::new();
         for (unit, id) in defined {
@@ -90,6 +126,8 @@ pub(super) fn find(
                     )
             });
             match original {
+                // A copy of a normative type stays bound to it.
+                Some(_) if copies.first[kind.index()].contains_key(&id) => {}
                 Some((_, first)) => {
                     copies.first[kind.index()].insert(id, *first);
                 }

@@ -445,7 +445,11 @@ topology_template:
     /// 1.x files of the same version and `namespace` URI) is not a duplicate but one type: TOSCA
     /// 1.3 3.1.3.1 requires "Imported type definitions with the same Namespace URI, local name
     /// and version" to "be equivalent", as when a package's types are reached through the
-    /// package and a mapped copy.
+    /// package and a mapped copy. A user's type named like a built-in type (`string`: cs01
+    /// 9.1, these names "are reserved and cannot be used for custom data types") or like a type
+    /// of the normative profile is a duplicate too, reported once at the user's definition with
+    /// the normative one as a related location; the normative definition keeps the name, so
+    /// the rest of the template reads as the specification means it.
     DuplicateName = "duplicate-name", Error, "two definitions have the same name" {
         wrong: "\
 # main.yaml: both imports define my.nodes.Server, differently
@@ -1228,6 +1232,27 @@ node_types:
       flavor:
         type: string
         required: false
+",
+    }
+
+    /// A 1.x `tosca_definitions_version` written with a patch number the specifications do not
+    /// name: `tosca_simple_yaml_1_0_0` (ONAP SDC's vendor onboarding writes it). TOSCA 1.x
+    /// (3.9.3.1) lists the exact keywords, `tosca_simple_yaml_1_0` … `_1_3`, and no patch
+    /// versions; but the spelling names one of them beyond doubt, and every peer reads it so (ONAP's
+    /// JTOSCA reports it as a non-critical issue and reads the file with its 1.0 definitions),
+    /// so it is read as the version it spells, with this warning.
+    VersionAlias = "version-alias", Warning, "a 1.x version keyword with a `_0` patch number, read as the version it names" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_0_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
 ",
     }
 

@@ -184,7 +184,7 @@ impl Check<'_, '_> {
         if self.template.node_templates.contains_key(name) {
             return true;
         }
-        let message = format!("there is no node template `{name}`");
+        let message = format!("there is no node template `{name}` for this substitution mapping");
         let names = self.template.node_templates.keys().map(String::as_str);
         self.problems.push(unknown_name(at, name, message, names));
         false

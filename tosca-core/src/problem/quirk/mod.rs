@@ -7,9 +7,11 @@
 //! documents where it comes from. Callers choose quirks by name (`--quirk NAME` on the command
 //! line, [`Options::quirks`](crate::Options::quirks) in the library) and the compiler applies
 //! them with [`apply`] once every problem is known. A [`QuirkSet`] names several quirks at once:
-//! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
+//! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on,
+//! `onap` every one that ONAP SDC's CSARs rely on.
 
 mod known;
+mod onap;
 mod tosca_parser;
 mod values;
 
@@ -38,11 +40,16 @@ impl Quirk {
     /// Every quirk, in alphabetical order.
     pub const ALL: &'static [Quirk] = &[
         known::CAPABILITY_TYPES_UNDER_NODE_TYPES,
+        onap::DANGLING_SUBSTITUTION_MAPPINGS,
         known::DUPLICATE_KEYS,
+        onap::DUPLICATE_TYPE_DEFINITIONS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         known::METADATA_VALUES,
+        onap::MISSING_REQUIRED_PROPERTIES,
+        onap::ONAP_ANNOTATIONS,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
+        onap::REDEFINED_NORMATIVE_TYPES,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -58,9 +65,12 @@ impl Quirk {
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
         tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
         known::UNDECLARED_OPERATION_INPUTS,
+        onap::UNDECLARED_SUBSTITUTION_CAPABILITIES,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        onap::UPPER_CASE_STATUS,
         values::VERSIONS_WITHOUT_MINOR,
+        onap::WINDOWS_1252_TEXT,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -99,36 +109,57 @@ pub struct QuirkSet {
 
 impl QuirkSet {
     /// Every set, in alphabetical order.
-    pub const ALL: &'static [QuirkSet] = &[QuirkSet {
-        name: "tosca-parser",
-        summary: "every deviation that templates written for OpenStack tosca-parser rely on",
-        members: &[
-            "capability-types-under-node-types",
-            "duplicate-keys",
-            "empty-requirement-mapping",
-            "global-namespace",
-            "metadata-values",
-            "quoted-integers-and-booleans",
-            "requirement-target-type",
-            "scalars-as-strings",
-            "tosca-parser-artifact-types",
-            "tosca-parser-compute-host",
-            "tosca-parser-data-types-as-capability-types",
-            "tosca-parser-database-name",
-            "tosca-parser-default-occurrences",
-            "tosca-parser-docker-types",
-            "tosca-parser-dotted-prefixes",
-            "tosca-parser-import-paths",
-            "tosca-parser-later-keynames",
-            "tosca-parser-required-properties",
-            "tosca-parser-unused-types",
-            "undeclared-operation-inputs",
-            "undeclared-substitution-requirements",
-            "untyped-artifact",
-            "versions-without-minor",
-            "yaml-1-1-booleans",
-        ],
-    }];
+    pub const ALL: &'static [QuirkSet] = &[
+        QuirkSet {
+            name: "onap",
+            summary: "every deviation that ONAP SDC's CSARs rely on, which ONAP's JTOSCA-based parser accepts",
+            members: &[
+                "dangling-substitution-mappings",
+                "duplicate-keys",
+                "duplicate-type-definitions",
+                "global-namespace",
+                "missing-required-properties",
+                "onap-annotations",
+                "redefined-normative-types",
+                "scalars-as-strings",
+                "undeclared-substitution-capabilities",
+                "undeclared-substitution-requirements",
+                "upper-case-status",
+                "windows-1252-text",
+                "yaml-1-1-booleans",
+            ],
+        },
+        QuirkSet {
+            name: "tosca-parser",
+            summary: "every deviation that templates written for OpenStack tosca-parser rely on",
+            members: &[
+                "capability-types-under-node-types",
+                "duplicate-keys",
+                "empty-requirement-mapping",
+                "global-namespace",
+                "metadata-values",
+                "quoted-integers-and-booleans",
+                "requirement-target-type",
+                "scalars-as-strings",
+                "tosca-parser-artifact-types",
+                "tosca-parser-compute-host",
+                "tosca-parser-data-types-as-capability-types",
+                "tosca-parser-database-name",
+                "tosca-parser-default-occurrences",
+                "tosca-parser-docker-types",
+                "tosca-parser-dotted-prefixes",
+                "tosca-parser-import-paths",
+                "tosca-parser-later-keynames",
+                "tosca-parser-required-properties",
+                "tosca-parser-unused-types",
+                "undeclared-operation-inputs",
+                "undeclared-substitution-requirements",
+                "untyped-artifact",
+                "versions-without-minor",
+                "yaml-1-1-booleans",
+            ],
+        },
+    ];
 }
 
 /// Downgrades every problem one of `quirks` accepts to a warning, and says which quirk did it.
