@@ -456,3 +456,49 @@ fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy, names: &[St
     }
     chains
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::{Loader, LoaderOptions, Location, Overlay};
+    use crate::source::SourceMap;
+
+    /// The namespace of a 1.0 file (which imports the embedded 1.0 profile).
+    fn namespace_of_1_0_file() -> Namespace {
+        let root = Location::File("main.yaml".into());
+        let overlay = Overlay::new().with(root.clone(), "tosca_definitions_version: tosca_simple_yaml_1_0\n");
+        let loader = Loader::with_options(SourceMap::default(), LoaderOptions { overlay, ..LoaderOptions::default() });
+        let mut problems = Problems::new();
+        let read = crate::read::read(&root, &[], &loader, None, &mut problems).expect("the file reads");
+        crate::namespace::namespace(read, &mut problems).0
+    }
+
+    fn span_in(source: crate::source::SourceId, line: u32) -> Span {
+        Span { source, start: line * 10, end: line * 10 + 4, line, column: 1 }
+    }
+
+    #[test]
+    fn a_problem_a_users_type_leaves_in_a_profile_moves_to_the_type() {
+        let namespace = namespace_of_1_0_file();
+        let user = namespace.units[0].source;
+        let profile = namespace.units.iter().find(|unit| unit.normative).expect("the 1.0 profile").source;
+        let mut local = Problems::new();
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(profile, 86), "in the profile"));
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(user, 7), "in the user's file"));
+        let kept: Vec<Problem> = keep_out_of_profiles(local, span_in(user, 3), &namespace).into_iter().collect();
+        assert_eq!(kept[0].span, span_in(user, 3), "moved to the type");
+        assert_eq!(kept[0].labels[0].span, span_in(profile, 86), "the profile's place kept as a label");
+        assert_eq!(kept[1].span, span_in(user, 7), "a problem in the user's file stays");
+        assert!(kept[1].labels.is_empty());
+    }
+
+    #[test]
+    fn a_profiles_own_type_keeps_its_problems_in_place() {
+        let namespace = namespace_of_1_0_file();
+        let profile = namespace.units.iter().find(|unit| unit.normative).expect("the 1.0 profile").source;
+        let mut local = Problems::new();
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(profile, 86), "in the profile"));
+        let kept: Vec<Problem> = keep_out_of_profiles(local, span_in(profile, 80), &namespace).into_iter().collect();
+        assert_eq!(kept[0].span, span_in(profile, 86));
+    }
+}

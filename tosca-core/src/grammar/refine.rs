@@ -79,7 +79,11 @@ impl Refinement {
         let before_rules = !matches!(self.rule, Rule::Fixed)
             && cx.relations.version_of(at.source).is_some_and(|version| version < Version::V1_3);
         let code = if before_rules { Code::IncompatibleOverrideBefore13 } else { Code::IncompatibleOverride };
-        let mut problem = Problem::new(code, at, self.message);
+        let message = match moved_from {
+            Some(_) => format!("with this type, an inherited refinement breaks a rule: {}", self.message),
+            None => self.message,
+        };
+        let mut problem = Problem::new(code, at, message);
         if let Some(from) = moved_from {
             problem = problem.with_label(from, "in the inherited definition written here");
         }
