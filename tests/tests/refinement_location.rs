@@ -68,6 +68,20 @@ fn a_refinement_of_a_profile_definition_is_at_the_users_line_with_the_profile_as
 }
 
 #[test]
+fn a_profile_default_the_refined_type_rejects_is_reported_at_the_refinement() {
+    let compiled = compile_case("invalid", "refinement-profile-default-reported-at-the-refinement");
+    let problem = compiled
+        .problems
+        .iter()
+        .find(|problem| problem.code == Code::WrongValueType)
+        .expect("the inherited default is reported");
+    assert_eq!(at(&compiled, problem.span), "main.yaml:13:19");
+    let labels: Vec<String> = problem.labels.iter().map(|label| at(&compiled, label.span)).collect();
+    assert_eq!(labels, ["<profile>/simple-1.0/capability.yaml:115:18"]);
+    assert!(problem.message.starts_with("the inherited default does not fit the refined type: "));
+}
+
+#[test]
 fn no_refinement_case_reports_a_problem_inside_an_embedded_profile() {
     let cases = [
         ("invalid", "refinement-rules-1-0-warn"),
@@ -77,6 +91,7 @@ fn no_refinement_case_reports_a_problem_inside_an_embedded_profile() {
         ("invalid", "refinement-rules-version-of-the-refining-file"),
         ("invalid", "refinement-inherited-definition-reported-at-the-change"),
         ("invalid", "refinement-capability-type-changed-1-0-profile"),
+        ("invalid", "refinement-profile-default-reported-at-the-refinement"),
         ("valid", "refinement-capability-type-derived-takes-its-properties"),
     ];
     for (kind, case) in cases {
