@@ -21,7 +21,7 @@
 //! with the parent and is skipped.
 
 use crate::IndexMap;
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, TypeId};
 use crate::entity::{
     AttributeDefinition, CapabilityDefinition, InterfaceDefinition, NotificationDefinition, OperationDefinition,
     ParameterDefinition, PropertyDefinition, RelationshipDefinition,
@@ -109,15 +109,17 @@ fn complete_entries<T: Entry>(
     *entries = merged;
 }
 
-/// What the entries of a definition named `name` (now of the type `current`) inherited from the
-/// parent's definition, whose type is `parent_type`; `previous` gives the entries of a type.
+/// What the entries of a definition of the type `current` (of `kind`) inherited from the
+/// parent type's definition of the same name, whose type is `parent_type` (`None` when the
+/// parent type has no such definition); `previous` gives a type's entries, and `anchor` is
+/// where the definition names its type.
 fn inherited<'a, T>(
     parent_type: Option<Option<&Located<String>>>,
-    current: crate::catalog::TypeId,
+    current: TypeId,
     kind: Kind,
     anchor: Span,
     namespace: &Namespace,
-    previous: impl Fn(crate::catalog::TypeId) -> &'a IndexMap<String, T>,
+    previous: impl Fn(TypeId) -> &'a IndexMap<String, T>,
 ) -> Inherited<'a, T> {
     let Some(parent_type) = parent_type else { return Inherited::Nothing };
     match parent_type.and_then(|name| namespace.resolve(kind, name)) {
@@ -143,7 +145,7 @@ pub(super) fn complete_capability(
     let capability_type = &catalog.capability_types[id.index()].entity;
     let parent_type = parent.map(|parent| parent.r#type.as_ref());
     let anchor = definition.r#type.as_ref().map_or(definition.span, |name| name.span);
-    let types = |id: crate::catalog::TypeId| &catalog.capability_types[id.index()].entity;
+    let types = |id: TypeId| &catalog.capability_types[id.index()].entity;
     let properties = inherited(parent_type, id, Kind::CapabilityType, anchor, namespace, |id| &types(id).properties);
     let attributes = inherited(parent_type, id, Kind::CapabilityType, anchor, namespace, |id| &types(id).attributes);
     complete_entries(&mut definition.properties, &capability_type.properties, definition.span, &properties, cx);
@@ -204,7 +206,7 @@ pub(super) fn complete_interface(
     let interface_type = &catalog.interface_types[id.index()].entity;
     let parent_type = parent.map(|parent| parent.r#type.as_ref());
     let anchor = name.span;
-    let types = |id: crate::catalog::TypeId| &catalog.interface_types[id.index()].entity;
+    let types = |id: TypeId| &catalog.interface_types[id.index()].entity;
     let inputs = inherited(parent_type, id, Kind::InterfaceType, anchor, namespace, |id| &types(id).inputs);
     let operations = inherited(parent_type, id, Kind::InterfaceType, anchor, namespace, |id| &types(id).operations);
     let notifications =
