@@ -10,7 +10,8 @@ use crate::catalog::{Catalog, TypeId};
 use crate::grammar::{Kind, TypeRelations};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
-use crate::source::Located;
+use crate::source::{Located, SourceId};
+use crate::version::Version;
 
 /// One kind's hierarchy.
 #[derive(Clone, Debug, Default)]
@@ -192,6 +193,11 @@ impl TypeRelations for Relations<'_> {
             return None;
         }
         Some(self.hierarchy.derives_from(kind, child, ancestor))
+    }
+
+    fn version_of(&self, source: SourceId) -> Option<Version> {
+        let unit = *self.namespace.unit_of_source.get(&source)?;
+        self.namespace.units.get(unit).map(|unit| unit.version)
     }
 }
 

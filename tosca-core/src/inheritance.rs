@@ -13,22 +13,24 @@
 //! on scheduling. A cycle cannot hang it: derivation loops were cut by the hierarchy phase
 //! (those types are broken and left as written), and the kind order admits no other cycles.
 
+mod complete;
+
 use rayon::prelude::*;
 
 use crate::IndexMap;
 use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
 
 use crate::entity::{
-    ArtifactType, AttributeDefinition, CapabilityDefinition, CapabilityType, DataType, GroupType, InterfaceDefinition,
-    InterfaceType, NodeType, PolicyType, PropertyDefinition, RelationshipDefinition, RelationshipType,
-    SchemaDefinition,
+    ArtifactType, AttributeDefinition, CapabilityType, DataType, GroupType, InterfaceType, NodeType, PolicyType,
+    PropertyDefinition, RelationshipType, SchemaDefinition,
 };
-use crate::grammar::{Inherit, InheritContext, InheritField, Kind};
+use crate::grammar::{InheritContext, Kind};
 use crate::hierarchy::{Hierarchy, Relations};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::topology::TypeChain;
+use complete::{complete_capability, complete_interface, complete_relationship};
 
 /// Runs the inheritance phase.
 pub fn inheritance(
@@ -71,8 +73,16 @@ trait Complete: TypeEntity {
     /// Checks the type's own definitions, as written (before inheritance adds the parent's).
     fn check_own(&self, _cx: &mut InheritContext<'_>) {}
 
-    /// Completes the definitions of `self` from the (already resolved) types of earlier kinds.
-    fn complete(&mut self, _catalog: &Catalog, _namespace: &Namespace, _cx: &mut InheritContext<'_>) {}
+    /// Completes the definitions of `self` from the (already resolved) types of earlier kinds;
+    /// `parent` is the resolved parent type, whose definitions `self` has inherited.
+    fn complete(
+        &mut self,
+        _parent: Option<&Self>,
+        _catalog: &Catalog,
+        _namespace: &Namespace,
+        _cx: &mut InheritContext<'_>,
+    ) {
+    }
 
     /// Checks what only the resolved type can tell: a definition that names no type is fine
     /// when it refines an inherited one (which gives it the type), and missing otherwise.
@@ -192,9 +202,16 @@ impl Complete for RelationshipType {
         properties_and_attributes(&self.properties, &self.attributes, cx);
     }
 
-    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
-        for interface in self.interfaces.values_mut() {
-            complete_interface(interface, catalog, namespace, cx);
+    fn complete(
+        &mut self,
+        parent: Option<&Self>,
+        catalog: &Catalog,
+        namespace: &Namespace,
+        cx: &mut InheritContext<'_>,
+    ) {
+        for (name, interface) in &mut self.interfaces {
+            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
+            complete_interface(interface, inherited, catalog, namespace, cx);
         }
     }
 }
@@ -208,9 +225,16 @@ impl Complete for GroupType {
         properties_and_attributes(&self.properties, &self.attributes, cx);
     }
 
-    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
-        for interface in self.interfaces.values_mut() {
-            complete_interface(interface, catalog, namespace, cx);
+    fn complete(
+        &mut self,
+        parent: Option<&Self>,
+        catalog: &Catalog,
+        namespace: &Namespace,
+        cx: &mut InheritContext<'_>,
+    ) {
+        for (name, interface) in &mut self.interfaces {
+            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
+            complete_interface(interface, inherited, catalog, namespace, cx);
         }
     }
 }
@@ -274,80 +298,32 @@ impl Complete for NodeType {
         }
     }
 
-    fn complete(&mut self, catalog: &Catalog, namespace: &Namespace, cx: &mut InheritContext<'_>) {
-        for capability in self.capabilities.values_mut() {
-            complete_capability(capability, catalog, namespace, cx);
+    fn complete(
+        &mut self,
+        parent: Option<&Self>,
+        catalog: &Catalog,
+        namespace: &Namespace,
+        cx: &mut InheritContext<'_>,
+    ) {
+        for (name, capability) in &mut self.capabilities {
+            let inherited = parent.and_then(|parent| parent.capabilities.get(name));
+            complete_capability(capability, inherited, catalog, namespace, cx);
         }
-        for interface in self.interfaces.values_mut() {
-            complete_interface(interface, catalog, namespace, cx);
+        for (name, interface) in &mut self.interfaces {
+            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
+            complete_interface(interface, inherited, catalog, namespace, cx);
         }
         for requirement in &mut self.requirements.0 {
+            let inherited = parent
+                .and_then(|parent| {
+                    parent.requirements.0.iter().find(|other| other.name.value == requirement.name.value)
+                })
+                .and_then(|inherited| inherited.relationship.as_ref());
             if let Some(relationship) = &mut requirement.relationship {
-                refine_relationship_interfaces(relationship, catalog, namespace, cx);
-                for interface in relationship.interfaces.values_mut() {
-                    complete_interface(interface, catalog, namespace, cx);
-                }
+                complete_relationship(relationship, inherited, catalog, namespace, cx);
             }
         }
     }
-}
-
-/// A capability definition's properties and attributes refine its capability type's.
-fn complete_capability(
-    definition: &mut CapabilityDefinition,
-    catalog: &Catalog,
-    namespace: &Namespace,
-    cx: &mut InheritContext<'_>,
-) {
-    let Some(id) = definition.r#type.as_ref().and_then(|name| namespace.resolve(Kind::CapabilityType, name)) else {
-        return;
-    };
-    let capability_type = &catalog.capability_types[id.index()].entity;
-    definition.properties.inherit_field(&capability_type.properties, cx);
-    definition.attributes.inherit_field(&capability_type.attributes, cx);
-    definition.valid_source_types.inherit_field(&capability_type.valid_source_types, cx);
-}
-
-/// The interfaces of a requirement definition's `relationship` refine its relationship type's
-/// interfaces of the same names, which give them their type (and operations): writing `type`
-/// again there is allowed, not required.
-fn refine_relationship_interfaces(
-    relationship: &mut RelationshipDefinition,
-    catalog: &Catalog,
-    namespace: &Namespace,
-    cx: &mut InheritContext<'_>,
-) {
-    let Some(id) = relationship.r#type.as_ref().and_then(|name| namespace.resolve(Kind::RelationshipType, name)) else {
-        return;
-    };
-    let relationship_type = &catalog.relationship_types[id.index()].entity;
-    for (name, interface) in &mut relationship.interfaces {
-        if let Some(refined) = relationship_type.interfaces.get(name) {
-            interface.inherit(refined, cx);
-        }
-    }
-}
-
-/// An interface definition's inputs, operations and notifications refine its interface type's.
-fn complete_interface(
-    definition: &mut InterfaceDefinition,
-    catalog: &Catalog,
-    namespace: &Namespace,
-    cx: &mut InheritContext<'_>,
-) {
-    let Some(name) = &definition.r#type else {
-        cx.problems.push(Problem::new(
-            Code::MissingKey,
-            definition.span,
-            format!("interface definition `{}` is missing required keyname `type`", definition.name.value),
-        ));
-        return;
-    };
-    let Some(id) = namespace.resolve(Kind::InterfaceType, name) else { return };
-    let interface_type = &catalog.interface_types[id.index()].entity;
-    definition.inputs.inherit_field(&interface_type.inputs, cx);
-    definition.operations.inherit_field(&interface_type.operations, cx);
-    definition.notifications.inherit_field(&interface_type.notifications, cx);
 }
 
 fn resolve_kind<T: Complete>(
@@ -405,13 +381,15 @@ fn resolve_kind<T: Complete>(
             .map(|&index| {
                 let mut local = Problems::new();
                 let mut entity = arena[index].entity.clone();
-                let mut cx = InheritContext { problems: &mut local, relations };
+                let mut cx = InheritContext::new(&mut local, relations);
                 entity.check_own(&mut cx);
                 if let Some(parent) = table.parent[index] {
                     entity.inherit(&arena[parent.index()].entity, &mut cx);
                 }
-                entity.complete(shared, namespace, &mut cx);
+                let parent = table.parent[index].map(|parent| &arena[parent.index()].entity);
+                entity.complete(parent, shared, namespace, &mut cx);
                 entity.check_resolved(&mut cx);
+                let local = keep_out_of_profiles(local, entity.name().span, namespace);
                 (index, entity, local)
             })
             .collect();
@@ -421,6 +399,39 @@ fn resolve_kind<T: Complete>(
         }
     }
     *T::arena_mut(catalog) = arena;
+}
+
+/// Whether `source` is a file of the embedded profiles (normative, primitive, built-in or a
+/// tool's extension types).
+fn embedded(namespace: &Namespace, source: crate::source::SourceId) -> bool {
+    namespace
+        .unit_of_source
+        .get(&source)
+        .and_then(|unit| namespace.units.get(*unit))
+        .is_some_and(|unit| unit.normative || unit.primitives || unit.builtin || unit.extension)
+}
+
+/// The problems completing the type named at `at` gave, none left in an embedded profile's
+/// file when the type is not itself embedded: a problem a user's type causes belongs where the
+/// user can act on it, so one the completion left in a profile's file (which the refinement
+/// checks avoid, see [`InheritContext::anchor`]) moves to the type, with the profile's place
+/// as a label.
+fn keep_out_of_profiles(local: Problems, at: Span, namespace: &Namespace) -> Problems {
+    if local.is_empty() || embedded(namespace, at.source) {
+        return local;
+    }
+    let mut kept = Problems::new();
+    for mut problem in local {
+        if embedded(namespace, problem.span.source) {
+            let from = std::mem::replace(&mut problem.span, at);
+            problem.labels.insert(
+                0,
+                crate::problem::Label { span: from, message: "in the inherited definition written here".to_owned() },
+            );
+        }
+        kept.push(problem);
+    }
+    kept
 }
 
 /// Every type's chain of names (itself, then its ancestors; empty when its chain is broken), by
@@ -444,4 +455,50 @@ fn kind_chains(kind: Kind, catalog: &Catalog, hierarchy: &Hierarchy, names: &[St
         chains[index] = TypeChain::derived(name, &parent);
     }
     chains
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::{Loader, LoaderOptions, Location, Overlay};
+    use crate::source::SourceMap;
+
+    /// The namespace of a 1.0 file (which imports the embedded 1.0 profile).
+    fn namespace_of_1_0_file() -> Namespace {
+        let root = Location::File("main.yaml".into());
+        let overlay = Overlay::new().with(root.clone(), "tosca_definitions_version: tosca_simple_yaml_1_0\n");
+        let loader = Loader::with_options(SourceMap::default(), LoaderOptions { overlay, ..LoaderOptions::default() });
+        let mut problems = Problems::new();
+        let read = crate::read::read(&root, &[], &loader, None, &mut problems).expect("the file reads");
+        crate::namespace::namespace(read, &mut problems).0
+    }
+
+    fn span_in(source: crate::source::SourceId, line: u32) -> Span {
+        Span { source, start: line * 10, end: line * 10 + 4, line, column: 1 }
+    }
+
+    #[test]
+    fn a_problem_a_users_type_leaves_in_a_profile_moves_to_the_type() {
+        let namespace = namespace_of_1_0_file();
+        let user = namespace.units[0].source;
+        let profile = namespace.units.iter().find(|unit| unit.normative).expect("the 1.0 profile").source;
+        let mut local = Problems::new();
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(profile, 86), "in the profile"));
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(user, 7), "in the user's file"));
+        let kept: Vec<Problem> = keep_out_of_profiles(local, span_in(user, 3), &namespace).into_iter().collect();
+        assert_eq!(kept[0].span, span_in(user, 3), "moved to the type");
+        assert_eq!(kept[0].labels[0].span, span_in(profile, 86), "the profile's place kept as a label");
+        assert_eq!(kept[1].span, span_in(user, 7), "a problem in the user's file stays");
+        assert!(kept[1].labels.is_empty());
+    }
+
+    #[test]
+    fn a_profiles_own_type_keeps_its_problems_in_place() {
+        let namespace = namespace_of_1_0_file();
+        let profile = namespace.units.iter().find(|unit| unit.normative).expect("the 1.0 profile").source;
+        let mut local = Problems::new();
+        local.push(Problem::new(Code::IncompatibleOverride, span_in(profile, 86), "in the profile"));
+        let kept: Vec<Problem> = keep_out_of_profiles(local, span_in(profile, 80), &namespace).into_iter().collect();
+        assert_eq!(kept[0].span, span_in(profile, 86));
+    }
 }

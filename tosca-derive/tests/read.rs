@@ -535,7 +535,7 @@ fn inherit<T: Read + Inherit>(child: &str, parent: &str, hierarchy: &Hierarchy) 
     let parent: T = read_ok(parent);
     let mut child: T = read_ok(child);
     let mut problems = Problems::new();
-    child.inherit(&parent, &mut InheritContext { problems: &mut problems, relations: hierarchy });
+    child.inherit(&parent, &mut InheritContext::new(&mut problems, hierarchy));
     (child, render(problems))
 }
 
@@ -570,7 +570,7 @@ fn skip_fields_are_never_inherited() {
     let mut child: Widget = read_ok("\n\ntype: string\n");
     let mut problems = Problems::new();
     let hierarchy = Hierarchy::new(HIERARCHY);
-    child.inherit(&widget, &mut InheritContext { problems: &mut problems, relations: &hierarchy });
+    child.inherit(&widget, &mut InheritContext::new(&mut problems, &hierarchy));
     assert!(problems.is_empty());
     assert_eq!(child.parent, None, "`inherit = \"skip\"`");
     assert!(child.resolved.is_empty(), "`skip` fields default to `inherit = \"skip\"`");
@@ -718,7 +718,7 @@ mod refinements_added_later {
         let relaxed = read("\nrequired: false", Version::V1_3, &mut problems);
         let tightened = read("required: true", Version::V1_3, &mut problems);
         assert!(problems.is_empty());
-        let mut cx = InheritContext { problems: &mut problems, relations: &NoTypes };
+        let mut cx = InheritContext::new(&mut problems, &NoTypes);
         relaxed.clone().inherit(&unset_parent, &mut cx);
         relaxed.clone().inherit(&true_parent, &mut cx);
         relaxed.clone().inherit(&false_parent, &mut cx);

@@ -3,8 +3,9 @@
 use crate::IndexMap;
 
 use super::{Kind, Named, Sequenced};
-use crate::problem::{Code, Problem, Problems};
-use crate::source::Located;
+use crate::problem::Problems;
+use crate::source::{Located, SourceId, Span};
+use crate::version::Version;
 
 /// What inheritance needs to know about the type hierarchy to check refinements.
 pub trait TypeRelations {
@@ -12,6 +13,13 @@ pub trait TypeRelations {
     /// the namespace of the file it was written in. `None` when either name does not resolve
     /// (already reported by the namespace phase).
     fn is_derived_from(&self, kind: Kind, child: &Located<String>, ancestor: &Located<String>) -> Option<bool>;
+
+    /// The TOSCA version of the file `source` is, which decides whether a refinement that
+    /// breaks a 1.3 rule is an error or a warning; `None` when not known (read by the latest
+    /// rules).
+    fn version_of(&self, _source: SourceId) -> Option<Version> {
+        None
+    }
 }
 
 /// Where inheritance reports and what it can ask about types.
@@ -20,6 +28,27 @@ pub struct InheritContext<'a> {
     pub problems: &'a mut Problems,
     /// The type hierarchy.
     pub relations: &'a dyn TypeRelations,
+    /// Where refinement problems go instead of the refining definition, which then becomes a
+    /// label: set while entries a definition inherited are refined on behalf of a change written
+    /// elsewhere (a derived node type naming another capability type for an inherited
+    /// capability definition), so the problem lands where that change was written, and its
+    /// version's rules apply.
+    pub anchor: Option<Span>,
+}
+
+impl<'a> InheritContext<'a> {
+    /// A context reporting into `problems`, without an anchor.
+    pub fn new(problems: &'a mut Problems, relations: &'a dyn TypeRelations) -> InheritContext<'a> {
+        InheritContext { problems, relations, anchor: None }
+    }
+
+    /// Runs `work` with problems reported at `anchor` (see [`InheritContext::anchor`]).
+    pub fn anchored<R>(&mut self, anchor: Span, work: impl FnOnce(&mut InheritContext<'_>) -> R) -> R {
+        let saved = self.anchor.replace(anchor);
+        let result = work(self);
+        self.anchor = saved;
+        result
+    }
 }
 
 /// An entity that can be completed from its parent.
@@ -113,56 +142,6 @@ pub fn inherit_deep<T: Inherit + Clone>(child: &mut Option<T>, parent: &Option<T
     }
 }
 
-/// `#[tosca(refine = "fixed")]`: a value fixed by the parent (a property's `value`) may not be
-/// changed by a refinement; writing it again is allowed, writing another one is not.
-pub fn refine_fixed(
-    child: &Option<crate::yaml::Node>,
-    parent: &Option<crate::yaml::Node>,
-    field: &str,
-    cx: &mut InheritContext<'_>,
-) {
-    if let (Some(child), Some(parent)) = (child, parent)
-        && child.span != parent.span
-        && child.value != parent.value
-    {
-        cx.problems.push(
-            Problem::new(
-                Code::IncompatibleOverride,
-                child.span,
-                format!("`{field}` is fixed by the refined definition and cannot change"),
-            )
-            .with_label(parent.span, "fixed here"),
-        );
-    }
-}
-
-/// `#[tosca(refine = "derived")]`: a type named in a refinement must be the parent's type or
-/// derive from it.
-pub fn refine_derived<F: super::NameField>(
-    kind: Kind,
-    child: &F,
-    parent: &F,
-    field: &str,
-    cx: &mut InheritContext<'_>,
-) {
-    let mut child_names = Vec::new();
-    child.visit_names(kind, &mut |_, name| child_names.push(name));
-    let mut parent_names = Vec::new();
-    parent.visit_names(kind, &mut |_, name| parent_names.push(name));
-    if let ([child], [parent]) = (child_names.as_slice(), parent_names.as_slice())
-        && cx.relations.is_derived_from(kind, child, parent) == Some(false)
-    {
-        cx.problems.push(
-            Problem::new(
-                Code::IncompatibleOverride,
-                child.span,
-                format!("`{field}` is `{}`, which does not derive from the refined `{}`", child.value, parent.value),
-            )
-            .with_label(parent.span, format!("the parent's {kind} is declared here")),
-        );
-    }
-}
-
 impl<T: Inherit> Inherit for Box<T> {
     fn inherit(&mut self, parent: &Self, cx: &mut InheritContext<'_>) {
         (**self).inherit(parent, cx);
@@ -172,25 +151,4 @@ impl<T: Inherit> Inherit for Box<T> {
 /// A located leaf value is replaced as a whole: the child's wins.
 impl<T> Inherit for Located<T> {
     fn inherit(&mut self, _: &Self, _: &mut InheritContext<'_>) {}
-}
-
-/// `#[tosca(refine = "required")]`: a required definition (an unset flag counts as required)
-/// may not be refined into an optional one.
-pub fn refine_required(child: &Option<Located<bool>>, parent: &Option<Located<bool>>, cx: &mut InheritContext<'_>) {
-    let parent_required = parent.as_ref().is_none_or(|flag| flag.value);
-    if let Some(flag) = child
-        && parent_required
-        && !flag.value
-    {
-        let mut problem = Problem::new(
-            Code::IncompatibleOverride,
-            flag.span,
-            "a required definition cannot be refined to `required: false`",
-        );
-        problem = match parent {
-            Some(parent) => problem.with_label(parent.span, "the parent requires it here"),
-            None => problem.with_help("the parent definition leaves `required` unset, which means `true`"),
-        };
-        cx.problems.push(problem);
-    }
 }

@@ -16,6 +16,7 @@ mod kind;
 mod maybe_named;
 mod read;
 mod references;
+mod refine;
 
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
 pub use keyname::{Keyname, Versions};
@@ -30,12 +31,13 @@ pub use references::{NameField, References};
 /// Helpers for generated code. Not a public API.
 #[doc(hidden)]
 pub mod private {
-    pub use super::inherit::{inherit_deep, refine_derived, refine_fixed, refine_required};
+    pub use super::inherit::inherit_deep;
     pub use super::read::{
         OptionInner, RestEntries, deprecated_key, dialect_reads, empty_list_as_null, entity_entries,
         is_mapping_or_null, is_short_notation, is_text, key_text, missing_key, null_unset, short_outside_versions,
         short_read_as, unknown_key, unknown_key_outside_rest, version_excluded, version_in,
     };
+    pub use super::refine::{refine_derived, refine_fixed, refine_required};
     pub use super::{
         EntityInfo, Inherit, InheritContext, InheritField, Keyname, Kind, NameField, Named, Read, ReadContext,
         References,

@@ -671,7 +671,11 @@ topology_template:
 
     /// A definition in a derived type breaks the contract of the definition it refines (an
     /// incompatible type, a required property made optional, a different entity kind), so
-    /// templates of the child could not be used where the parent is expected.
+    /// templates of the child could not be used where the parent is expected. TOSCA 1.3 and 2.0
+    /// state these rules; in a 1.0–1.2 file, whose texts state none, the same refinement is the
+    /// warning `incompatible-override-before-1-3`. A refinement that comes from an inherited
+    /// definition is reported where the derived type made the change (such as naming another
+    /// capability type), with the inherited definition as a related location.
     IncompatibleOverride = "incompatible-override", Error, "a refinement breaks its parent's contract" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -683,6 +687,31 @@ node_types:
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   Base: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+  Child: { derived_from: Base, properties: { port: { type: integer, default: 8080 } } }
+",
+    }
+
+    /// A definition in a derived type, written in a TOSCA 1.0, 1.1 or 1.2 file, refines an
+    /// inherited one in a way TOSCA 1.3 and 2.0 forbid (`incompatible-override` there): a `type`,
+    /// `node`, `capability` or `relationship` that does not derive from the refined one, or
+    /// `required: false` on a required definition. The Simple Profile 1.0 to 1.2 state no
+    /// refinement rules (their property, attribute, capability and requirement definitions say
+    /// what a definition means, never what a derived type may change), so the refinement is
+    /// read as written, as tosca-parser and the 1.x type files of INDIGO, ONAP and others read
+    /// it; 1.3 (§3.6.10, §3.6.12, §3.7.2, §3.7.3) and 2.0 (§9.4, §9.6, §8.2.1, §8.4.1) forbid
+    /// it, since a template of the derived type could not be used where the parent is
+    /// expected. The version that counts is the one of the file the refinement is written in.
+    IncompatibleOverrideBefore13 = "incompatible-override-before-1-3", Warning, "a 1.0–1.2 refinement that TOSCA 1.3 and later forbid" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+node_types:
+  Base: { derived_from: tosca.nodes.Root, properties: { port: { type: integer } } }
+  Child: { derived_from: Base, properties: { port: { type: integer, required: false } } }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+node_types:
+  Base: { derived_from: tosca.nodes.Root, properties: { port: { type: integer, required: false } } }
   Child: { derived_from: Base, properties: { port: { type: integer, default: 8080 } } }
 ",
     }

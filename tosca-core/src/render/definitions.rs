@@ -150,8 +150,25 @@ impl Render<'_> {
                     );
                 }
             }
+            let refined_at = declared.map(|name| name.span);
             for node in definition.written().into_iter().flatten() {
-                self.check_default(node, value_type, problems);
+                // A default of a profile's definition, whose type a user's refinement changed:
+                // the problem is the refinement's, reported there (the profile is not the
+                // user's to change), the default as a label.
+                match refined_at.filter(|at| self.is_normative(node.span.source) && !self.is_normative(at.source)) {
+                    Some(at) => {
+                        let mut local = Problems::new();
+                        self.check_default(node, value_type, &mut local);
+                        for mut problem in local {
+                            problem.message =
+                                format!("the inherited default does not fit the refined type: {}", problem.message);
+                            let written = std::mem::replace(&mut problem.span, at);
+                            problem = problem.with_label(written, "the inherited default is written here");
+                            problems.push(problem);
+                        }
+                    }
+                    None => self.check_default(node, value_type, problems),
+                }
             }
         }
     }

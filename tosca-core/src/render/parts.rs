@@ -278,7 +278,7 @@ impl Render<'_> {
         // A template's artifact refines its node type's artifact of the same name.
         let mut merged = from_template.clone();
         let relations = Relations { namespace: self.namespace, hierarchy: self.hierarchy };
-        merged.inherit_field(from_type, &mut InheritContext { problems, relations: &relations });
+        merged.inherit_field(from_type, &mut InheritContext::new(problems, &relations));
         let mut artifacts = IndexMap::with_capacity_and_hasher(merged.len(), Default::default());
         for (name, definition) in &merged {
             let file = match definition.file.as_ref().map(|file| &file.value) {
