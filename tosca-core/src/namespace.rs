@@ -268,7 +268,7 @@ fn insert(scope: &mut Scope, catalog: &Catalog, kind: Kind, name: String, bindin
 /// its kind's prefix (`Compute` for `tosca.nodes.Compute`, `Container.Runtime` for
 /// `tosca.nodes.Container.Runtime`), also without a following domain segment such as
 /// `network.` (`PortInfo` for `tosca.datatypes.network.PortInfo`), each also with the `tosca:`
-/// prefix.
+/// prefix; and the shorthand names of [`IRREGULAR_SHORT_NAMES`].
 fn short_names(kind: Kind, name: &str) -> Vec<String> {
     const DOMAINS: &[&str] = &["network.", "nfv."];
     let Some(short) = kind.normative_segment().iter().find_map(|prefix| name.strip_prefix(prefix)) else {
@@ -276,8 +276,29 @@ fn short_names(kind: Kind, name: &str) -> Vec<String> {
     };
     let mut shorts = vec![short];
     shorts.extend(DOMAINS.iter().filter_map(|domain| short.strip_prefix(domain)));
-    shorts.into_iter().flat_map(|short| [short.to_owned(), format!("tosca:{short}")]).collect()
+    let mut names: Vec<String> =
+        shorts.into_iter().flat_map(|short| [short.to_owned(), format!("tosca:{short}")]).collect();
+    for (full, irregular) in IRREGULAR_SHORT_NAMES {
+        if *full == name {
+            names.extend(irregular.iter().map(|short| (*short).to_owned()));
+        }
+    }
+    names
 }
+
+/// The shorthand and type-qualified names the Simple Profile's tables give that are not the
+/// full name less its prefix: 1.3 §5.4.4.3–4 (and 1.0–1.2's same tables) for the
+/// implementation artifacts, §5.9.9–5.9.11 for the storage nodes 1.3 renamed (whose
+/// shorthand names stay those of 1.0–1.2's `tosca.nodes.BlockStorage` and
+/// `tosca.nodes.ObjectStorage`). §5.9.9 gives `Abstract.Storage` the qualified name
+/// `tosca:Abstract.Storage`, which the regular rule already binds.
+const IRREGULAR_SHORT_NAMES: &[(&str, &[&str])] = &[
+    ("tosca.artifacts.Implementation.Bash", &["Bash", "tosca:Bash"]),
+    ("tosca.artifacts.Implementation.Python", &["Python", "tosca:Python"]),
+    ("tosca.nodes.Abstract.Storage", &["AbstractStorage"]),
+    ("tosca.nodes.Storage.ObjectStorage", &["ObjectStorage", "tosca:ObjectStorage"]),
+    ("tosca.nodes.Storage.BlockStorage", &["BlockStorage", "tosca:BlockStorage"]),
+];
 
 fn post_order(units: &[Unit]) -> Vec<usize> {
     let mut order = Vec::with_capacity(units.len());
