@@ -1086,6 +1086,36 @@ data_types:
 ",
     }
 
+    /// An artifact's `file` is a URI of a scheme puccini-rs does not read (`git+https://…`, or
+    /// a container image written `ubuntu:16.04`, whose name reads as the scheme). TOSCA asks
+    /// only for a URI (1.3 3.6.7: "the required URI string (relative or absolute) which can
+    /// be used to locate the artifact's file"; 2.0 cs01 12.2) and leaves fetching it to the
+    /// orchestrator, so the file is kept as written; the warning says it is not checked.
+    UnknownUrlScheme = "unknown-url-scheme", Warning, "an artifact's file has a URL scheme that is kept as written, unchecked" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      artifacts:
+        source:
+          type: tosca.artifacts.File
+          file: git+https://example.org/app.git
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      artifacts:
+        source:
+          type: tosca.artifacts.File
+          file: https://example.org/app.tar.gz
+",
+    }
+
     /// A 1.x import written under a name (`- my_types: types.yaml`) where the name reads as a
     /// deviation: TOSCA 1.2 and 1.3 define the import definition without a name (3.6.8), and
     /// in 1.0 and 1.1, where naming imports is the grammar, a name spelt like a keyname
