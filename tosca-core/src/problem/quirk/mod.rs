@@ -9,7 +9,10 @@
 //! them with [`apply`] once every problem is known. A [`QuirkSet`] names several quirks at once:
 //! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on.
 
+mod interfaces;
 mod known;
+
+pub(crate) use interfaces::INLINE_OPERATION;
 
 use super::{Code, Problem, Severity};
 
@@ -37,6 +40,7 @@ impl Quirk {
         known::DUPLICATE_KEYS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
+        interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
@@ -93,6 +97,7 @@ impl QuirkSet {
             "duplicate-keys",
             "empty-requirement-mapping",
             "global-namespace",
+            "inline-operations",
             "metadata-values",
             "requirement-target-type",
             "scalars-as-strings",
