@@ -17,6 +17,7 @@
 //! not unique).
 
 mod copies;
+mod failed;
 
 use std::collections::HashMap;
 
@@ -28,7 +29,7 @@ use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
 use crate::problem::{Code, Problem, Problems};
 use crate::read::{ReadOutput, Unit};
-use crate::source::{Located, SourceId};
+use crate::source::{Located, SourceId, Span};
 
 /// Where a name leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,8 +171,9 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
     let scopes = build_scopes(&units, &own, &catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
     let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
-    bind_unimported(&mut namespace, &own, &catalog, problems);
-    check_references(&namespace, &catalog, problems);
+    let causes = failed::failed_imports(&namespace.units, &post_order(&namespace.units));
+    bind_unimported(&mut namespace, &own, &catalog, &causes, problems);
+    check_references(&namespace, &catalog, &causes, problems);
     (namespace, catalog)
 }
 
@@ -335,6 +337,7 @@ fn bind_unimported(
     namespace: &mut Namespace,
     own: &[Vec<(Kind, String, TypeId)>],
     catalog: &Catalog,
+    causes: &[Vec<Span>],
     problems: &mut Problems,
 ) {
     let mut unresolved: Vec<(usize, Kind, Located<String>)> = Vec::new();
@@ -369,18 +372,29 @@ fn bind_unimported(
         };
         let file = file_name(&namespace.units[defining_unit].location);
         namespace.scopes[unit].set(kind, name.value.clone(), Binding { id, alias: false });
-        problems.push(
-            Problem::new(
-                Code::TypeNotFound,
-                name.span,
-                format!(
-                    "{kind} `{}` is not imported by this file; it is defined in `{file}`, which another file imports",
-                    name.value
-                ),
-            )
-            .with_label(catalog.name(kind, id).span, "defined here")
-            .with_help(format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)")),
-        );
+        // The file imports the defining file already, in a loop that closed here: importing it
+        // again would change nothing.
+        let in_loop = namespace.units[unit].imports.iter().find(|import| import.unit == defining_unit);
+        let help = match in_loop {
+            Some(import) => format!(
+                "this file imports `{file}` (line {}), which imports this file: in an import loop the file that \
+                 closes it sees nothing of the other; move `{}` to a file both import (`--quirk global-namespace` \
+                 accepts it as a warning)",
+                import.span.line, name.value
+            ),
+            None => format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)"),
+        };
+        let problem = Problem::new(
+            Code::TypeNotFound,
+            name.span,
+            format!(
+                "{kind} `{}` is not imported by this file; it is defined in `{file}`, which another file imports",
+                name.value
+            ),
+        )
+        .with_label(catalog.name(kind, id).span, "defined here")
+        .with_help(help);
+        problems.push(failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span)));
     }
 }
 
@@ -463,6 +477,11 @@ fn capability_type_of(node_type: crate::entity::NodeType) -> crate::entity::Capa
 }
 
 /// The last segment of a location, for messages (a full path would differ between machines).
+/// The name of the file a span is in, when it is a unit's.
+fn file_of(namespace: &Namespace, span: Span) -> Option<String> {
+    namespace.unit_of_source.get(&span.source).map(|&unit| file_name(&namespace.units[unit].location))
+}
+
 fn file_name(location: &crate::loader::Location) -> String {
     let display = location.display();
     display.rsplit(['/', '\\']).next().unwrap_or(&display).to_owned()
@@ -470,7 +489,7 @@ fn file_name(location: &crate::loader::Location) -> String {
 
 /// Reports every type name that resolves to nothing, in every type and in the topology, and
 /// every use of a tool's extension type outside its own file.
-fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) {
+fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span>], problems: &mut Problems) {
     visit_references(&namespace.units, catalog, &mut |kind: Kind, name: &Located<String>| {
         let resolved = namespace.resolve(kind, name);
         if let Some(id) = resolved
@@ -492,10 +511,14 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
         if resolved.is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
-            if let Some(unit) = namespace.unit_of_source.get(&name.span.source)
-                && let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind))
+            let unit = namespace.unit_of_source.get(&name.span.source).copied();
+            if let Some(unit) = unit
+                && let Some(nearest) = nearest(&name.value, namespace.scopes[unit].names(kind))
             {
                 problem = problem.with_suggestion(nearest);
+            }
+            if let Some(unit) = unit {
+                problem = failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span));
             }
             problems.push(problem);
         }

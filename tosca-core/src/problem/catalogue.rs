@@ -404,7 +404,9 @@ imports: [types-2.0.yaml]   # the same definitions written for tosca_2_0
     }
 
     /// A type name that is not defined in this file or anything it imports. Usually a typo or a
-    /// missing import; the help line suggests the nearest known name.
+    /// missing import; the help line suggests the nearest known name. When an import of the
+    /// file (or of a file it imports) failed, the message names that import as the likely
+    /// cause (`the import at line 3 failed`), with a label there, and guesses no near name.
     TypeNotFound = "type-not-found", Error, "a referenced type does not exist" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
