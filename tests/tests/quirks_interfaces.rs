@@ -5,8 +5,6 @@
 //! errors. A misspelt keyname is never read as an operation. (`expected.txt` lists code and
 //! position only, which do not change with the severity.)
 
-use std::path::PathBuf;
-
 use tosca_core::problem::{Code, Quirk, Severity};
 use tosca_core::{Compiled, Options};
 use tosca_tests::{check_compile, workspace};
