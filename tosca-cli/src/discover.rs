@@ -103,12 +103,20 @@ fn declares_version(path: &Path) -> std::io::Result<bool> {
     Ok(has_version_key(&text))
 }
 
-/// Whether a line of `text` starts with the key `tosca_definitions_version` (plain or quoted)
-/// followed by `:`: a top-level key in block style, where every TOSCA file writes it.
+/// Whether a line of `text` holds the key `tosca_definitions_version` (plain or quoted) followed
+/// by `:` at the indentation of the document's first key: a top-level key in block style, where
+/// every TOSCA file writes it (a few indent the whole document, which YAML allows).
 fn has_version_key(text: &[u8]) -> bool {
     const KEY: &[u8] = b"tosca_definitions_version";
     let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-    text.split(|byte| *byte == b'\n').any(|line| {
+    let indentation = |line: &[u8]| line.iter().take_while(|byte| **byte == b' ').count();
+    let is_content = |line: &&[u8]| {
+        let trimmed = line.trim_ascii();
+        !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"%") && trimmed != b"---"
+    };
+    let Some(top) = text.split(|byte| *byte == b'\n').find(is_content).map(indentation) else { return false };
+    text.split(|byte| *byte == b'\n').filter(|line| indentation(line) == top).any(|line| {
+        let line = &line[top..];
         let (quote, line) = match line.first() {
             Some(quote @ (b'"' | b'\'')) => (Some(*quote), &line[1..]),
             _ => (None, line),
@@ -136,5 +144,9 @@ mod tests {
         assert!(!has_version_key(b"# tosca_definitions_version: x\n"));
         assert!(!has_version_key(b"\"tosca_definitions_version: x\n"));
         assert!(!has_version_key(b""));
+        // A document indented as a whole: its first key sets the top level.
+        assert!(has_version_key(b"  tosca_definitions_version: tosca_simple_yaml_1_0\n  imports: []\n"));
+        assert!(!has_version_key(b"  metadata: {}\n    tosca_definitions_version: x\n"));
+        assert!(!has_version_key(b"metadata:\n  tosca_definitions_version: x\n  other: y\n"));
     }
 }

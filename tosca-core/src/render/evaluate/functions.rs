@@ -179,17 +179,40 @@ impl<'a> Evaluator<'a, '_> {
         }
         let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
         if self.locate(slot).is_none() {
+            // TOSCA 1.x (1.3 4.4.2.3: `wp_db_port: { get_property: [ SELF, database_endpoint,
+            // port ] }`) reads a requirement's value from the capability the requirement
+            // targets when its relationship has no such value.
+            if !self.render.version.is_2() {
+                let assignment = self.original.node_templates.get(node)?.requirements.get(position)?;
+                self.note_target(assignment);
+                if let Some(target) = &assignment.target {
+                    let mut arguments =
+                        vec![Typed::String(target.node.clone()), Typed::String(target.capability.clone())];
+                    arguments.extend(path.iter().cloned());
+                    if self.declared_on_capability(&target.node, &target.capability, name, attribute)
+                        || self.has_capability_value(&target.node, &target.capability, name, attribute)
+                    {
+                        return self.get_value(&arguments, at, Scope::default(), attribute, false);
+                    }
+                } else {
+                    return None;
+                }
+            }
             if attribute {
                 return None;
             }
-            let what = if attribute { "attribute" } else { "property" };
-            self.problems.push(Problem::new(
-                Code::NameNotFound,
-                at,
-                format!(
-                    "the relationship of requirement `{requirement}` of node template `{node}` has no {what} `{name}`"
+            let target = self.original.node_templates.get(node)?.requirements.get(position)?.target.as_ref();
+            let message = match target.filter(|_| !self.render.version.is_2()) {
+                Some(target) => format!(
+                    "neither the relationship of requirement `{requirement}` of node template `{node}` nor the \
+                     capability `{}` of `{}` it targets has a property `{name}`",
+                    target.capability, target.node
                 ),
-            ));
+                None => format!(
+                    "the relationship of requirement `{requirement}` of node template `{node}` has no property `{name}`"
+                ),
+            };
+            self.problems.push(Problem::new(Code::NameNotFound, at, message));
             return None;
         }
         self.read(slot, &path[1..], at, &|| slot.describe())
@@ -354,7 +377,6 @@ impl<'a> Evaluator<'a, '_> {
         }
     }
 
-    /// The node template a node's `host` requirement was resolved to (or names).
     /// Notes a requirement consulted for its target that has none yet.
     pub(super) fn note_target(&self, requirement: &crate::topology::Requirement) {
         if requirement.target.is_none() {
@@ -362,6 +384,17 @@ impl<'a> Evaluator<'a, '_> {
         }
     }
 
+    /// Whether a capability of a node template holds a value of that name (every property is
+    /// also an attribute).
+    fn has_capability_value(&self, node: &str, capability: &str, name: &str, attribute: bool) -> bool {
+        self.original.node_templates.get(node).and_then(|template| template.capabilities.get(capability)).is_some_and(
+            |capability| {
+                capability.properties.contains_key(name) || (attribute && capability.attributes.contains_key(name))
+            },
+        )
+    }
+
+    /// The node template a node's `host` requirement was resolved to (or names).
     pub(super) fn host_of(&self, node: &str) -> Option<String> {
         let template = self.original.node_templates.get(node)?;
         template
