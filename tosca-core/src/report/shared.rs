@@ -78,6 +78,12 @@ impl Shared {
                 continue;
             };
             let mut listings = Vec::with_capacity(compiled.problems.len());
+            // One input shares nothing: no key is worth building.
+            if inputs.len() < 2 {
+                listings.resize(compiled.problems.len(), Listing::Here { also_in: Vec::new() });
+                shared.listings.push(listings);
+                continue;
+            }
             let mut listed = 0;
             for (number, problem) in compiled.problems.iter().enumerate() {
                 let key = key(problem, &compiled.sources);
