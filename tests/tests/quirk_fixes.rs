@@ -71,3 +71,24 @@ fn an_unquoted_number_for_a_string_is_quoted() {
     assert!(fixed.ends_with("segmentation_id: \"100\"\n"), "{fixed}");
     assert_eq!(fixes(&fixed), vec![]);
 }
+
+#[test]
+fn a_quoted_integer_or_boolean_loses_its_quotes() {
+    // The quirk's own example: `'-1'` for an `integer`, `"false"` for a `boolean`.
+    let quoted = Quirk::from_name("quoted-integers-and-booleans").expect("a known quirk").example;
+    assert_eq!(
+        fixes(quoted),
+        vec![
+            ("wrong-value-type".to_owned(), "'-1'".to_owned(), Some("-1".to_owned())),
+            ("wrong-value-type".to_owned(), "\"false\"".to_owned(), Some("false".to_owned())),
+        ]
+    );
+    assert_eq!(fixes(&fixed(quoted)), vec![]);
+}
+
+#[test]
+fn a_version_without_minor_gets_it() {
+    let version = Quirk::from_name("versions-without-minor").expect("a known quirk").example;
+    assert_eq!(fixes(version), vec![("wrong-value-type".to_owned(), "7".to_owned(), Some("7.0".to_owned()))]);
+    assert_eq!(fixes(&fixed(version)), vec![]);
+}

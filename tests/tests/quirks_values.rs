@@ -1,5 +1,6 @@
 //! The quirks for the values tosca-parser's world writes (`yaml-1-1-booleans`, `duplicate-keys`,
-//! `metadata-values`, `untyped-artifact`): each `-on` case of `tests/cases/invalid/` compiles
+//! `metadata-values`, `untyped-artifact`, `scalars-as-strings`, `quoted-integers-and-booleans`,
+//! `versions-without-minor`): each `-on` case of `tests/cases/invalid/` compiles
 //! with its quirk (and with the set `tosca-parser`) to warnings only, and the topology holds
 //! what the lenient reading gives, the reading tosca-parser has. The `-off` cases are errors.
 
@@ -61,6 +62,47 @@ fn unquoted_numbers_and_booleans_are_read_as_their_text() {
     let properties = &topology["node_templates"]["link"]["properties"];
     assert_eq!(properties["segmentation_id"], "100");
     assert_eq!(properties["label"], "true");
+}
+
+#[test]
+fn quoted_integers_and_booleans_are_read_as_what_they_spell() {
+    let topology = accepted("quoted-integers-and-booleans");
+    let properties = &topology["node_templates"]["worker"]["properties"];
+    assert_eq!(properties["retries"], json!(-1));
+    assert_eq!(properties["debug"], json!(false));
+    assert_eq!(properties["workers"], json!(4));
+    assert_eq!(properties["verbose"], json!(true));
+}
+
+#[test]
+fn versions_without_minor_are_read_with_minor_zero() {
+    let topology = accepted("versions-without-minor");
+    let properties = &topology["node_templates"]["image"]["properties"];
+    assert_eq!(properties["release"], json!("7.0"));
+    assert_eq!(properties["kernel"], json!("12.0"));
+}
+
+/// TOSCA 2.0 types a value by YAML alone (cs01 9.1.1.2, 9.1.1.4): a quoted `"5"` is a string
+/// there, quirk or not; and its version has a minor part (cs01 9.1.2.3).
+#[test]
+fn quoted_integers_and_booleans_stay_errors_in_tosca_2_0() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let quirks = Quirk::resolve("tosca-parser").expect("the set exists");
+    for (declared, value) in [("integer", "\"5\""), ("boolean", "'true'"), ("version", "7")] {
+        let text = format!(
+            "tosca_definitions_version: tosca_2_0\nnode_types:\n  Box:\n    properties:\n      value: {{ type: {declared} }}\n\
+             service_template:\n  node_templates:\n    box:\n      type: Box\n      properties:\n        value: {value}\n"
+        );
+        let path = folder.path().join("main.yaml");
+        std::fs::write(&path, text).expect("the template is written");
+        let compiled = check_compile(&path, &Options { quirks: quirks.clone(), ..Options::default() });
+        assert!(compiled.has_errors(), "{declared} {value}: {:?}", compiled.problems);
+        assert!(
+            compiled.problems.iter().all(|problem| !problem.message.contains("read as")),
+            "{:?}",
+            compiled.problems
+        );
+    }
 }
 
 #[test]

@@ -20,13 +20,13 @@ tosca-parser does.",
 tosca_definitions_version: tosca_simple_yaml_1_0
 node_types:
   my.capabilities.Feature:
-derived_from: tosca.capabilities.Root
-properties:
-  level: { type: integer, default: 1 }
+    derived_from: tosca.capabilities.Root
+    properties:
+      level: { type: integer, default: 1 }
   my.nodes.App:
-derived_from: tosca.nodes.Root
-capabilities:
-  extra: my.capabilities.Feature
+    derived_from: tosca.nodes.Root
+    capabilities:
+      extra: my.capabilities.Feature
 ",
     matches: |problem| problem.message.contains(" is declared under `node_types` but derives from capability type "),
 };
@@ -65,15 +65,15 @@ puccini-rs reads it as a requirement the flavour does not map.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   Vnf:
-requirements:
-  - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
+    requirements:
+      - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
 topology_template:
   substitution_mappings:
-node_type: Vnf
-requirements:
-  virtual_link: []
+    node_type: Vnf
+    requirements:
+      virtual_link: []
   node_templates:
-server: { type: tosca.nodes.Compute }
+    server: { type: tosca.nodes.Compute }
 ",
     matches: |problem| problem.message.ends_with("is mapped to an empty list, which maps it to nothing"),
 };
@@ -149,22 +149,22 @@ condition stays an unsatisfied requirement.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   my.nodes.App:
-derived_from: tosca.nodes.Root
-requirements:
-  - store: { capability: tosca.capabilities.Endpoint.Database, node: my.nodes.Store }
+    derived_from: tosca.nodes.Root
+    requirements:
+      - store: { capability: tosca.capabilities.Endpoint.Database, node: my.nodes.Store }
   my.nodes.Store:
-derived_from: tosca.nodes.Root
-capabilities: { storage: tosca.capabilities.Endpoint.Database }
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
   my.nodes.Cache:
-derived_from: tosca.nodes.Root
-capabilities: { storage: tosca.capabilities.Endpoint.Database }
+    derived_from: tosca.nodes.Root
+    capabilities: { storage: tosca.capabilities.Endpoint.Database }
 topology_template:
   node_templates:
-cache: { type: my.nodes.Cache }
-app:
-  type: my.nodes.App
-  requirements:
-    - store: cache
+    cache: { type: my.nodes.Cache }
+    app:
+      type: my.nodes.App
+      requirements:
+        - store: cache
 ",
     matches: |problem| {
         problem.message.starts_with("requirement `")
@@ -187,15 +187,15 @@ are never read this way.",
 tosca_definitions_version: tosca_simple_yaml_1_2
 node_types:
   my.nodes.Link:
-derived_from: tosca.nodes.Root
-properties:
-  segmentation_id: { type: string }
+    derived_from: tosca.nodes.Root
+    properties:
+      segmentation_id: { type: string }
 topology_template:
   node_templates:
-link:
-  type: my.nodes.Link
-  properties:
-    segmentation_id: 100
+    link:
+      type: my.nodes.Link
+      properties:
+        segmentation_id: 100
 ",
     matches: |problem| {
         problem.message.contains(" is not a string (declared type `")
@@ -217,8 +217,8 @@ name in prose only. Nothing reads it, so accepting it changes no result.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   my.nodes.App:
-short_name: App
-derived_from: tosca.nodes.Root
+    short_name: App
+    derived_from: tosca.nodes.Root
 ",
     matches: |problem| problem.message.starts_with("unknown keyname `short_name` "),
 };
@@ -242,18 +242,18 @@ Accepting it changes nothing but the check: the relationship is the one the temp
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   my.nodes.Agent:
-derived_from: tosca.nodes.Root
-requirements:
-  - host:
-      capability: tosca.capabilities.Compute
-      relationship: tosca.relationships.HostedOn
+    derived_from: tosca.nodes.Root
+    requirements:
+      - host:
+          capability: tosca.capabilities.Compute
+          relationship: tosca.relationships.HostedOn
 topology_template:
   node_templates:
-server: { type: tosca.nodes.Compute }
-agent:
-  type: my.nodes.Agent
-  requirements:
-    - host: server
+    server: { type: tosca.nodes.Compute }
+    agent:
+      type: my.nodes.Agent
+      requirements:
+        - host: server
 ",
     matches: |problem| {
         problem.message.starts_with("the normative `tosca.nodes.Compute`'s capability `host` does not accept ")
@@ -276,13 +276,13 @@ relaxed: a type that redefines `name` as required keeps it required.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
-server: { type: tosca.nodes.Compute }
-dbms:
-  type: tosca.nodes.DBMS
-  requirements: [ host: server ]
-db:
-  type: tosca.nodes.Database
-  requirements: [ host: dbms ]
+    server: { type: tosca.nodes.Compute }
+    dbms:
+      type: tosca.nodes.DBMS
+      requirements: [ host: server ]
+    db:
+      type: tosca.nodes.Database
+      requirements: [ host: dbms ]
 ",
     matches: |problem| {
         problem.message.ends_with("is missing required property `name` of the normative `tosca.nodes.Database`")
@@ -305,10 +305,10 @@ instead) and reports each use, since another orchestrator need not know them.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
-app:
-  type: tosca.nodes.Root
-  artifacts:
-    image: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
+    app:
+      type: tosca.nodes.Root
+      artifacts:
+        image: { file: nginx.tar, type: tosca.artifacts.Deployment.Image.Container.Docker }
 ",
     matches: |problem| problem.message.ends_with("is not a normative type: tosca-parser's extension"),
 };
@@ -330,16 +330,16 @@ on it: container VDUs (`tosca.nodes.nfv.Vdu.Compute`) without `virtual_compute`,
 tosca_definitions_version: tosca_simple_yaml_1_3
 capability_types:
   Memory:
-derived_from: tosca.capabilities.Root
-properties:
-  size: { type: integer }
+    derived_from: tosca.capabilities.Root
+    properties:
+      size: { type: integer }
 node_types:
   Vdu:
-capabilities:
-  memory: Memory
+    capabilities:
+      memory: Memory
 topology_template:
   node_templates:
-vdu: { type: Vdu }
+    vdu: { type: Vdu }
 ",
     matches: |problem| {
         let owner = problem.message.starts_with("unassigned capability `") || problem.message.starts_with("group `");
@@ -364,15 +364,15 @@ against the operation called.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
-server: { type: tosca.nodes.Compute }
-app:
-  type: tosca.nodes.SoftwareComponent
-  interfaces:
-    Standard:
-      operations:
-        create:
-          implementation: create.sh
-          inputs: { verbose: true }
+    server: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          operations:
+            create:
+              implementation: create.sh
+              inputs: { verbose: true }
 ",
     matches: |problem| {
         let operation_owner = problem.message.starts_with("interface ") || problem.message.starts_with("operation ");
@@ -395,15 +395,15 @@ these names is commented out. The mapping is left out of the topology's `substit
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   Vnf:
-requirements:
-  - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
+    requirements:
+      - virtual_link: { capability: tosca.capabilities.Node, occurrences: [0, 1] }
 topology_template:
   substitution_mappings:
-node_type: Vnf
-requirements:
-  virtual_link_1: [ server, dependency ]
+    node_type: Vnf
+    requirements:
+      virtual_link_1: [ server, dependency ]
   node_templates:
-server: { type: tosca.nodes.Compute }
+    server: { type: tosca.nodes.Compute }
 ",
     matches: |problem| {
         problem.message.starts_with("the substituted node type `") && problem.message.contains("` has no requirement `")
@@ -427,10 +427,10 @@ whoever deploys it must know the file's kind some other way.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
-server:
-  type: tosca.nodes.Compute
-  artifacts:
-    image: images/cirros.img
+    server:
+      type: tosca.nodes.Compute
+      artifacts:
+        image: images/cirros.img
 ",
     matches: |problem| {
         problem.message.starts_with("artifact `")
@@ -455,9 +455,9 @@ only in 1.x; elsewhere they stay the strings they are in YAML 1.2.",
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
   my.nodes.App:
-derived_from: tosca.nodes.Root
-properties:
-  debug: { type: boolean, required: no }
+    derived_from: tosca.nodes.Root
+    properties:
+      debug: { type: boolean, required: no }
 ",
     matches: |problem| problem.message.contains(" is a YAML 1.1 boolean, not a TOSCA one"),
 };

@@ -11,6 +11,7 @@
 
 mod interfaces;
 mod known;
+mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
 
@@ -42,6 +43,7 @@ impl Quirk {
         known::GLOBAL_NAMESPACE,
         interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
+        values::QUOTED_INTEGERS_AND_BOOLEANS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -52,6 +54,7 @@ impl Quirk {
         known::UNDECLARED_OPERATION_INPUTS,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
+        values::VERSIONS_WITHOUT_MINOR,
         known::YAML_1_1_BOOLEANS,
     ];
 
@@ -99,6 +102,7 @@ impl QuirkSet {
             "global-namespace",
             "inline-operations",
             "metadata-values",
+            "quoted-integers-and-booleans",
             "requirement-target-type",
             "scalars-as-strings",
             "tosca-parser-compute-host",
@@ -108,6 +112,7 @@ impl QuirkSet {
             "undeclared-operation-inputs",
             "undeclared-substitution-requirements",
             "untyped-artifact",
+            "versions-without-minor",
             "yaml-1-1-booleans",
         ],
     }];

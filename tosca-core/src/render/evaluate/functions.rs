@@ -17,7 +17,7 @@ impl<'a> Evaluator<'a, '_> {
             return None;
         };
         // An undeclared input was reported when the call was typed.
-        self.read(Slot::Input(name), &arguments[1..], at, &|| format!("input `{name}`"))
+        self.read(Slot::Input(name), &arguments[1..], false, at, &|| format!("input `{name}`"))
     }
 
     /// `get_property` / `get_attribute`: `[entity, (capability,)? name, nested…]`. `written`
@@ -60,6 +60,16 @@ impl<'a> Evaluator<'a, '_> {
             );
             return None;
         };
+        // SELF in a relationship's values and operations is the relationship (1.3 4.1: the node
+        // or relationship template that contains the function), for the names it has or
+        // declares; any other name is looked for on its source node, as before.
+        if *entity == "SELF"
+            && scope.this.is_none()
+            && let Some((node, position)) = scope.relationship
+            && let Some(value) = self.relationship_self(node, position, &arguments[1..], at, attribute)
+        {
+            return value;
+        }
         let nodes = self.entity(entity, scope, at, written_index(0))?;
         let what = if attribute { "attribute" } else { "property" };
         for node_name in &nodes {
@@ -71,8 +81,9 @@ impl<'a> Evaluator<'a, '_> {
                     let values = if attribute { &capability.attributes } else { &capability.properties };
                     values.contains_key(*name)
                         || self.declared_on_capability(node_name, first, name, attribute)
-                        // Every property is also an attribute.
+                        // Every property, declared or assigned, is also an attribute.
                         || (attribute && capability.properties.contains_key(*name))
+                        || (attribute && self.declared_on_capability(node_name, first, name, false))
                 })
             });
             if capability.is_none() && node.requirements.iter().any(|requirement| requirement.name == *first) {
@@ -87,6 +98,11 @@ impl<'a> Evaluator<'a, '_> {
             if self.locate(slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
                     // Declared with no value: only a running system knows it.
+                    return None;
+                }
+                if attribute && self.declared_property(node_name, capability.as_deref(), name) {
+                    // A property declared with no value is still an attribute (1.3 3.6.12,
+                    // cs01 9.6: one for every declared property), known once the node runs.
                     return None;
                 }
                 if nodes.len() > 1 {
@@ -106,7 +122,7 @@ impl<'a> Evaluator<'a, '_> {
                 self.problems.push(problem);
                 return None;
             }
-            return self.read(slot, rest, at, &|| slot.describe());
+            return self.read(slot, rest, attribute, at, &|| slot.describe());
         }
         if nodes.len() > 1 {
             self.problems.push(Problem::new(
@@ -215,7 +231,45 @@ impl<'a> Evaluator<'a, '_> {
             self.problems.push(Problem::new(Code::NameNotFound, at, message));
             return None;
         }
-        self.read(slot, &path[1..], at, &|| slot.describe())
+        self.read(slot, &path[1..], attribute, at, &|| slot.describe())
+    }
+
+    /// `[SELF, name, nested…]` in the relationship of the requirement at `position` of `node`:
+    /// its value (`Some(None)` when it has none yet: an attribute, or a property the
+    /// relationship type declares without a value, reported), or `None` when the relationship
+    /// neither has nor declares the name.
+    fn relationship_self(
+        &mut self,
+        node: &str,
+        position: usize,
+        path: &[Typed],
+        at: Span,
+        attribute: bool,
+    ) -> Option<Option<Typed>> {
+        let Some(Typed::String(name)) = path.first() else { return None };
+        let slot = self.reflected(Slot::Relationship { node, requirement: position, attribute, name });
+        if self.locate(slot).is_some() {
+            return Some(self.read(slot, &path[1..], attribute, at, &|| slot.describe()));
+        }
+        // Every property is also an attribute; an attribute is no property.
+        let kinds: &[bool] = if attribute { &[false, true] } else { &[false] };
+        let declared = kinds.iter().any(|&attribute| {
+            self.definition(&Slot::Relationship { node, requirement: position, attribute, name }).is_some()
+        });
+        if !declared {
+            return None;
+        }
+        if !attribute {
+            self.problems.push(Problem::new(
+                Code::NameNotFound,
+                at,
+                format!(
+                    "{} has no value",
+                    Slot::Relationship { node, requirement: position, attribute, name }.describe()
+                ),
+            ));
+        }
+        Some(None)
     }
 
     /// The definition a slot's value must fit: a property or attribute of the node's type (or
@@ -289,6 +343,7 @@ impl<'a> Evaluator<'a, '_> {
                 let definition = node_type.and_then(|node_type| node_type.capabilities.get(capability));
                 if let Some(definition) = definition.filter(|_| attribute) {
                     names.extend(definition.attributes.keys().map(String::as_str));
+                    names.extend(definition.properties.keys().map(String::as_str));
                 }
             }
             None => {
@@ -296,13 +351,25 @@ impl<'a> Evaluator<'a, '_> {
                 if attribute {
                     names.extend(template.attributes.keys().map(String::as_str));
                     names.extend(
-                        node_type.into_iter().flat_map(|node_type| node_type.attributes.keys()).map(String::as_str),
+                        node_type
+                            .into_iter()
+                            .flat_map(|node_type| node_type.attributes.keys().chain(node_type.properties.keys()))
+                            .map(String::as_str),
                     );
                 }
                 names.extend(template.capabilities.keys().map(String::as_str));
             }
         }
         names
+    }
+
+    /// Whether the node template's type (or the capability's definition in it) declares a
+    /// property, with or without a value.
+    fn declared_property(&self, node: &str, capability: Option<&str>, name: &str) -> bool {
+        match capability {
+            Some(capability) => self.declared_on_capability(node, capability, name, false),
+            None => self.node_type(node).is_some_and(|node_type| node_type.properties.contains_key(name)),
+        }
     }
 
     pub(super) fn declared_on_capability(&self, node: &str, capability: &str, name: &str, attribute: bool) -> bool {

@@ -25,6 +25,7 @@ type FastHash = foldhash::fast::RandomState;
 
 mod budget;
 mod functions;
+mod path;
 
 use super::Render;
 use crate::problem::{Code, Problem, Problems};
@@ -88,7 +89,16 @@ enum Declared<'a> {
     Parameter(&'a crate::entity::ParameterDefinition),
 }
 
-impl Declared<'_> {
+impl<'a> Declared<'a> {
+    /// The type the definition declares.
+    fn value_type(self, render: &Render<'_>) -> super::value::ValueType<'a> {
+        match self {
+            Declared::Property(definition) => render.definition_type(definition),
+            Declared::Attribute(definition) => render.definition_type(definition),
+            Declared::Parameter(definition) => render.definition_type(definition),
+        }
+    }
+
     fn retype(self, render: &Render<'_>, raw: &Typed, value: Typed, problems: &mut Problems) -> Typed {
         match self {
             Declared::Property(definition) => render.retype(raw, value, render.definition_type(definition), problems),
@@ -104,6 +114,10 @@ struct Scope<'a> {
     this: Option<&'a str>,
     source: Option<&'a str>,
     target: Option<&'a str>,
+    /// In a requirement's relationship: its node template and the requirement's position
+    /// among the node's, which SELF names (1.3 4.1, cs01 10.3: the relationship template that
+    /// contains the function).
+    relationship: Option<(&'a str, usize)>,
 }
 
 /// How many slots may be open at once (a `get_property` of a `get_property` of …). Each costs
@@ -195,7 +209,12 @@ macro_rules! walk_values {
             }
             for (index, requirement) in (& $($mut)? node.requirements).into_iter().enumerate() {
                 let target = requirement.target.as_ref().map(|target| target.node.as_str()).or(requirement.node.as_deref());
-                let scope = Scope { this: None, source: Some(node_name.as_str()), target };
+                let scope = Scope {
+                    this: None,
+                    source: Some(node_name.as_str()),
+                    target,
+                    relationship: Some((node_name.as_str(), index)),
+                };
                 if let Some(relationship) = & $($mut)? requirement.relationship {
                     for (attribute, values) in
                         [(false, & $($mut)? relationship.properties), (true, & $($mut)? relationship.attributes)]
@@ -474,7 +493,16 @@ impl<'a, 'r> Evaluator<'a, 'r> {
     /// The value at `path` (map keys, list indexes) inside a slot's value, the slot evaluated
     /// once; `None` when it does not exist, is in a cycle, has nothing at `path` (a problem
     /// naming the slot with `what`) or does not fit the budget. Only the part read is copied.
-    fn read(&mut self, slot: Slot<'_>, path: &[Typed], at: Span, what: &dyn Fn() -> String) -> Option<Typed> {
+    /// For an `attribute` read, nothing at a `path` the slot's declared type allows is no
+    /// problem: only the running entity knows that part ([`Evaluator::path_declared`]).
+    fn read(
+        &mut self,
+        slot: Slot<'_>,
+        path: &[Typed],
+        attribute: bool,
+        at: Span,
+        what: &dyn Fn() -> String,
+    ) -> Option<Typed> {
         let (slot, raw) = self.locate(slot)?;
         if raw.is_call() && !self.memo.contains_key(&slot) {
             self.evaluate_slot(slot, raw, at)?;
@@ -486,6 +514,7 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         };
         let part = match follow(whole, path) {
             Ok(part) => part,
+            Err(_) if attribute && self.path_declared(&slot, path) => return None,
             Err(step) => {
                 let step = step.to_json().to_string();
                 self.problems.push(Problem::new(
@@ -534,7 +563,12 @@ impl<'a, 'r> Evaluator<'a, 'r> {
             Slot::Relationship { node, requirement, .. } => (Some(node), self.target_of(node, requirement)),
         };
         let scope = match slot {
-            Slot::Relationship { .. } => Scope { this: None, source: node_name, target: target.as_deref() },
+            Slot::Relationship { node, requirement, .. } => Scope {
+                this: None,
+                source: node_name,
+                target: target.as_deref(),
+                relationship: Some((node, requirement)),
+            },
             _ => Scope { this: node_name, ..Scope::default() },
         };
         let mut value = self.value(raw, scope);

@@ -13,6 +13,7 @@ mod expansion;
 mod key;
 mod primitive;
 mod property;
+mod quoted;
 mod retype;
 
 pub(crate) use call::FUNCTIONS;
@@ -168,7 +169,8 @@ impl Render<'_> {
         }
     }
 
-    fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
+    /// The value type a schema definition (`entry_schema`, `key_schema`) declares.
+    pub(crate) fn schema_type<'d>(&self, schema: &'d SchemaDefinition) -> ValueType<'d> {
         let value_type =
             self.value_type(schema.r#type.as_ref(), schema.entry_schema.as_deref(), schema.key_schema.as_deref());
         ValueType { constraints: &schema.constraints, validation: schema.validation.as_ref(), ..value_type }
@@ -201,11 +203,14 @@ impl Render<'_> {
             return call;
         }
         let reported = problems.len();
-        let value = self.type_value(node, value_type, defaults, problems);
+        let mut readings = Problems::new();
+        let value = self.type_value(node, value_type, defaults, &mut readings, problems);
         // A value that did not type has been reported; its constraints would only repeat that.
+        // One read leniently (`readings`) did type, so its constraints are checked.
         if value_type.check_constraints && !value.is_call() && problems.len() == reported {
             self.check_constraints(node, &value, value_type, problems);
         }
+        problems.extend(readings);
         value
     }
 

@@ -3,6 +3,7 @@
 //! complex data type is typed property by property, `super::property`).
 
 use super::Expansion;
+use super::quoted::{Quoted, read_quoted};
 use super::{ValueType, plain};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
@@ -11,12 +12,15 @@ use crate::value::{ScalarUnit, ScalarUnitKind, Timestamp, Typed, VersionNumber};
 use crate::yaml::{self, Node, Overflow, Plain};
 
 impl Render<'_> {
-    /// Types a node that is not a call, without checking constraints.
+    /// Types a node that is not a call, without checking constraints. A 1.x value read
+    /// leniently (as tosca-parser reads it, under a quirk) is typed, and the problem saying so
+    /// goes to `readings`, not `problems`, so that its constraints are still checked.
     pub(super) fn type_value(
         &self,
         node: &Node,
         value_type: ValueType<'_>,
         defaults: &mut Expansion,
+        readings: &mut Problems,
         problems: &mut Problems,
     ) -> Typed {
         let Some(id) = value_type.data_type else { return self.untyped_in(node, defaults, problems) };
@@ -35,7 +39,7 @@ impl Render<'_> {
             // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
             "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
                 match scalar.filter(|_| !self.version.is_2()) {
-                    Some(scalar) => unquoted_string(node, scalar, type_name, problems),
+                    Some(scalar) => unquoted_string(node, scalar, type_name, readings),
                     None => mismatch(node, type_name, "a string (quote it)", problems),
                 }
             }
@@ -46,7 +50,7 @@ impl Render<'_> {
             "integer" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
                 Some((_, Some(_))) => out_of_range(node, &format!("`{type_name}`"), INTEGER_RANGE, problems),
                 Some((Plain::Integer(integer), _)) => Typed::Integer(integer),
-                _ => mismatch(node, type_name, "an integer", problems),
+                _ => self.quoted(node, Quoted::Integer, type_name, readings, problems),
             },
             "float" => match node.as_scalar().map(|scalar| (scalar.resolve(), scalar.overflow())) {
                 Some((Plain::Float(float), Some(Overflow::Float))) => {
@@ -68,10 +72,10 @@ impl Render<'_> {
                 Some(Plain::Bool(boolean)) => Typed::Boolean(boolean),
                 _ => match scalar.and_then(yaml::Scalar::yaml_1_1_boolean).filter(|_| !self.version.is_2()) {
                     Some(boolean) => {
-                        problems.push(crate::grammar::yaml_1_1_boolean(node, boolean));
+                        readings.push(crate::grammar::yaml_1_1_boolean(node, boolean));
                         Typed::Boolean(boolean)
                     }
-                    None => mismatch(node, type_name, "a boolean", problems),
+                    None => self.quoted(node, Quoted::Boolean, type_name, readings, problems),
                 },
             },
             "scalar" if self.is_abstract_scalar(id) => invalid(
@@ -99,7 +103,13 @@ impl Render<'_> {
             },
             "version" => match scalar.map(|scalar| VersionNumber::parse(&scalar.text)) {
                 Some(Ok(version)) => Typed::Version(version),
-                Some(Err(reason)) => invalid(node, reason, problems),
+                Some(Err(reason)) => match scalar.and_then(major_only).filter(|_| !self.version.is_2()) {
+                    Some(version) => {
+                        readings.push(version_without_minor(node, &reason, &version));
+                        Typed::Version(version)
+                    }
+                    None => invalid(node, reason, problems),
+                },
                 None => mismatch(node, type_name, "a version", problems),
             },
             "list" => match node.as_sequence() {
@@ -159,6 +169,30 @@ impl Render<'_> {
     }
 }
 
+impl Render<'_> {
+    /// A value that is not the `integer` or `boolean` declared: in 1.x, a quoted one is read as
+    /// what its text spells (quirk `quoted-integers-and-booleans`); anything else is a mismatch.
+    fn quoted(
+        &self,
+        node: &Node,
+        primitive: Quoted,
+        type_name: &str,
+        readings: &mut Problems,
+        problems: &mut Problems,
+    ) -> Typed {
+        match read_quoted(node, primitive, type_name).filter(|_| !self.version.is_2()) {
+            Some((value, reading)) => {
+                readings.push(reading);
+                value
+            }
+            None => match primitive {
+                Quoted::Integer => mismatch(node, type_name, "an integer", problems),
+                Quoted::Boolean => mismatch(node, type_name, "a boolean", problems),
+            },
+        }
+    }
+}
+
 /// A range bound: `Some(Some(n))` for an integer, `Some(None)` for `UNBOUNDED`, `None` otherwise.
 fn bound(node: &Node) -> Option<Option<i64>> {
     if node.as_str() == Some("UNBOUNDED") {
@@ -193,9 +227,11 @@ fn out_of_range(node: &Node, what: &str, range: &str, problems: &mut Problems) -
 }
 
 pub(super) fn mismatch(node: &Node, type_name: &str, expected: &str, problems: &mut Problems) -> Typed {
-    // A plain empty scalar (`default:` with nothing) is YAML's null, not the text `""`.
+    // A plain empty scalar (`default:` with nothing) is YAML's null, not the text `""`. A
+    // plain scalar is shown as written (`2.0`), a quoted one with its quotes (`"2.0"`).
     let shown = match &node.value {
         yaml::Value::Scalar(scalar) if scalar.resolve() == Plain::Null => "null".to_owned(),
+        yaml::Value::Scalar(scalar) if scalar.style == yaml::ScalarStyle::Plain => format!("`{}`", scalar.text),
         yaml::Value::Scalar(scalar) => format!("{:?}", scalar.text),
         _ => node.kind_name().to_owned(),
     };
@@ -223,6 +259,22 @@ fn unquoted_string(node: &Node, scalar: &yaml::Scalar, type_name: &str, problems
         .with_fix(format!("\"{}\"", scalar.text)),
     );
     Typed::String(scalar.text.clone())
+}
+
+/// A 1.x version written as its major part alone (`7`), read as tosca-parser 2.15 reads it
+/// ("Minor version assumed 0"): `7.0`. `0` is not read so: tosca-parser takes it for no version.
+fn major_only(scalar: &yaml::Scalar) -> Option<VersionNumber> {
+    let text = scalar.text.as_str();
+    let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    (digits && text.bytes().any(|byte| byte != b'0')).then(|| VersionNumber::parse(&format!("{text}.0")).ok())?
+}
+
+/// The problem of a version read as [`major_only`] reads it: the parser's `reason` and the
+/// reading (quirk `versions-without-minor`).
+fn version_without_minor(node: &Node, reason: &str, version: &VersionNumber) -> Problem {
+    Problem::new(Code::WrongValueType, node.span, format!("{reason}; read as `{version}`"))
+        .with_help(format!("write `{version}` (`--quirk versions-without-minor` accepts it as a warning)"))
+        .with_fix(version.to_string())
 }
 
 /// A value whose text a primitive type's parser rejected, with the parser's reason.

@@ -140,7 +140,12 @@ impl<'b, 'a> Builder<'b, 'a> {
             }
             let Some(next) = events.next() else { return Ok(()) };
             let (event, span) = next?;
-            let span = self.positions.span(span);
+            let mut span = self.positions.span(span);
+            if let Ev::Scalar { style: ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted, .. } = event
+                && let Some(end) = self.positions.quoted_end(span)
+            {
+                span.end = end.min(span.end);
+            }
             if let Ev::NextDocument = event {
                 let message = "a second YAML document starts here; a TOSCA file is one document, so nothing \
                                from here on is read";

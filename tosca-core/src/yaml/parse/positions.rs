@@ -149,6 +149,33 @@ impl<'t> Positions<'t> {
         (bytes.get(at) == Some(&close)).then(|| self.shift.byte(to_u32(at)) + 1)
     }
 
+    /// Where the quoted scalar at `span` (a scalar event's) ends: just after its closing quote.
+    /// saphyr's span runs on over the blanks and the comment after it (`"a"   # note`), to the
+    /// next token. `None` when the span holds no complete quoted scalar, past the node's
+    /// properties (`&anchor`, `!tag`).
+    pub(super) fn quoted_end(&self, span: Span) -> Option<u32> {
+        let bytes = self.text.as_bytes();
+        let limit = (self.shift.local(span.end) as usize).min(bytes.len());
+        let mut at = self.shift.local(span.start) as usize;
+        while at < limit && matches!(bytes[at], b'&' | b'!') {
+            let ends = |byte: &u8| is_blank(*byte) || matches!(byte, b'[' | b']' | b'{' | b'}' | b',');
+            let property_end = bytes[at..limit].iter().position(ends).map_or(limit, |after| at + after);
+            at = skip_blanks(bytes, property_end, limit);
+        }
+        let quote = *bytes.get(at).filter(|quote| matches!(quote, b'\'' | b'"'))?;
+        at += 1;
+        while at < limit {
+            match bytes[at] {
+                // `\"` and `\\` in a double-quoted scalar, `''` in a single-quoted one.
+                b'\\' if quote == b'"' => at += 2,
+                b'\'' if quote == b'\'' && bytes.get(at + 1) == Some(&b'\'') => at += 2,
+                byte if byte == quote => return Some(self.shift.byte(to_u32(at)) + 1),
+                _ => at += 1,
+            }
+        }
+        None
+    }
+
     /// The `[` or `{` that the start event at `span` opens, past the node's properties
     /// (`&anchor`, `!tag`, `!<verbatim>`) and the blanks between them; `None` for a block
     /// collection. The properties and the bracket all lie within the event's span.
@@ -219,6 +246,23 @@ impl Shift {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quoted_scalar_ends_at_its_closing_quote() {
+        let text = "a: \"x \\\" y\"   # note\nb: 'it''s'  \nc: &k !t \"z\" \nd: \"open\n";
+        let positions = Positions::new(SourceId(0), text);
+        let end_of = |start: &str, end: usize| {
+            let start = to_u32(text.find(start).expect("in the text"));
+            positions.quoted_end(Span { source: SourceId(0), start, end: to_u32(end), line: 1, column: 1 })
+        };
+        let line_end =
+            |from: &str| text[text.find(from).expect("in the text")..].find('\n').unwrap() + text.find(from).unwrap();
+        assert_eq!(end_of("\"x", line_end("\"x")), Some(to_u32(text.find("   #").unwrap())));
+        assert_eq!(end_of("'it", line_end("'it")), Some(to_u32(text.find("  \nc").unwrap())));
+        assert_eq!(end_of("&k", line_end("&k")), Some(to_u32(text.find(" \nd").unwrap())));
+        assert_eq!(end_of("\"open", text.len()), None);
+        assert_eq!(end_of("b:", line_end("b:")), None);
+    }
 
     #[test]
     fn lines_are_found_in_any_order() {
