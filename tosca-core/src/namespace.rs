@@ -19,6 +19,7 @@
 mod copies;
 mod data_capabilities;
 mod dotted_prefix;
+mod failed;
 mod redefinitions;
 
 pub(crate) use data_capabilities::READ_AS_CAPABILITY_TYPE;
@@ -34,7 +35,7 @@ use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
 use crate::problem::{Code, Problem, Problems};
 use crate::read::{ReadOutput, Unit};
-use crate::source::{Located, SourceId};
+use crate::source::{Located, SourceId, Span};
 use redefinitions::Redefinitions;
 
 /// Where a name leads.
@@ -180,8 +181,9 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
     let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
     dotted_prefix::bind_dotted_prefixes(&mut namespace, &catalog, problems);
-    bind_unimported(&mut namespace, &own, &catalog, problems);
-    check_references(&namespace, &catalog, problems);
+    let causes = failed::failed_imports(&namespace.units, &post_order(&namespace.units));
+    bind_unimported(&mut namespace, &own, &catalog, &causes, problems);
+    check_references(&namespace, &catalog, &causes, problems);
     (namespace, catalog)
 }
 
@@ -301,7 +303,7 @@ impl Names<'_> {
 /// its kind's prefix (`Compute` for `tosca.nodes.Compute`, `Container.Runtime` for
 /// `tosca.nodes.Container.Runtime`), also without a following domain segment such as
 /// `network.` (`PortInfo` for `tosca.datatypes.network.PortInfo`), each also with the `tosca:`
-/// prefix.
+/// prefix; and the shorthand names of [`IRREGULAR_SHORT_NAMES`].
 fn short_names(kind: Kind, name: &str) -> Vec<String> {
     const DOMAINS: &[&str] = &["network.", "nfv."];
     let Some(short) = kind.normative_segment().iter().find_map(|prefix| name.strip_prefix(prefix)) else {
@@ -309,8 +311,29 @@ fn short_names(kind: Kind, name: &str) -> Vec<String> {
     };
     let mut shorts = vec![short];
     shorts.extend(DOMAINS.iter().filter_map(|domain| short.strip_prefix(domain)));
-    shorts.into_iter().flat_map(|short| [short.to_owned(), format!("tosca:{short}")]).collect()
+    let mut names: Vec<String> =
+        shorts.into_iter().flat_map(|short| [short.to_owned(), format!("tosca:{short}")]).collect();
+    for (full, irregular) in IRREGULAR_SHORT_NAMES {
+        if *full == name {
+            names.extend(irregular.iter().map(|short| (*short).to_owned()));
+        }
+    }
+    names
 }
+
+/// The shorthand and type-qualified names the Simple Profile's tables give that are not the
+/// full name less its prefix: 1.3 §5.4.4.3–4 (and 1.0–1.2's same tables) for the
+/// implementation artifacts, §5.9.9–5.9.11 for the storage nodes 1.3 renamed (whose
+/// shorthand names stay those of 1.0–1.2's `tosca.nodes.BlockStorage` and
+/// `tosca.nodes.ObjectStorage`). §5.9.9 gives `Abstract.Storage` the qualified name
+/// `tosca:Abstract.Storage`, which the regular rule already binds.
+const IRREGULAR_SHORT_NAMES: &[(&str, &[&str])] = &[
+    ("tosca.artifacts.Implementation.Bash", &["Bash", "tosca:Bash"]),
+    ("tosca.artifacts.Implementation.Python", &["Python", "tosca:Python"]),
+    ("tosca.nodes.Abstract.Storage", &["AbstractStorage"]),
+    ("tosca.nodes.Storage.ObjectStorage", &["ObjectStorage", "tosca:ObjectStorage"]),
+    ("tosca.nodes.Storage.BlockStorage", &["BlockStorage", "tosca:BlockStorage"]),
+];
 
 fn post_order(units: &[Unit]) -> Vec<usize> {
     let mut order = Vec::with_capacity(units.len());
@@ -347,6 +370,7 @@ fn bind_unimported(
     namespace: &mut Namespace,
     own: &[Vec<(Kind, String, TypeId)>],
     catalog: &Catalog,
+    causes: &[Vec<Span>],
     problems: &mut Problems,
 ) {
     let mut unresolved: Vec<(usize, Kind, Located<String>)> = Vec::new();
@@ -381,18 +405,29 @@ fn bind_unimported(
         };
         let file = file_name(&namespace.units[defining_unit].location);
         namespace.scopes[unit].set(kind, name.value.clone(), Binding { id, alias: false });
-        problems.push(
-            Problem::new(
-                Code::TypeNotFound,
-                name.span,
-                format!(
-                    "{kind} `{}` is not imported by this file; it is defined in `{file}`, which another file imports",
-                    name.value
-                ),
-            )
-            .with_label(catalog.name(kind, id).span, "defined here")
-            .with_help(format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)")),
-        );
+        // The file imports the defining file already, in a loop that closed here: importing it
+        // again would change nothing.
+        let in_loop = namespace.units[unit].imports.iter().find(|import| import.unit == defining_unit);
+        let help = match in_loop {
+            Some(import) => format!(
+                "this file imports `{file}` (line {}), which imports this file: in an import loop the file that \
+                 closes it sees nothing of the other; move `{}` to a file both import (`--quirk global-namespace` \
+                 accepts it as a warning)",
+                import.span.line, name.value
+            ),
+            None => format!("import `{file}` in this file (`--quirk global-namespace` accepts it as a warning)"),
+        };
+        let problem = Problem::new(
+            Code::TypeNotFound,
+            name.span,
+            format!(
+                "{kind} `{}` is not imported by this file; it is defined in `{file}`, which another file imports",
+                name.value
+            ),
+        )
+        .with_label(catalog.name(kind, id).span, "defined here")
+        .with_help(help);
+        problems.push(failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span)));
     }
 }
 
@@ -475,6 +510,11 @@ fn capability_type_of(node_type: crate::entity::NodeType) -> crate::entity::Capa
 }
 
 /// The last segment of a location, for messages (a full path would differ between machines).
+/// The name of the file a span is in, when it is a unit's.
+fn file_of(namespace: &Namespace, span: Span) -> Option<String> {
+    namespace.unit_of_source.get(&span.source).map(|&unit| file_name(&namespace.units[unit].location))
+}
+
 fn file_name(location: &crate::loader::Location) -> String {
     let display = location.display();
     display.rsplit(['/', '\\']).next().unwrap_or(&display).to_owned()
@@ -482,7 +522,7 @@ fn file_name(location: &crate::loader::Location) -> String {
 
 /// Reports every type name that resolves to nothing, in every type and in the topology, and
 /// every use of a tool's extension type outside its own file.
-fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Problems) {
+fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span>], problems: &mut Problems) {
     visit_references(&namespace.units, catalog, &mut |kind: Kind, name: &Located<String>| {
         let resolved = namespace.resolve(kind, name);
         if let Some(id) = resolved
@@ -504,10 +544,14 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, problems: &mut Pro
         if resolved.is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
-            if let Some(unit) = namespace.unit_of_source.get(&name.span.source)
-                && let Some(nearest) = nearest(&name.value, namespace.scopes[*unit].names(kind))
+            let unit = namespace.unit_of_source.get(&name.span.source).copied();
+            if let Some(unit) = unit
+                && let Some(nearest) = nearest(&name.value, namespace.scopes[unit].names(kind))
             {
                 problem = problem.with_suggestion(nearest);
+            }
+            if let Some(unit) = unit {
+                problem = failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span));
             }
             problems.push(problem);
         }

@@ -66,6 +66,10 @@ pub struct Unit {
     /// The files it imports, resolved to units, in import order (the implicit profile import
     /// last).
     pub imports: Vec<UnitImport>,
+    /// Where its imports that gave no unit are written, in order: the file could not be
+    /// loaded or read, its location not resolved, or it mixes TOSCA 1.x and 2.0. Each has its
+    /// problem already; later phases name them as the cause of the names left unresolved.
+    pub failed_imports: Vec<Span>,
     /// Whether it is a file of the embedded normative profiles (whose types also get short
     /// names such as `Compute` and `tosca:Compute`).
     pub normative: bool,
@@ -96,6 +100,8 @@ struct ParsedFile {
     /// The normative profile its own version implicitly imports (`None` for embedded files).
     own_profile: Option<&'static str>,
     imports: Vec<ImportTarget>,
+    /// Where the imports whose location could not be resolved are written.
+    unresolved: Vec<Span>,
 }
 
 struct ImportTarget {
@@ -271,6 +277,7 @@ fn number_units(
     for location in order {
         let Some(Some(file)) = parsed.remove(&location) else { continue };
         let mut imports = Vec::with_capacity(file.imports.len());
+        let mut failed_imports = file.unresolved;
         for import in file.imports {
             match index.get(&import.location) {
                 Some(&unit) => {
@@ -285,12 +292,14 @@ fn number_units(
                                 if file.content.version.is_2() { "1.x" } else { "2.0" }
                             ),
                         ));
+                        failed_imports.push(import.span);
                         continue;
                     }
                     imports.push(UnitImport { unit, namespace_prefix: import.namespace_prefix, span: import.span })
                 }
-                None if refused.contains(&import.location) => {}
+                None if refused.contains(&import.location) => failed_imports.push(import.span),
                 None => {
+                    failed_imports.push(import.span);
                     if let Err(error) = loader.load(&import.location) {
                         let problem = Problem::new(Code::ImportFailed, import.span, error.to_string());
                         problems.push(match error.help() {
@@ -308,6 +317,10 @@ fn number_units(
             version: file.content.version,
             template: file.content.template,
             imports,
+            failed_imports: {
+                failed_imports.sort_by_key(|span| span.start);
+                failed_imports
+            },
             normative: file.content.normative,
             primitives: file.content.primitives,
             builtin: file.content.builtin,
@@ -360,6 +373,7 @@ fn parse_file(
     let content = read.content?;
     let (version, template) = (content.version, &content.template);
     let mut imports = Vec::with_capacity(template.imports.len() + 1);
+    let mut unresolved = Vec::new();
     let base = loader.base(location);
     let resolver = crate::import::Resolver { location: &base, loader, repository, version, template };
     crate::import::check_names(&template.imports, version, problems);
@@ -367,7 +381,10 @@ fn parse_file(
         if import.name.is_some() && version.is_2() {
             continue; // Reported by `check_names`: 2.0 has no named form to guess at.
         }
-        let Some(target) = resolver.resolve(import, problems) else { continue };
+        let Some(target) = resolver.resolve(import, problems) else {
+            unresolved.push(import.span);
+            continue;
+        };
         imports.push(ImportTarget {
             location: target,
             namespace_prefix: import.namespace().map(|prefix| prefix.value.clone()),
@@ -401,7 +418,7 @@ fn parse_file(
             tosca_profiles::implicit_import(keyword)
         })
         .flatten();
-    Some(ParsedFile { source: loaded.source, content, own_profile, imports })
+    Some(ParsedFile { source: loaded.source, content, own_profile, imports, unresolved })
 }
 
 /// Parses and reads one loaded file: what its text alone gives, the same whenever the text is.

@@ -92,3 +92,36 @@ fn a_clean_template_reports_nothing_for_people() {
     assert_eq!(compiled.problems.len(), 0, "{:?}", compiled.problems);
     assert_eq!(report::render(&compiled, "ok.yaml", &ReportOptions::default()), "");
 }
+
+/// A problem placed only in a built-in profile is each input's own: the same words there may
+/// come from each input's own definitions. One with a label in a file both inputs read is the
+/// same problem, listed once.
+#[test]
+fn problems_only_in_a_built_in_profile_are_never_merged() {
+    use tosca_core::problem::{Code, Problem};
+    use tosca_core::report::shared::Shared;
+    let text = "tosca_definitions_version: tosca_simple_yaml_1_3\n";
+    let with_problems = |name: &str| {
+        let mut compiled = compile(name, text);
+        let ids = compiled.sources.ids();
+        let names = compiled.sources.names();
+        let profile = ids[names.iter().position(|name| name.starts_with("<profile>")).expect("a profile file")];
+        let at = |source| tosca_core::source::Span { source, start: 0, end: 1, line: 1, column: 1 };
+        compiled.problems.push(Problem::new(Code::InvalidValue, at(profile), "in the profile only"));
+        compiled.problems.push(
+            Problem::new(Code::InvalidValue, at(profile), "in the profile, caused in shared.yaml")
+                .with_label(at(compiled.sources.add("shared.yaml", "x: 1\n")), "caused here"),
+        );
+        compiled
+    };
+    let (a, b) = (with_problems("a.yaml"), with_problems("b.yaml"));
+    let inputs = [Input { input: "a.yaml", outcome: Ok(&a) }, Input { input: "b.yaml", outcome: Ok(&b) }];
+    let shared = Shared::of(&inputs);
+    let first = a.problems.len() - 2;
+    assert!(shared.is_listed(1, first), "the profile-only problem is b's own too");
+    assert!(!shared.is_listed(1, first + 1), "the one caused in a shared file is listed under a");
+    assert_eq!(shared.also_in(0, first + 1), [1]);
+    assert_eq!(shared.note(0, first + 1).as_deref(), Some("also in 1 other input (listed once): b.yaml"));
+    let totals = report::Totals::of(&inputs);
+    assert_eq!((totals.errors, totals.repeated), (3, 1));
+}

@@ -277,7 +277,9 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             let since = option_tokens(&rest.since);
             let until = option_tokens(&rest.until);
             quote_spanned! {ty.span()=>
-                if #p::version_in(cx.version, #since, #until) {
+                if #p::version_in(cx.version, #since, #until)
+                    || #p::rest_read_anyway(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, #rest_key, (#since, #until), cx)
+                {
                     <#ty as #p::RestEntries>::read_rest(__rest.get_or_insert_with(::core::default::Default::default), entry, key, cx);
                 } else {
                     #p::unknown_key_outside_rest(entry, key, #entity_name, <Self as #p::EntityInfo>::KEYNAMES, #rest_key, (#since, #until), cx);

@@ -888,15 +888,34 @@ mod rest {
 
     #[test]
     fn outside_them_another_key_is_unknown_and_the_help_says_where_it_goes() {
-        let (gadget, problems) = read_in::<Gadget>(Version::V1_3, "start: go.sh\noperations: { stop: halt.sh }\n");
+        let (gadget, problems) = read_in::<Gadget>(Version::V2_0, "start: go.sh\noperations: { stop: halt.sh }\n");
         assert_eq!(
             problems,
             [
                 "unknown-key 1:1 unknown keyname `start` in gadget (help: other keys of a gadget are `operations` entries \
-                 only in TOSCA up to 1.2; in TOSCA 1.3 write `start` under `operations:`)"
+                 only in TOSCA up to 1.2; in TOSCA 2.0 write `start` under `operations:`)"
             ]
         );
         assert_eq!(names(&gadget.expect("read").operations), [("stop", Some("halt.sh"))]);
+    }
+
+    /// 1.3 moved operations under `operations:`, and templates kept writing them directly (the
+    /// `inline-operations` quirk): read as 1.2 reads them, each reported; a key near a keyname
+    /// is a typo, not an operation.
+    #[test]
+    fn in_1_3_an_operation_outside_them_is_read_and_reported() {
+        let (gadget, problems) =
+            read_in::<Gadget>(Version::V1_3, "start: go.sh\noperations: { stop: halt.sh }\ndescriptio: d\n");
+        assert_eq!(
+            problems,
+            [
+                "unknown-key 1:1 `start` is read as an operation of the gadget, as TOSCA 1.0 to 1.2 write them; TOSCA \
+                 1.3 writes operations under `operations:` (help: write `start` under `operations:` (`--quirk \
+                 inline-operations` accepts it as a warning))",
+                "unknown-key 3:1 unknown keyname `descriptio` in gadget (help: did you mean `description`?)",
+            ]
+        );
+        assert_eq!(names(&gadget.expect("read").operations), [("stop", Some("halt.sh")), ("start", Some("go.sh"))]);
     }
 
     #[test]

@@ -156,12 +156,12 @@ fn diagnostics_from_unsaved_buffers_on_every_file() {
     let misspelt = MAIN.replace("type: my.App", "type: my.Ap");
     client.change(&main, 2, &misspelt);
     let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
-    assert_eq!(diagnostics.len(), 2, "{diagnostics:?}");
+    // One cause, one problem: the output naming the template of the unknown type says nothing.
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "type-not-found");
     assert_eq!(diagnostics[0]["message"], "node type `my.Ap` is not defined\nhelp: did you mean `my.App`?");
     let (line, character) = position(&misspelt, "my.Ap", 0, 0);
     assert_eq!(diagnostics[0]["range"], range((line, character), (line, character + 5)));
-    assert_eq!(diagnostics[1]["code"], "name-not-found", "the output naming the template left out");
     assert_eq!(std::fs::read_to_string(folder.path().join("main.yaml")).expect("read"), MAIN);
 
     // A type only the unsaved buffer of the import declares: the root uses it cleanly.

@@ -627,6 +627,40 @@ pub fn unknown_key_outside_rest(
     cx.problems.push(problem);
 }
 
+/// TOSCA 1.3 moved an interface's operations under `operations:`; templates written for 1.0 to
+/// 1.2 (and read by tosca-parser, which accepts it) keep them directly under the interface. In a
+/// 1.3 file, a key of an entity whose other keys were `operations` entries up to 1.2 that is no
+/// keyname of any version (nor near one: a misspelt keyname stays unknown) is read as such an
+/// entry, and reported as an `unknown-key` error that the `inline-operations` quirk accepts.
+/// Returns whether to read it so.
+pub fn rest_read_anyway(
+    entry: &Entry,
+    key: &str,
+    entity: &str,
+    keynames: &[Keyname],
+    rest_key: &str,
+    (_, until): (Option<Version>, Option<Version>),
+    cx: &mut ReadContext<'_>,
+) -> bool {
+    if cx.version != Version::V1_3 || until != Some(Version::V1_2) || rest_key != "operations" {
+        return false;
+    }
+    if nearest_keyname(key, keynames, cx).is_some() {
+        return false;
+    }
+    let problem = Problem::new(
+        Code::UnknownKey,
+        entry.key.span,
+        format!(
+            "`{key}` is read as an operation of the {entity}, as TOSCA 1.0 to 1.2 write them; {}",
+            crate::problem::quirk::INLINE_OPERATION
+        ),
+    )
+    .with_help(format!("write `{key}` under `operations:` (`--quirk inline-operations` accepts it as a warning)"));
+    cx.problems.push(problem);
+    true
+}
+
 /// The keyname nearest to a misspelt `key`: among those the file's version has, else among
 /// those of any version (whose use the reader then reports with the versions that have it).
 fn nearest_keyname<'k>(key: &str, keynames: &'k [Keyname], cx: &ReadContext<'_>) -> Option<&'k str> {

@@ -404,7 +404,9 @@ imports: [types-2.0.yaml]   # the same definitions written for tosca_2_0
     }
 
     /// A type name that is not defined in this file or anything it imports. Usually a typo or a
-    /// missing import; the help line suggests the nearest known name.
+    /// missing import; the help line suggests the nearest known name. When an import of the
+    /// file (or of a file it imports) failed, the message names that import as the likely
+    /// cause (`the import at line 3 failed`), with a label there, and guesses no near name.
     TypeNotFound = "type-not-found", Error, "a referenced type does not exist" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -1116,6 +1118,36 @@ data_types:
   Port:
     derived_from: integer
     validation: { $and: [ { $greater_or_equal: [ $value, 1 ] }, { $less_or_equal: [ $value, 65535 ] } ] }
+",
+    }
+
+    /// An artifact's `file` is a URI of a scheme puccini-rs does not read (`git+https://…`, or
+    /// a container image written `ubuntu:16.04`, whose name reads as the scheme). TOSCA asks
+    /// only for a URI (1.3 3.6.7: "the required URI string (relative or absolute) which can
+    /// be used to locate the artifact's file"; 2.0 cs01 12.2) and leaves fetching it to the
+    /// orchestrator, so the file is kept as written; the warning says it is not checked.
+    UnknownUrlScheme = "unknown-url-scheme", Warning, "an artifact's file has a URL scheme that is kept as written, unchecked" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      artifacts:
+        source:
+          type: tosca.artifacts.File
+          file: git+https://example.org/app.git
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      artifacts:
+        source:
+          type: tosca.artifacts.File
+          file: https://example.org/app.tar.gz
 ",
     }
 

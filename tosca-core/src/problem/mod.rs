@@ -6,6 +6,7 @@
 //! problem into a [`Problems`] collector and carry on with what they can.
 
 mod catalogue;
+mod order;
 pub mod quirk;
 
 pub use catalogue::Code;
@@ -184,21 +185,23 @@ impl Problems {
         self.list.iter()
     }
 
-    /// Sorts by file name, offset, code and message and drops exact duplicates, so the list
-    /// does not depend on thread scheduling or on how often a shared file was visited.
+    /// Sorts by file name, offset, code and message (a problem enclosing a misspelt keyname
+    /// right after it, see `order`) and drops exact duplicates, so the list does not depend on
+    /// thread scheduling or on how often a shared file was visited.
     pub fn into_sorted(mut self, sources: &SourceMap) -> Vec<Problem> {
-        let mut keyed: Vec<(String, Problem)> = self.list.drain(..).map(|p| (sources.name(p.span.source), p)).collect();
-        keyed.sort_by(|(a_name, a), (b_name, b)| {
-            (a_name, a.span.start, a.span.end, a.code.as_str(), &a.message).cmp(&(
-                b_name,
-                b.span.start,
-                b.span.end,
-                b.code.as_str(),
-                &b.message,
-            ))
-        });
-        keyed.dedup_by(|(a_name, a), (b_name, b)| a_name == b_name && a == b);
-        keyed.into_iter().map(|(_, problem)| problem).collect()
+        let mut by_file: std::collections::BTreeMap<String, Vec<Problem>> = std::collections::BTreeMap::new();
+        for problem in self.list.drain(..) {
+            by_file.entry(sources.name(problem.span.source)).or_default().push(problem);
+        }
+        let mut sorted = Vec::new();
+        for (_, problems) in by_file {
+            let anchors = order::anchors(&problems.iter().collect::<Vec<_>>());
+            let mut keyed: Vec<(order::Anchor, Problem)> = anchors.into_iter().zip(problems).collect();
+            keyed.sort_by(|(a_anchor, a), (b_anchor, b)| order::compare((a, *a_anchor), (b, *b_anchor)));
+            keyed.dedup_by(|(_, a), (_, b)| a == b);
+            sorted.extend(keyed.into_iter().map(|(_, problem)| problem));
+        }
+        sorted
     }
 }
 

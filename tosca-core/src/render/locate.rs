@@ -30,8 +30,10 @@ impl Render<'_> {
 
     /// Where an artifact's file is: joined to its repository's URL when it names one (a
     /// repository of the file that names it), else to the location of the file that writes
-    /// `file`, as imports are. `None`, with a problem, when the repository is not defined or
-    /// the file cannot be reached from there (it leaves its archive, say).
+    /// `file`, as imports are; a URI of a scheme the loader does not read (`git+https:`, an
+    /// image `ubuntu:16.04`) as written, with an `unknown-url-scheme` warning. `None`, with a
+    /// problem, when the repository is not defined or the file cannot be reached from there
+    /// (it leaves its archive, say).
     pub(crate) fn artifact_location(&self, definition: &ArtifactDefinition, problems: &mut Problems) -> Option<String> {
         let file = definition.path()?;
         let unit = self.unit_at(file.span)?;
@@ -51,6 +53,16 @@ impl Render<'_> {
                 format!("{base}/{}", file.value.trim_start_matches('/'))
             }
         };
+        if let Some(scheme) = unread_scheme(&reference) {
+            problems.report(
+                Code::UnknownUrlScheme,
+                file.span,
+                format!(
+                    "artifact file `{reference}` has the URL scheme `{scheme}`, which is kept as written, unchecked"
+                ),
+            );
+            return Some(reference);
+        }
         let location = &self.namespace.units[unit].location;
         match location.join(&reference, self.namespace.repository.as_deref()) {
             Ok(joined) => Some(joined.display()),
@@ -65,4 +77,12 @@ impl Render<'_> {
     fn unit_at(&self, span: Span) -> Option<usize> {
         self.namespace.unit_of_source.get(&span.source).copied()
     }
+}
+
+/// The scheme of `reference` when it is a URI of a scheme the loader does not read: not
+/// `http`, `https` or `file`, and longer than one letter (a Windows drive letter is a path).
+fn unread_scheme(reference: &str) -> Option<String> {
+    let url = crate::loader::Url::parse(reference).ok()?;
+    let scheme = url.scheme();
+    (!matches!(scheme, "http" | "https" | "file") && scheme.len() > 1).then(|| scheme.to_owned())
 }

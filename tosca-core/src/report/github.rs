@@ -6,6 +6,9 @@
 //! viewer would obey (escape sequences, bidirectional overrides; see
 //! [`escape`](super::escape)) is written as a visible `\u{…}`: the runner decodes no other
 //! percent escape, so the log shows exactly what was written.
+//!
+//! A problem several inputs share is one command, under the first of them, its message noting
+//! the others.
 
 use std::io::{BufWriter, Write};
 
@@ -15,11 +18,14 @@ use super::AsInput;
 use super::escape::escape_unsafe;
 use super::lines::Lines;
 use super::location::{Position, Root};
+use super::shared::Shared;
 
-/// Writes one command per problem and one `::error` per unreadable input.
+/// Writes one command per problem (once for a problem several inputs share) and one `::error` per
+/// unreadable input.
 pub fn write_all(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut out = BufWriter::new(out);
-    for item in checked {
+    let shared = Shared::of(checked);
+    for (index, item) in checked.iter().enumerate() {
         let item = item.as_input();
         let compiled = match item.outcome {
             Ok(compiled) => compiled,
@@ -29,7 +35,10 @@ pub fn write_all(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> 
             }
         };
         let mut lines = Lines::new(&compiled.sources);
-        for problem in &compiled.problems {
+        for (number, problem) in compiled.problems.iter().enumerate() {
+            if !shared.is_listed(index, number) {
+                continue;
+            }
             let location = root.locate(&Position::of(problem.span, &mut lines), item.input);
             let mut properties = vec![format!("file={}", escape_property(&location.path))];
             if let Some(region) = &location.region {
@@ -46,6 +55,10 @@ pub fn write_all(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> 
             if let Some(help) = &problem.help {
                 message.push_str("\nhelp: ");
                 message.push_str(&escape_unsafe(help));
+            }
+            if let Some(note) = shared.note(index, number) {
+                message.push_str("\nnote: ");
+                message.push_str(&escape_unsafe(&note));
             }
             let command = match problem.severity {
                 Severity::Error => "error",

@@ -17,6 +17,7 @@ use annotate_snippets::{Group, Level, Renderer};
 
 use super::escape::escape_unsafe;
 use super::lines::Lines;
+use super::shared::Shared;
 use super::snippet::{self, Cost};
 use super::{AsInput, Totals};
 
@@ -64,7 +65,9 @@ impl Human {
         self
     }
 
-    /// Writes every problem of every input, each input's I/O failure to `errors`, then the summary.
+    /// Writes every problem of every input, each input's I/O failure to `errors`, then the
+    /// summary. A problem several inputs share is written once, under the first of them, with a
+    /// note naming the others.
     pub fn write_all(
         &self,
         checked: &[impl AsInput],
@@ -74,11 +77,20 @@ impl Human {
         let mut out = BufWriter::new(out);
         let mut rendered = Rendered::default();
         let mut files = BTreeSet::new();
-        for item in checked {
+        let shared = Shared::of(checked);
+        for (index, item) in checked.iter().enumerate() {
             match item.as_input().outcome {
                 Ok(compiled) => {
-                    rendered.add(self.write_problems(&compiled.problems, &compiled.sources, &mut out)?);
-                    files.extend(compiled.problems.iter().map(|problem| compiled.sources.name(problem.span.source)));
+                    let mut listed = Vec::with_capacity(compiled.problems.len());
+                    let mut notes = Vec::with_capacity(compiled.problems.len());
+                    for (number, problem) in compiled.problems.iter().enumerate() {
+                        if shared.is_listed(index, number) {
+                            listed.push(problem);
+                            notes.push(shared.note(index, number));
+                        }
+                    }
+                    rendered.add(self.write_listed(&listed, &notes, &compiled.sources, &mut out)?);
+                    files.extend(listed.iter().map(|problem| compiled.sources.name(problem.span.source)));
                 }
                 Err(error) => {
                     out.flush()?;
@@ -86,7 +98,7 @@ impl Human {
                 }
             }
         }
-        if let Some(line) = summary(Totals::of(checked), files.len(), rendered.summarised) {
+        if let Some(line) = summary(Totals::with(checked, &shared), files.len(), rendered.summarised) {
             writeln!(out, "{line}")?;
         }
         out.flush()?;
@@ -125,17 +137,33 @@ impl Human {
         sources: &SourceMap,
         out: &mut dyn Write,
     ) -> std::io::Result<Rendered> {
+        let listed: Vec<&Problem> = problems.iter().collect();
+        self.write_listed(&listed, &vec![None; listed.len()], sources, out)
+    }
+
+    /// [`write_problems`](Human::write_problems) for the problems listed under one input, each
+    /// with the note its sharing adds (`notes[i]` for `problems[i]`).
+    fn write_listed(
+        &self,
+        problems: &[&Problem],
+        notes: &[Option<String>],
+        sources: &SourceMap,
+        out: &mut dyn Write,
+    ) -> std::io::Result<Rendered> {
         let mut rendered = Rendered::default();
         let mut lines = Lines::new(sources);
         let runs = Runs::of(problems, self.max_similar);
         let mut seen = vec![0; runs.totals.len()];
-        for (problem, &run) in problems.iter().zip(&runs.of_problem) {
+        for ((problem, &run), note) in problems.iter().zip(&runs.of_problem).zip(notes) {
             seen[run] += 1;
             if self.max_similar > 0 && seen[run] > self.max_similar {
                 rendered.summarised += 1;
                 continue;
             }
-            let group = snippet::group(problem, &mut lines, &mut rendered.cost);
+            let mut group = snippet::group(problem, &mut lines, &mut rendered.cost);
+            if let Some(note) = note {
+                group = group.element(Level::NOTE.message(escape_unsafe(note).into_owned()));
+            }
             writeln!(out, "{}\n", self.renderer.render(&[group]))?;
             rendered.shown += 1;
             let more = runs.totals[run] - seen[run];
@@ -163,7 +191,7 @@ struct Runs {
 impl Runs {
     /// Problems are similar when they are in one file, with one code and severity, and their
     /// messages differ only in quoted names and numbers. With no limit, each is its own run.
-    fn of(problems: &[Problem], max_similar: usize) -> Runs {
+    fn of(problems: &[&Problem], max_similar: usize) -> Runs {
         if max_similar == 0 {
             return Runs { of_problem: (0..problems.len()).collect(), totals: vec![1; problems.len()] };
         }
@@ -210,8 +238,8 @@ fn shape(message: &str) -> String {
     out
 }
 
-/// `3 errors, 1 warning in 2 files`, with how many similar problems were not shown, or
-/// nothing when there is no problem.
+/// `3 errors, 1 warning in 2 files`, with how many similar problems were not shown and how
+/// many repeats of problems several inputs share, or nothing when there is no problem.
 pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String> {
     let mut counts = Vec::new();
     if totals.errors > 0 {
@@ -224,10 +252,21 @@ pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String
         return None;
     }
     let mut line = format!("{} in {}", counts.join(", "), plural(files, "file"));
+    let mut notes = Vec::new();
     if summarised > 0 {
-        line.push_str(&format!(" ({summarised} similar not shown)"));
+        notes.push(format!("{summarised} similar not shown"));
+    }
+    notes.extend(repeats(totals));
+    if !notes.is_empty() {
+        line.push_str(&format!(" ({})", notes.join("; ")));
     }
     Some(line)
+}
+
+/// `5 more in other inputs sharing a file, each listed once`, or nothing when no input repeats
+/// another's problem.
+pub fn repeats(totals: Totals) -> Option<String> {
+    (totals.repeated > 0).then(|| format!("{} more in other inputs sharing a file, each listed once", totals.repeated))
 }
 
 fn plural(count: usize, word: &str) -> String {

@@ -31,6 +31,7 @@ pub mod json;
 pub mod lines;
 pub mod location;
 pub mod sarif;
+pub mod shared;
 pub mod snippet;
 
 use std::io::Write;
@@ -115,7 +116,8 @@ impl AsInput for Input<'_> {
     }
 }
 
-/// Problem counts over every input.
+/// Problem counts over every input. A problem several inputs share (see [`shared`]) is
+/// counted once, as it is listed once; its repeats are counted apart.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Problems of severity error.
@@ -124,16 +126,28 @@ pub struct Totals {
     pub warnings: usize,
     /// Inputs that could not be read at all.
     pub unreadable: usize,
+    /// Problems of later inputs that are the same as one already counted (a problem of a file
+    /// several inputs read), not counted in `errors` or `warnings` again.
+    pub repeated: usize,
 }
 
 impl Totals {
     /// Counts the problems and failures of `inputs`.
     pub fn of(inputs: &[impl AsInput]) -> Totals {
+        Totals::with(inputs, &shared::Shared::of(inputs))
+    }
+
+    /// Counts the problems and failures of `inputs`, whose shared problems are `shared`.
+    pub fn with(inputs: &[impl AsInput], shared: &shared::Shared) -> Totals {
         let mut totals = Totals::default();
-        for item in inputs {
+        for (index, item) in inputs.iter().enumerate() {
             match item.as_input().outcome {
                 Ok(compiled) => {
-                    for problem in &compiled.problems {
+                    for (number, problem) in compiled.problems.iter().enumerate() {
+                        if !shared.is_listed(index, number) {
+                            totals.repeated += 1;
+                            continue;
+                        }
                         match problem.severity {
                             Severity::Error => totals.errors += 1,
                             Severity::Warning => totals.warnings += 1,
@@ -182,7 +196,9 @@ pub fn render(compiled: &Compiled, input: &str, options: &ReportOptions) -> Stri
 
 /// Writes the problems of many inputs, in their order, as one report: in the human format each
 /// input's problems then one summary, an input that could not be read written to `errors` (as
-/// `puccini-rs: why`); in the others one document, the unreadable inputs inside it.
+/// `puccini-rs: why`); in the others one document, the unreadable inputs inside it. In every
+/// format a problem several inputs share is listed once, under the first of them, naming the
+/// others (see [`shared`]).
 pub fn write_inputs(
     inputs: &[impl AsInput],
     options: &ReportOptions,

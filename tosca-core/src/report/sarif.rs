@@ -1,6 +1,8 @@
 //! SARIF 2.1.0 for code scanning (GitHub and others): one rule per problem code, from the
 //! catalogue; one result per problem, with locations relative to `--root` under the
-//! `%SRCROOT%` base, so no absolute path of the machine that ran the check appears.
+//! `%SRCROOT%` base, so no absolute path of the machine that ran the check appears. A problem
+//! several inputs share is one result, under the first of them, its message noting the others
+//! and its `properties.alsoIn` listing them all.
 
 use std::io::{BufWriter, Write};
 
@@ -12,6 +14,7 @@ use super::escape::write_json;
 use super::explain;
 use super::lines::Lines;
 use super::location::{Position, RepositoryLocation, Root};
+use super::shared::Shared;
 
 /// The base id every relative path hangs from.
 const SRCROOT: &str = "%SRCROOT%";
@@ -21,12 +24,24 @@ const SRCROOT: &str = "%SRCROOT%";
 pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut results = Vec::new();
     let mut notifications = Vec::new();
-    for item in checked {
+    let shared = Shared::of(checked);
+    for (index, item) in checked.iter().enumerate() {
         let item = item.as_input();
         match item.outcome {
             Ok(compiled) => {
                 let mut lines = Lines::new(&compiled.sources);
-                results.extend(compiled.problems.iter().map(|problem| result(problem, &mut lines, root, item.input)));
+                for (number, problem) in compiled.problems.iter().enumerate() {
+                    if !shared.is_listed(index, number) {
+                        continue;
+                    }
+                    let mut value = result(problem, &mut lines, root, item.input, shared.note(index, number));
+                    let also_in = shared.also_in(index, number);
+                    if !also_in.is_empty() {
+                        let names: Vec<&str> = also_in.iter().map(|&other| shared.name(other)).collect();
+                        value["properties"] = json!({ "alsoIn": names });
+                    }
+                    results.push(value);
+                }
             }
             Err(error) => notifications.push(json!({ "level": "error", "message": { "text": error } })),
         }
@@ -66,7 +81,7 @@ fn rule(code: Code) -> Value {
     })
 }
 
-fn result(problem: &Problem, lines: &mut Lines<'_>, root: &Root, input: &str) -> Value {
+fn result(problem: &Problem, lines: &mut Lines<'_>, root: &Root, input: &str, note: Option<String>) -> Value {
     let primary = root.locate(&Position::of(problem.span, lines), input);
     let mut text = match &primary.inner {
         Some(inner) => format!("{inner}: {}", problem.message),
@@ -75,6 +90,10 @@ fn result(problem: &Problem, lines: &mut Lines<'_>, root: &Root, input: &str) ->
     if let Some(help) = &problem.help {
         text.push_str("\nhelp: ");
         text.push_str(help);
+    }
+    if let Some(note) = note {
+        text.push_str("\nnote: ");
+        text.push_str(&note);
     }
     let related: Vec<Value> = problem
         .labels

@@ -10,12 +10,14 @@
 //! `tosca-parser` is every deviation that templates written for OpenStack tosca-parser rely on,
 //! `onap` every one that ONAP SDC's CSARs rely on.
 
+mod interfaces;
 mod known;
 mod onap;
 mod tosca_parser;
 mod values;
 
 pub use tosca_parser::UNUSED_TYPES;
+pub(crate) use interfaces::INLINE_OPERATION;
 
 use super::{Code, Problem, Severity};
 
@@ -45,6 +47,7 @@ impl Quirk {
         onap::DUPLICATE_TYPE_DEFINITIONS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
+        interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
         onap::ONAP_ANNOTATIONS,
@@ -139,6 +142,7 @@ impl QuirkSet {
                 "duplicate-keys",
                 "empty-requirement-mapping",
                 "global-namespace",
+                "inline-operations",
                 "metadata-values",
                 "quoted-integers-and-booleans",
                 "requirement-target-type",

@@ -392,9 +392,10 @@ impl<'a> Evaluator<'a, '_> {
     }
 
     /// The node templates an entity keyword or name refers to (HOST: the hosting chain, nearest
-    /// first); `None` when it cannot be known now (an unnamed TARGET) or does not exist, which is
-    /// reported at the name when it is the call's argument at `name_index` as written, else at
-    /// the call (`at`).
+    /// first); `None` when it cannot be known now (an unnamed TARGET), names a template that
+    /// could not be rendered (its own problem says why), or does not exist, which is reported
+    /// at the name when it is the call's argument at `name_index` as written, else at the call
+    /// (`at`).
     pub(super) fn entity(
         &mut self,
         entity: &str,
@@ -425,6 +426,9 @@ impl<'a> Evaluator<'a, '_> {
                 (!chain.is_empty()).then_some(chain)
             }
             name if self.original.node_templates.contains_key(name) => known(Some(name)),
+            // A template written but not rendered (its type is unknown, or its copy failed)
+            // has had its problem: a reference to it is known, with nothing to read.
+            name if self.render.topology.is_some_and(|topology| topology.node_templates.contains_key(name)) => None,
             name => {
                 let name_at = name_index.and_then(|index| self.argument_span(at, index));
                 let problem = Problem::new(
@@ -432,7 +436,8 @@ impl<'a> Evaluator<'a, '_> {
                     name_at.unwrap_or(at),
                     format!("`{name}` is not a node template (nor SELF, SOURCE, TARGET or HOST)"),
                 );
-                let names = self.original.node_templates.keys().map(String::as_str);
+                let written = self.render.topology.into_iter().flat_map(|topology| topology.node_templates.keys());
+                let names = self.original.node_templates.keys().chain(written).map(String::as_str);
                 self.problems.push(did_you_mean(problem, name, names, name_at.is_some()));
                 None
             }
