@@ -162,7 +162,7 @@ impl Trees<'_> {
             self.parsed.get(&source).and_then(Option::as_ref).and_then(|tree| definition_at(tree, at))
         };
         match (definition(a, a_at), definition(b, b_at)) {
-            (Some(first), Some(second)) => same_tree(first, second),
+            (Some(first), Some(second)) => same_definition_body(first, second),
             _ => false,
         }
     }
@@ -185,6 +185,24 @@ fn definition_at(tree: &Node, at: u32) -> Option<&Node> {
         .flatten()
         .find(|entry| entry.key.span.start == at)
         .map(|entry| &entry.value)
+}
+
+/// Whether two type definitions say the same, their own `description` aside: it documents
+/// the type and changes nothing it means (INDIGO's types redefine `tosca.datatypes.Root` with
+/// 1.3's wording of its description).
+fn same_definition_body(a: &Node, b: &Node) -> bool {
+    let (Some(a), Some(b)) = (a.as_mapping(), b.as_mapping()) else { return same_tree(a, b) };
+    let meaning = |entries: &'_ [crate::yaml::Entry]| -> Vec<usize> {
+        (0..entries.len())
+            .filter(|&index| entries[index].key.as_scalar().is_none_or(|key| key.text != "description"))
+            .collect()
+    };
+    let (kept_a, kept_b) = (meaning(a), meaning(b));
+    kept_a.len() == kept_b.len()
+        && kept_a
+            .iter()
+            .zip(&kept_b)
+            .all(|(&x, &y)| same_tree(&a[x].key, &b[y].key) && same_tree(&a[x].value, &b[y].value))
 }
 
 /// Whether two trees say the same, wherever they are written.
@@ -215,7 +233,22 @@ mod tests {
     }
 
     fn same(a: &str, b: &str) -> bool {
-        same_tree(&definition_of_x(a), &definition_of_x(b))
+        same_definition_body(&definition_of_x(a), &definition_of_x(b))
+    }
+
+    #[test]
+    fn a_description_alone_does_not_make_definitions_differ() {
+        assert!(same("data_types:\n  X:\n    description: one\n", "data_types:\n  X:\n    description: two\n"));
+        assert!(same(
+            "data_types:\n  X:\n    derived_from: tosca.datatypes.Root\n",
+            "data_types:\n  X:\n    description: the same type\n    derived_from: tosca.datatypes.Root\n"
+        ));
+        // A property's description is part of what the definition says about the property.
+        assert!(!same(
+            "data_types:\n  X:\n    properties:\n      p: { type: string, description: a }\n",
+            "data_types:\n  X:\n    properties:\n      p: { type: string, description: b }\n"
+        ));
+        assert!(!same("data_types:\n  X:\n    description: d\n", "data_types:\n  X:\n    derived_from: Y\n"));
     }
 
     #[test]

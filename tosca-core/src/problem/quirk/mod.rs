@@ -16,8 +16,8 @@ mod onap;
 mod tosca_parser;
 mod values;
 
-pub use tosca_parser::UNUSED_TYPES;
 pub(crate) use interfaces::INLINE_OPERATION;
+pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
 
