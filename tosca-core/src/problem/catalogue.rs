@@ -1151,6 +1151,42 @@ topology_template:
 ",
     }
 
+    /// A service template inside a CSAR (or a package folder) names, by a relative path, an
+    /// artifact's `file` or an operation's implementation (`primary`, `dependencies`) that the
+    /// package does not hold. TOSCA 2.0 §17.1: a CSAR is "a package of files containing at least
+    /// TOSCA definitions as well as accompanying artifacts (e.g. scripts, binaries,
+    /// configuration files) that can be delivered together as a single unit", and §17.2: the
+    /// artifact files "included in the CSAR are fully described and referred via relative path
+    /// names in artifact definitions" (the Simple Profile 1.x CSAR chapter says the same). A
+    /// relative path is resolved against the file that writes it, so one missing from the
+    /// package names nothing an orchestrator can deploy. A file outside any package is not
+    /// checked (it may be provided with the template), nor is a URL, nor an implementation
+    /// naming an artifact of the node.
+    ArtifactFileMissing = "artifact-file-missing", Error, "a package names an artifact or script file it lacks" {
+        wrong: "\
+# Definitions/main.yaml, in a CSAR without Scripts/install.sh
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          create: ../Scripts/install.sh
+",
+        right: "\
+# Definitions/main.yaml, in a CSAR holding Scripts/install.sh
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          create: ../Scripts/install.sh
+",
+    }
+
     /// A 1.x import written under a name (`- my_types: types.yaml`) where the name reads as a
     /// deviation: TOSCA 1.2 and 1.3 define the import definition without a name (3.6.8), and
     /// in 1.0 and 1.1, where naming imports is the grammar, a name spelt like a keyname
