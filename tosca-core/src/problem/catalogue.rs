@@ -1165,7 +1165,7 @@ topology_template:
     ArtifactFileMissing = "artifact-file-missing", Error, "a package names an artifact or script file it lacks" {
         wrong: "\
 # Definitions/main.yaml, in a CSAR without Scripts/install.sh
-tosca_definitions_version: tosca_simple_yaml_1_3
+tosca_definitions_version: tosca_simple_yaml_1_2
 topology_template:
   node_templates:
     app:
@@ -1176,7 +1176,7 @@ topology_template:
 ",
         right: "\
 # Definitions/main.yaml, in a CSAR holding Scripts/install.sh
-tosca_definitions_version: tosca_simple_yaml_1_3
+tosca_definitions_version: tosca_simple_yaml_1_2
 topology_template:
   node_templates:
     app:

@@ -8,8 +8,8 @@ use crate::entity::{ArtifactDefinition, Implementation};
 use crate::loader::Location;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
-use crate::yaml::Node;
 use crate::topology::Repository;
+use crate::yaml::Node;
 
 impl Render<'_> {
     /// The root file's repository definitions.
@@ -96,7 +96,8 @@ impl Render<'_> {
                 continue;
             }
             let Some(unit) = self.unit_at(span) else { continue };
-            let Ok(joined) = self.namespace.units[unit].location.join(text, self.namespace.repository.as_deref()) else {
+            let Ok(joined) = self.namespace.units[unit].location.join(text, self.namespace.repository.as_deref())
+            else {
                 continue;
             };
             if !self.names_an_artifact(text) {
