@@ -111,13 +111,24 @@ fn a_package_folder_is_checked_as_its_zip() {
 }
 
 #[test]
-fn a_path_from_the_package_root_is_accepted() {
-    // ONAP SDC writes `Artifacts/...` from the package's root in files under `Definitions/`.
+fn a_path_from_the_package_root_is_relative_to_the_file_and_the_help_says_so() {
+    // ONAP SDC and tosca-parser's own invalid samples write `Scripts/...` from the package's
+    // root in files under `Definitions/`; like an import, the path is relative to the file.
     let mut files = files(&[]);
     files[1].1 = MAIN.replace("../Scripts/install.sh", "Scripts/install.sh").into_bytes();
     let bytes = tosca_core::archive::write::deterministic_zip(&files).unwrap();
     let compiled = compile_bytes("package.zip", &bytes, &Options::default()).unwrap();
-    assert_eq!(errors(&compiled), 0, "{:?}", compiled.problems);
+    assert_eq!(
+        missing(&compiled),
+        [
+            "8:19 implementation `Scripts/install.sh` is not in the package (it would be `Definitions/Scripts/install.sh`) and names no artifact"
+        ]
+    );
+    let problem = compiled.problems.iter().find(|problem| problem.code == Code::ArtifactFileMissing).unwrap();
+    assert_eq!(
+        problem.help.as_deref(),
+        Some("the package has `Scripts/install.sh` from its root, but a path is relative to the file that writes it")
+    );
 }
 
 #[test]

@@ -35,12 +35,9 @@ impl fmt::Debug for PackageFiles {
 }
 
 impl PackageFiles {
-    /// The path, inside the package, of `location` (`written`, resolved against the file that
-    /// writes it) when it is a file of this package that the package lacks; `None` when the
-    /// package has it, or `location` is not in this package. A `written` path the package holds
-    /// from its root is not reported either: TOSCA resolves it against the file, but packagers
-    /// (ONAP SDC) write paths from the package's root, and the spec's CSAR chapter names no base.
-    pub fn lacks(&self, location: &Location, written: &str) -> Option<String> {
+    /// The path, inside the package, of `location` when it is a file of this package that the
+    /// package lacks; `None` when the package has it, or `location` is not in this package.
+    pub fn lacks(&self, location: &Location) -> Option<String> {
         let path = match (&self.root, location) {
             (PackageRoot::Archive(root), Location::Entry { archive, path }) if **archive == *root => path.clone(),
             (PackageRoot::Folder(folder), Location::File(file)) => {
@@ -58,8 +55,12 @@ impl PackageFiles {
             .paths()
             .iter()
             .any(|entry| entry.strip_prefix(path.as_str()).is_some_and(|rest| rest.starts_with('/')));
-        let from_root = self.archive.get(written.trim_start_matches("./")).is_some();
-        (self.archive.get(&path).is_none() && !is_folder && !from_root).then_some(path)
+        (self.archive.get(&path).is_none() && !is_folder).then_some(path)
+    }
+
+    /// Whether the package holds a file at `path` from its root.
+    pub fn has(&self, path: &str) -> bool {
+        self.archive.get(path.trim_start_matches("./")).is_some()
     }
 }
 

@@ -128,16 +128,22 @@ impl Render<'_> {
         problems: &mut Problems,
     ) {
         let Some(package) = &self.namespace.package else { return };
-        if let Some(path) = package.lacks(joined, file.value) {
-            problems.push(
-                Problem::new(
-                    Code::ArtifactFileMissing,
-                    file.span,
-                    format!("{what} `{}` is not in the package (it would be `{path}`){tail}", file.value),
-                )
-                .with_help("add the file to the package, or correct the path (relative to this file)"),
-            );
-        }
+        let Some(path) = package.lacks(joined) else { return };
+        // Packagers (ONAP SDC) write paths from the package's root; TOSCA resolves them against
+        // the file that writes them, as imports.
+        let help = if package.has(file.value) {
+            format!("the package has `{}` from its root, but a path is relative to the file that writes it", file.value)
+        } else {
+            "add the file to the package, or correct the path (relative to the file that writes it)".to_owned()
+        };
+        problems.push(
+            Problem::new(
+                Code::ArtifactFileMissing,
+                file.span,
+                format!("{what} `{}` is not in the package (it would be `{path}`){tail}", file.value),
+            )
+            .with_help(help),
+        );
     }
 
     /// The unit whose file holds a span.
