@@ -58,6 +58,11 @@ impl PackageFiles {
         (self.archive.get(&path).is_none() && !is_folder).then_some(path)
     }
 
+    /// Whether the package is a folder (the source of a package) rather than an archive.
+    pub fn is_folder(&self) -> bool {
+        matches!(self.root, PackageRoot::Folder(_))
+    }
+
     /// Whether the package holds a file at `path` from its root.
     pub fn has(&self, path: &str) -> bool {
         self.archive.get(path.trim_start_matches("./")).is_some()

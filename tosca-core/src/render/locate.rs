@@ -117,8 +117,8 @@ impl Render<'_> {
         })
     }
 
-    /// An `artifact-file-missing` error when `joined` is a file of the package being compiled
-    /// that the package lacks: "{what} `file` is not in the package (...){tail}".
+    /// An `artifact-file-missing` error (in a package folder a `folder-artifact-missing`
+    /// warning) when `joined` is a file of the package being compiled that the package lacks: "{what} `file` is not in the package (...){tail}".
     fn report_missing_from_package(
         &self,
         joined: &Location,
@@ -136,9 +136,12 @@ impl Render<'_> {
         } else {
             "add the file to the package, or correct the path (relative to the file that writes it)".to_owned()
         };
+        // A folder is a package's source, which may get its large files (images) when it is
+        // packed: a warning there; an archive is what is delivered.
+        let code = if package.is_folder() { Code::FolderArtifactMissing } else { Code::ArtifactFileMissing };
         problems.push(
             Problem::new(
-                Code::ArtifactFileMissing,
+                code,
                 file.span,
                 format!("{what} `{}` is not in the package (it would be `{path}`){tail}", file.value),
             )
