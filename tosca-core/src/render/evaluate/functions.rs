@@ -479,7 +479,7 @@ impl<'a> Evaluator<'a, '_> {
             Problem::new(
                 Code::InvalidValue,
                 name_at.unwrap_or(at),
-                format!("`HOST` names nothing: node template `{node}` has no `host` requirement, so it is hosted on nothing"),
+                format!("`HOST` names nothing: node template `{node}` has no requirement that hosts it"),
             )
             .with_help("name the node template to read from, or use SELF"),
         );
