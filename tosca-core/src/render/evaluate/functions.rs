@@ -97,7 +97,11 @@ impl<'a> Evaluator<'a, '_> {
                 self.reflected(Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name });
             if self.locate(slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
-                    // Declared with no value: only a running system knows it.
+                    // Declared with no value: only a running system knows it, but a nested key
+                    // or index into a scalar type can never name anything.
+                    if capability.is_none() && !rest.is_empty() {
+                        self.report_nested_scalar(node_name, name, at, name_at.map(|index| index + 1));
+                    }
                     return None;
                 }
                 if attribute && self.declared_property(node_name, capability.as_deref(), name) {
@@ -483,6 +487,28 @@ impl<'a> Evaluator<'a, '_> {
             )
             .with_help("name the node template to read from, or use SELF"),
         );
+    }
+
+    /// A nested key or index after the attribute `name` of `node`, whose declared type is a
+    /// scalar primitive (`string`, `integer`, …): a scalar has no entries, so the path names
+    /// nothing. Reported at the first nested argument when it was written (`nested_at`).
+    fn report_nested_scalar(&mut self, node: &str, name: &str, at: Span, nested_at: Option<usize>) {
+        let Some(definition) = self.node_type(node).and_then(|node_type| node_type.attributes.get(name)) else {
+            return;
+        };
+        let Some(id) = self.render.resolve_type_id(Kind::DataType, definition.r#type.as_ref()) else { return };
+        let Some(primitive) = self.render.primitive(id) else { return };
+        if matches!(primitive, "list" | "map" | "range") {
+            return;
+        }
+        let nested_at = nested_at.and_then(|index| self.argument_span(at, index));
+        self.problems.push(Problem::new(
+            Code::InvalidValue,
+            nested_at.unwrap_or(at),
+            format!(
+                "attribute `{name}` of node template `{node}` is a `{primitive}`, which has no entries to index or key"
+            ),
+        ));
     }
 
     /// Notes a requirement consulted for its target that has none yet.
