@@ -17,6 +17,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
+pub(crate) use onap::ONAP_PART_NAME;
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -51,6 +52,7 @@ impl Quirk {
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
         onap::ONAP_ANNOTATIONS,
+        onap::ONAP_PART_NAMES,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
         known::REQUIREMENT_TARGET_TYPE,
@@ -123,6 +125,7 @@ impl QuirkSet {
                 "global-namespace",
                 "missing-required-properties",
                 "onap-annotations",
+                "onap-part-names",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
                 "scalars-as-strings",

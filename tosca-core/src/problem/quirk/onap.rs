@@ -168,11 +168,13 @@ description: the Floating (IP) client’s address
 pub(super) const DANGLING_SUBSTITUTION_MAPPINGS: Quirk = Quirk {
     name: "dangling-substitution-mappings",
     code: Code::NameNotFound,
-    summary: "accept `substitution_mappings` entries that name a node template the topology does not have, left out (as warnings)",
+    summary: "accept `substitution_mappings` entries that name a node template, or a capability or requirement of one, the topology does not have, left out (as warnings)",
     explanation: "A capability or requirement mapping names a node template of the topology \
 (TOSCA 1.3 3.8.13; cs01 15.4, 15.5). ONAP SDC keeps mappings for node templates it has since \
 removed from a resource's topology (`int_ctl_rvn.feature: [int_ctl_rvn, feature]` with no \
-`int_ctl_rvn`), by the hundred in some CSARs. JTOSCA never looks the mapped node templates up \
+`int_ctl_rvn`), by the hundred in some CSARs, and maps capabilities and requirements under \
+names their node templates do not have (`[server, os_server]` for the `os` of `server`). JTOSCA \
+never looks the mapped node templates or their parts up \
 (`SubstitutionMappings._validateCapabilities`, `_validateRequirements`). The mapping is left out \
 of the topology's `substitution`.",
     example: "\
@@ -219,4 +221,42 @@ node_types:
 #     my.nodes.App: { derived_from: tosca.nodes.Root, description: the same, mostly }
 ",
     matches: |problem| problem.message.contains(" type `") && problem.message.ends_with("` is defined more than once"),
+};
+
+/// What the message of a capability or requirement assigned under ONAP SDC's name for it
+/// says, for the renderer that reports it and the quirk that accepts it.
+pub(crate) const ONAP_PART_NAME: &str = "read, as ONAP SDC names it, as its node type's";
+
+/// `--quirk onap-part-names`.
+pub(super) const ONAP_PART_NAMES: Quirk = Quirk {
+    name: "onap-part-names",
+    code: Code::UndeclaredAssignment,
+    summary: "read a capability or requirement assignment under ONAP SDC's name for it (`<name>_<template>`, or the end of a dotted name) as the declared one (as a warning)",
+    explanation: "A node template assigns the capabilities and requirements its node type \
+defines, by their names (TOSCA 1.3 3.8.3; cs01 8.3). ONAP SDC assigns them, by the thousand per \
+service CSAR, under names of its own: the declared name followed by `_` and the template's name \
+(`network.incoming.bytes_vfc_port` on the port `vfc_port` for its type's \
+`network.incoming.bytes`, `link_vfc_port` for `link`), and, on a template of the node type it \
+generates for a nested resource, whose definitions carry their whole dotted path \
+(`vfc_port.vfc_port.network.incoming.bytes_vfc_port`), the last part of that path, the name the \
+nested topology's `substitution_mappings` exposes. JTOSCA reports each as an unknown field \
+(JE144), which ONAP's parser configures as a warning. puccini-rs binds such an assignment to \
+the one definition it stands for (never when several could be meant, nor when the template also \
+assigns that definition by its own name), and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vfc:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      vfc_port.vfc_port.feature: tosca.capabilities.Node
+topology_template:
+  node_templates:
+    vfc:
+      type: my.nodes.Vfc
+      capabilities:
+        feature:
+          properties: {}
+",
+    matches: |problem| problem.message.contains(ONAP_PART_NAME),
 };

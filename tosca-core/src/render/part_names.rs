@@ -1,0 +1,77 @@
+//! Capabilities and requirements a node template assigns under the names ONAP SDC gives them
+//! rather than the names their node type declares: the declared name followed by `_` and the
+//! template's own name (`network.incoming.bytes_vfc_port` on the template `vfc_port` for the
+//! declared `network.incoming.bytes`), or the end of a dotted name the node type generated for a
+//! nested topology declares (`network.incoming.bytes_vfc_port` for
+//! `vfc_port.vfc_port.network.incoming.bytes_vfc_port`). The compiler binds such an assignment
+//! to the one definition it stands for, and reports it (see the quirk `onap-part-names`).
+
+use crate::problem::{Code, Problem, quirk::ONAP_PART_NAME};
+use crate::source::Span;
+
+/// The one name among `declared` that `assigned`, written on the template `template`, stands
+/// for: `assigned` without its suffix `_<template>`, else the one declared name ending with `.`
+/// and `assigned`; `None` when there is none, or several (then nothing is guessed).
+pub(super) fn part_name_match<'k>(
+    assigned: &str,
+    template: &str,
+    declared: impl IntoIterator<Item = &'k str> + Clone,
+) -> Option<&'k str> {
+    if let Some(base) = assigned.strip_suffix(template).and_then(|rest| rest.strip_suffix('_'))
+        && let Some(name) = declared.clone().into_iter().find(|name| *name == base)
+    {
+        return Some(name);
+    }
+    let mut found = None;
+    for name in declared {
+        let matches = name.len() > assigned.len()
+            && name.ends_with(assigned)
+            && name.as_bytes()[name.len() - assigned.len() - 1] == b'.';
+        if matches {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(name);
+        }
+    }
+    found
+}
+
+/// The problem saying that `what` (`capability`, `requirement`) `assigned` of `owner` is read
+/// as the declared `name`.
+pub(super) fn part_name_problem(owner: &str, what: &str, assigned: &str, name: &str, span: Span) -> Problem {
+    Problem::new(
+        Code::UndeclaredAssignment,
+        span,
+        format!("{owner} has no {what} `{assigned}`; {ONAP_PART_NAME} `{name}`"),
+    )
+    .with_help(format!(
+        "name the {what} `{name}`, as its node type does (`--quirk onap-part-names` accepts ONAP SDC's name as a warning)"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::part_name_match;
+
+    #[test]
+    fn strips_the_templates_own_name() {
+        let declared = ["network.incoming.bytes", "binding", "link"];
+        assert_eq!(
+            part_name_match("network.incoming.bytes_vfc_port", "vfc_port", declared),
+            Some("network.incoming.bytes")
+        );
+        assert_eq!(part_name_match("link_vfc_port", "vfc_port", declared), Some("link"));
+        assert_eq!(part_name_match("link_other", "vfc_port", declared), None, "another template's name");
+        assert_eq!(part_name_match("linkvfc_port", "vfc_port", declared), None, "no `_` before the name");
+    }
+
+    #[test]
+    fn matches_one_dotted_suffix_only() {
+        let declared = ["a.b.network.bytes_port", "a.b.disk.size", "host"];
+        assert_eq!(part_name_match("network.bytes_port", "vfc", declared), Some("a.b.network.bytes_port"));
+        assert_eq!(part_name_match("bytes_port", "vfc", declared), None, "no dot right before the suffix");
+        assert_eq!(part_name_match("host", "vfc", declared), None, "an exact name is not a dotted match");
+        assert_eq!(part_name_match("size", "vfc", ["x.size", "y.size"]), None, "ambiguous");
+    }
+}
