@@ -3,7 +3,8 @@
 //! template's own name (`network.incoming.bytes_vfc_port` on the template `vfc_port` for the
 //! declared `network.incoming.bytes`), or the end of a dotted name the node type generated for a
 //! nested topology declares (`network.incoming.bytes_vfc_port` for
-//! `vfc_port.vfc_port.network.incoming.bytes_vfc_port`). The compiler binds such an assignment
+//! `vfc_port.vfc_port.network.incoming.bytes_vfc_port`, and `abstract_vlc.scalable_vlc` for
+//! `abstract_vlc.vlc.scalable_vlc`). The compiler binds such an assignment
 //! to the one definition it stands for, and reports it (see the quirk `onap-part-names`).
 
 use crate::problem::{Code, Problem, quirk::ONAP_PART_NAME};
@@ -11,7 +12,8 @@ use crate::source::Span;
 
 /// The one name among `declared` that `assigned`, written on the template `template`, stands
 /// for: `assigned` without its suffix `_<template>`, else the one declared name ending with `.`
-/// and `assigned`; `None` when there is none, or several (then nothing is guessed).
+/// and `assigned`, or (the nested template's part one level down) `first.<path>.rest` for the
+/// assigned `first.rest`; `None` when there is none, or several (then nothing is guessed).
 pub(super) fn part_name_match<'k>(
     assigned: &str,
     template: &str,
@@ -24,10 +26,7 @@ pub(super) fn part_name_match<'k>(
     }
     let mut found = None;
     for name in declared {
-        let matches = name.len() > assigned.len()
-            && name.ends_with(assigned)
-            && name.as_bytes()[name.len() - assigned.len() - 1] == b'.';
-        if matches {
+        if dotted_end(name, assigned) || assigned.split_once('.').is_some_and(|parts| dotted_inside(name, parts)) {
             if found.is_some() {
                 return None;
             }
@@ -35,6 +34,18 @@ pub(super) fn part_name_match<'k>(
         }
     }
     found
+}
+
+/// Whether `name` is a longer dotted name ending with `.` and `end`.
+fn dotted_end(name: &str, end: &str) -> bool {
+    name.strip_suffix(end).is_some_and(|rest| rest.len() > 1 && rest.ends_with('.'))
+}
+
+/// Whether `name` is `first.<path>.rest` for the parts `(first, rest)` of an assigned name.
+fn dotted_inside(name: &str, (first, rest): (&str, &str)) -> bool {
+    name.strip_prefix(first)
+        .and_then(|tail| tail.strip_prefix('.'))
+        .is_some_and(|tail| dotted_end(tail, rest))
 }
 
 /// The problem saying that `what` (`capability`, `requirement`) `assigned` of `owner` is read
@@ -73,5 +84,14 @@ mod tests {
         assert_eq!(part_name_match("bytes_port", "vfc", declared), None, "no dot right before the suffix");
         assert_eq!(part_name_match("host", "vfc", declared), None, "an exact name is not a dotted match");
         assert_eq!(part_name_match("size", "vfc", ["x.size", "y.size"]), None, "ambiguous");
+        assert_eq!(part_name_match("a.c", "vfc", ["a.b.c", "z.a.c"]), None, "ambiguous across both forms");
+    }
+
+    #[test]
+    fn matches_a_path_one_level_down() {
+        let declared = ["abstract_vlc.vlc.scalable_VLC", "abstract_vlc.vlc.network.bytes_VLC"];
+        assert_eq!(part_name_match("abstract_vlc.scalable_VLC", "vnf", declared), Some("abstract_vlc.vlc.scalable_VLC"));
+        assert_eq!(part_name_match("abstract_vlc.network.bytes_VLC", "vnf", declared), Some("abstract_vlc.vlc.network.bytes_VLC"));
+        assert_eq!(part_name_match("other.scalable_VLC", "vnf", declared), None, "another first part");
     }
 }
