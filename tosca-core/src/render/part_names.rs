@@ -43,9 +43,7 @@ fn dotted_end(name: &str, end: &str) -> bool {
 
 /// Whether `name` is `first.<path>.rest` for the parts `(first, rest)` of an assigned name.
 fn dotted_inside(name: &str, (first, rest): (&str, &str)) -> bool {
-    name.strip_prefix(first)
-        .and_then(|tail| tail.strip_prefix('.'))
-        .is_some_and(|tail| dotted_end(tail, rest))
+    name.strip_prefix(first).and_then(|tail| tail.strip_prefix('.')).is_some_and(|tail| dotted_end(tail, rest))
 }
 
 /// The problem saying that `what` (`capability`, `requirement`) `assigned` of `owner` is read
@@ -90,8 +88,14 @@ mod tests {
     #[test]
     fn matches_a_path_one_level_down() {
         let declared = ["abstract_vlc.vlc.scalable_VLC", "abstract_vlc.vlc.network.bytes_VLC"];
-        assert_eq!(part_name_match("abstract_vlc.scalable_VLC", "vnf", declared), Some("abstract_vlc.vlc.scalable_VLC"));
-        assert_eq!(part_name_match("abstract_vlc.network.bytes_VLC", "vnf", declared), Some("abstract_vlc.vlc.network.bytes_VLC"));
+        assert_eq!(
+            part_name_match("abstract_vlc.scalable_VLC", "vnf", declared),
+            Some("abstract_vlc.vlc.scalable_VLC")
+        );
+        assert_eq!(
+            part_name_match("abstract_vlc.network.bytes_VLC", "vnf", declared),
+            Some("abstract_vlc.vlc.network.bytes_VLC")
+        );
         assert_eq!(part_name_match("other.scalable_VLC", "vnf", declared), None, "another first part");
     }
 }

@@ -17,7 +17,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap::ONAP_PART_NAME;
+pub(crate) use onap::{NAMED_TARGET_SOURCE, ONAP_PART_NAME};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -51,6 +51,7 @@ impl Quirk {
         interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
+        onap::NAMED_TARGET_SOURCE_TYPES,
         onap::ONAP_ANNOTATIONS,
         onap::ONAP_PART_NAMES,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
@@ -124,10 +125,12 @@ impl QuirkSet {
                 "duplicate-type-definitions",
                 "global-namespace",
                 "missing-required-properties",
+                "named-target-source-types",
                 "onap-annotations",
                 "onap-part-names",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
+                "requirement-target-type",
                 "scalars-as-strings",
                 "tosca-parser-unused-types",
                 "undeclared-substitution-capabilities",

@@ -260,3 +260,49 @@ topology_template:
 ",
     matches: |problem| problem.message.contains(ONAP_PART_NAME),
 };
+
+/// What the message of a named target whose capability refuses the source's node type says, for
+/// the resolver that reports it and the quirk that accepts it.
+pub(crate) const NAMED_TARGET_SOURCE: &str = "used as its target anyway";
+
+/// `--quirk named-target-source-types`.
+pub(super) const NAMED_TARGET_SOURCE_TYPES: Quirk = Quirk {
+    name: "named-target-source-types",
+    code: Code::UnsatisfiedRequirement,
+    summary: "use the node template and capability a requirement names as its target even when the capability's `valid_source_types` do not list the source (as a warning)",
+    explanation: "A capability's `valid_source_types` lists the node types that may be the \
+source of a relationship to it (TOSCA 1.3 3.6.2, 3.7.2; cs01 8.2); a requirement naming a node \
+template and a capability whose list leaves the source's type out has no valid target. ONAP SDC \
+connects its sub-interfaces to ports whose `binding` capability lists other node types \
+(`org.openecomp.resource.cp.v2.extNeutronCP`), and JTOSCA never reads `valid_source_types`: it \
+binds a requirement to the node template it names (`NodeTemplate._getExplicitRelationship`). \
+puccini-rs uses the named node template and capability as the target, and reports it; the \
+quirk makes that a warning. A requirement that names no capability is still refused.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+capability_types:
+  my.capabilities.Binding:
+    derived_from: tosca.capabilities.Root
+node_types:
+  my.nodes.Port:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      binding:
+        type: my.capabilities.Binding
+        valid_source_types: [ tosca.nodes.Compute ]
+  my.nodes.SubInterface:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - binding: { capability: my.capabilities.Binding }
+topology_template:
+  node_templates:
+    port: { type: my.nodes.Port }
+    sub:
+      type: my.nodes.SubInterface
+      requirements:
+        - binding: { node: port, capability: binding }
+",
+    matches: |problem| {
+        problem.message.contains("whose valid_source_types (") && problem.message.ends_with(NAMED_TARGET_SOURCE)
+    },
+};

@@ -320,6 +320,22 @@ impl<'a> Render<'a> {
                         target.name,
                         offer.definition,
                     ));
+                } else if want.pinned.is_some()
+                    && want.capability_written.is_some()
+                    && let Some(listed) = candidate::source_types(
+                        offer.definition,
+                        offer.capability_type.map(|id| &context.render.catalog.capability_types[id.index()].entity),
+                    )
+                    && !context.any_of(Kind::NodeType, listed, source_type)
+                {
+                    problems.push(self.named_target_refuses_source(
+                        want.request,
+                        source_name,
+                        target.name,
+                        offer.name,
+                        source_type,
+                        listed,
+                    ));
                 }
                 let demand = matching.demands.get(&(request, (position, capability)));
                 let allocation = demand
