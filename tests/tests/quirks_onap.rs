@@ -35,6 +35,7 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
         "duplicate-keys",
         "duplicate-type-definitions",
         "global-namespace",
+        "maps-as-sequenced-lists",
         "missing-required-properties",
         "named-target-source-types",
         "onap-annotations",
@@ -243,5 +244,17 @@ fn mappings_to_missing_parts_are_warnings_with_the_quirk_and_left_out() {
         let mapped: Vec<&str> = substitution.capabilities.keys().map(String::as_str).collect();
         assert_eq!(mapped, ["server.host"], "{quirks}");
         assert!(substitution.requirements.is_empty(), "{quirks}");
+    }
+}
+
+#[test]
+fn policies_written_as_a_map_are_read_in_order_and_a_warning_with_the_quirk() {
+    assert_eq!(severities(&compile(&case("maps-as-sequenced-lists-off"), ""), Code::WrongKind), [Severity::Error]);
+    for quirks in ["maps-as-sequenced-lists", "onap"] {
+        let compiled = compile(&case("maps-as-sequenced-lists-on"), quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        assert_eq!(severities(&compiled, Code::WrongKind), [Severity::Warning], "{quirks}");
+        let names: Vec<&str> = compiled.topology.policies.keys().map(String::as_str).collect();
+        assert_eq!(names, ["placement", "scaling"], "{quirks}");
     }
 }

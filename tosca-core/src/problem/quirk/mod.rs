@@ -17,7 +17,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap::{NAMED_TARGET_SOURCE, ONAP_PART_NAME};
+pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -49,6 +49,7 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         interfaces::INLINE_OPERATIONS,
+        onap::MAPS_AS_SEQUENCED_LISTS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
         onap::NAMED_TARGET_SOURCE_TYPES,
@@ -124,6 +125,7 @@ impl QuirkSet {
                 "duplicate-keys",
                 "duplicate-type-definitions",
                 "global-namespace",
+                "maps-as-sequenced-lists",
                 "missing-required-properties",
                 "named-target-source-types",
                 "onap-annotations",

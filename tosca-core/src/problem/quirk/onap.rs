@@ -306,3 +306,31 @@ topology_template:
         problem.message.contains("whose valid_source_types (") && problem.message.ends_with(NAMED_TARGET_SOURCE)
     },
 };
+
+/// What the message of a map written where a list of single-entry maps belongs says, for the
+/// reader that reports it and the quirk that accepts it.
+pub(crate) const MAP_AS_SEQUENCE: &str = "each entry read as one item of the list";
+
+/// `--quirk maps-as-sequenced-lists`.
+pub(super) const MAPS_AS_SEQUENCED_LISTS: Quirk = Quirk {
+    name: "maps-as-sequenced-lists",
+    code: Code::WrongKind,
+    summary: "read a map written where TOSCA 1.x writes a list of single-entry maps (a topology's `policies`) as that list, one item per entry (as a warning)",
+    explanation: "A topology template's `policies` are a list of single-entry maps, policy \
+name to definition (TOSCA 1.3 3.9, 3.8.6), as are requirement definitions and assignments. ONAP \
+SDC writes a topology's `policies` as a map (`policies: { vnf..External..0: { type: ... } }`), \
+and JTOSCA reads them only that way (`TopologyTemplate._tplPolicies` takes the section as a \
+map). A map's keys are unique and ordered, so the reading is unambiguous: puccini-rs reads each \
+entry as one item of the list, in order, and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+  policies:
+    placement:
+      type: tosca.policies.Placement
+      targets: [ server ]
+",
+    matches: |problem| problem.message.ends_with(MAP_AS_SEQUENCE),
+};
