@@ -41,6 +41,7 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
         "onap-annotations",
         "onap-part-names",
         "redefined-normative-types",
+        "repeated-imports",
         "requirement-target-type",
         "scalars-as-strings",
         "undeclared-substitution-capabilities",
@@ -256,5 +257,16 @@ fn policies_written_as_a_map_are_read_in_order_and_a_warning_with_the_quirk() {
         assert_eq!(severities(&compiled, Code::WrongKind), [Severity::Warning], "{quirks}");
         let names: Vec<&str> = compiled.topology.policies.keys().map(String::as_str).collect();
         assert_eq!(names, ["placement", "scaling"], "{quirks}");
+    }
+}
+
+#[test]
+fn a_named_import_repeated_alike_is_a_warning_with_the_quirk() {
+    assert_eq!(severities(&compile(&case("repeated-imports-off"), ""), Code::DuplicateName), [Severity::Error; 2]);
+    for quirks in ["repeated-imports", "onap"] {
+        let compiled = compile(&case("repeated-imports-on"), quirks);
+        // The same name for another file stays an error.
+        assert_eq!(severities(&compiled, Code::DuplicateName), [Severity::Warning, Severity::Error], "{quirks}");
+        assert!(compiled.topology.node_templates.contains_key("app"), "{quirks}: types.yaml is read");
     }
 }

@@ -17,7 +17,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME};
+pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPEATED_IMPORT};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -57,6 +57,7 @@ impl Quirk {
         onap::ONAP_PART_NAMES,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
+        onap::REPEATED_IMPORTS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -132,6 +133,7 @@ impl QuirkSet {
                 "onap-part-names",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
+                "repeated-imports",
                 "requirement-target-type",
                 "scalars-as-strings",
                 "tosca-parser-unused-types",

@@ -334,3 +334,29 @@ topology_template:
 ",
     matches: |problem| problem.message.ends_with(MAP_AS_SEQUENCE),
 };
+
+/// What the message of a named import repeating an earlier one says, for the check that reports
+/// it and the quirk that accepts it.
+pub(crate) const REPEATED_IMPORT: &str = "both import the same file, once";
+
+/// `--quirk repeated-imports`.
+pub(super) const REPEATED_IMPORTS: Quirk = Quirk {
+    name: "repeated-imports",
+    code: Code::DuplicateName,
+    summary: "accept a named import written twice, name and file alike, read once (as a warning)",
+    explanation: "The names of a 1.0-style import list name each import once (TOSCA 1.0 \
+3.5.8; tosca-parser and JTOSCA report \"Duplicate import name\"). ONAP SDC writes the imports \
+of a service's resources again when a resource is used twice (`- resource-vf: { file: \
+resource-Vf-template.yml }` two times). JTOSCA reports it (JE186), which ONAP's parser configures \
+as a warning. Both entries import the same file, which is read once either way; puccini-rs \
+reports the repetition, and the quirk makes that a warning. Two imports of one name and different \
+files stay an error.",
+    example: "\
+# main.yaml imports types.yaml twice under one name
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - types: { file: types.yaml }
+  - types: { file: types.yaml }
+",
+    matches: |problem| problem.message.ends_with(REPEATED_IMPORT),
+};
