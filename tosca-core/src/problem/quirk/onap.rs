@@ -249,13 +249,13 @@ node_types:
   my.nodes.Vfc:
     derived_from: tosca.nodes.Root
     capabilities:
-      vfc_port.vfc_port.feature: tosca.capabilities.Node
+      vfc_port.vfc_port.bytes_vfc_port: tosca.capabilities.Node
 topology_template:
   node_templates:
     vfc:
       type: my.nodes.Vfc
       capabilities:
-        feature:
+        bytes_vfc_port:
           properties: {}
 ",
     matches: |problem| problem.message.contains(ONAP_PART_NAME),
