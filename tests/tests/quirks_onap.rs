@@ -270,3 +270,16 @@ fn a_named_import_repeated_alike_is_a_warning_with_the_quirk() {
         assert!(compiled.topology.node_templates.contains_key("app"), "{quirks}: types.yaml is read");
     }
 }
+
+#[test]
+fn a_capability_named_after_its_target_is_read_as_the_targets_and_a_warning_with_the_quirk() {
+    let off = compile(&case("onap-capability-names-off"), "");
+    assert_eq!(severities(&off, Code::UndeclaredAssignment), [Severity::Error]);
+    for quirks in ["onap-part-names", "onap"] {
+        let compiled = compile(&case("onap-capability-names-on"), quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        let path = &compiled.topology.node_templates["path"];
+        let target = path.requirements[0].target.as_ref().expect("a target");
+        assert_eq!((target.node.as_str(), target.capability.as_str()), ("Port 0", "forwarder"), "{quirks}");
+    }
+}

@@ -14,7 +14,7 @@ mod filter;
 pub mod flavour;
 mod locate;
 mod node;
-mod part_names;
+pub(crate) mod part_names;
 mod parts;
 mod patterns;
 mod resolve;

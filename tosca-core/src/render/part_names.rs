@@ -59,6 +59,29 @@ pub(super) fn part_name_problem(owner: &str, what: &str, assigned: &str, name: &
     ))
 }
 
+/// The problem saying that requirement `requirement` of `source` names the capability `written`
+/// of `target`, read as its `offered` (ONAP SDC writes `<target>.<name>`).
+pub(crate) fn written_part_name_problem(
+    span: Span,
+    source: &str,
+    requirement: &str,
+    written: &str,
+    target: &str,
+    offered: &str,
+) -> Problem {
+    Problem::new(
+        Code::UndeclaredAssignment,
+        span,
+        format!(
+            "requirement `{requirement}` of node template `{source}` names capability `{written}` of `{target}`, \
+             which has no such capability; {ONAP_PART_NAME} `{offered}`"
+        ),
+    )
+    .with_help(format!(
+        "name the capability `{offered}` (`--quirk onap-part-names` accepts ONAP SDC's name as a warning)"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::part_name_match;

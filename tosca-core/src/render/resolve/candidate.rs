@@ -149,8 +149,8 @@ impl Context<'_, '_> {
     ) -> Result<(), (bool, Rejection<'r>)> {
         let wanted_types = want.capability_types.iter().copied();
         let written_type = match want.capability_written {
-            Some((name, _)) if target.offers.iter().any(|offer| offer.name == name) => {
-                if offer.name != name {
+            Some((name, _)) if target.offers.iter().any(|offer| written_names(name, target.name, offer.name)) => {
+                if !written_names(name, target.name, offer.name) {
                     return Err((false, Rejection::NoCapabilityNamed(name)));
                 }
                 None
@@ -239,4 +239,14 @@ pub(super) fn source_types<'x>(
         )
         .find(|list| !list.is_empty())
         .map(Vec::as_slice)
+}
+
+/// Whether a requirement's written `capability` names the capability `offered` of the node
+/// template `target`: by its name, or (ONAP SDC) as `<target>.<name>` with the target's name in
+/// lower case and without spaces (`extneutroncp0.forwarder` for `forwarder` of `extNeutronCP 0`).
+pub(super) fn written_names(written: &str, target: &str, offered: &str) -> bool {
+    written == offered
+        || written.strip_suffix(offered).and_then(|rest| rest.strip_suffix('.')).is_some_and(|prefix| {
+            prefix.chars().eq(target.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase))
+        })
 }
