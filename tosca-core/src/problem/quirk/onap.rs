@@ -239,7 +239,9 @@ service CSAR, under names of its own: the declared name followed by `_` and the 
 `network.incoming.bytes`, `link_vfc_port` for `link`), and, on a template of the node type it \
 generates for a nested resource, whose definitions carry their whole dotted path \
 (`vfc_port.vfc_port.network.incoming.bytes_vfc_port`), the last part of that path, the name the \
-nested topology's `substitution_mappings` exposes. JTOSCA reports each as an unknown field \
+nested topology's `substitution_mappings` exposes; and a requirement's `capability` as \
+`<target>.<name>`, the target's name in lower case without spaces (`extneutroncp0.forwarder` for \
+`forwarder` of `extNeutronCP 0`). JTOSCA reports each as an unknown field \
 (JE144), which ONAP's parser configures as a warning. puccini-rs binds such an assignment to \
 the one definition it stands for (never when several could be meant, nor when the template also \
 assigns that definition by its own name), and reports it; the quirk makes that a warning.",
