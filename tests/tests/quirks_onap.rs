@@ -35,9 +35,14 @@ fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {
         "duplicate-keys",
         "duplicate-type-definitions",
         "global-namespace",
+        "maps-as-sequenced-lists",
         "missing-required-properties",
+        "named-target-source-types",
         "onap-annotations",
+        "onap-part-names",
         "redefined-normative-types",
+        "repeated-imports",
+        "requirement-target-type",
         "scalars-as-strings",
         "undeclared-substitution-capabilities",
         "undeclared-substitution-requirements",
@@ -179,5 +184,102 @@ fn a_type_defined_differently_in_two_files_is_a_warning_with_the_quirk() {
         // main.yaml's own definition, the first its scope sees, types its template.
         let app = &compiled.topology.node_templates["app"];
         assert_eq!(app.properties["port"].to_json(), serde_json::json!(80));
+    }
+}
+
+#[test]
+fn onap_part_names_bind_to_their_definitions_and_are_warnings_with_the_quirk() {
+    let off = compile(&case("onap-part-names-off"), "");
+    assert_eq!(severities(&off, Code::UndeclaredAssignment), [Severity::Error; 6]);
+    for quirks in ["onap-part-names", "onap"] {
+        let compiled = compile(&case("onap-part-names-on"), quirks);
+        let expected = [[Severity::Warning; 5].as_slice(), &[Severity::Error]].concat();
+        assert_eq!(severities(&compiled, Code::UndeclaredAssignment), expected, "{quirks}");
+        assert_eq!(compiled.problems.len(), 6, "{quirks}: {:?}", compiled.problems);
+    }
+    // Either way the values reach the definitions they stand for, and the requirements their
+    // targets.
+    for compiled in [off, compile(&case("onap-part-names-on"), "onap")] {
+        let port = &compiled.topology.node_templates["port"];
+        assert_eq!(port.capabilities["metric"].properties["unit"].to_json(), serde_json::json!("packet/s"));
+        assert_eq!(port.requirements[0].name, "link");
+        assert_eq!(port.requirements[0].target.as_ref().map(|target| target.node.as_str()), Some("net"));
+        let vfc = &compiled.topology.node_templates["vfc"];
+        assert_eq!(vfc.capabilities["port.port.metric_port"].properties["unit"].to_json(), serde_json::json!("B"));
+        assert_eq!(
+            vfc.capabilities["abstract.vm.scalable_vm"].properties["unit"].to_json(),
+            serde_json::json!("count")
+        );
+        assert!(!vfc.capabilities["a.size"].properties.contains_key("unit"), "nothing guessed for `size`");
+        assert_eq!(vfc.requirements[0].name, "port.port.link_port");
+    }
+}
+
+#[test]
+fn a_named_target_refusing_the_source_is_used_and_a_warning_with_the_quirk() {
+    let off = compile(&case("named-target-source-types-off"), "");
+    assert_eq!(severities(&off, Code::UnsatisfiedRequirement), [Severity::Error; 2]);
+    for quirks in ["named-target-source-types", "onap"] {
+        let compiled = compile(&case("named-target-source-types-on"), quirks);
+        // `named` names its capability: used, a warning; `unnamed` does not: no target.
+        assert_eq!(
+            severities(&compiled, Code::UnsatisfiedRequirement),
+            [Severity::Warning, Severity::Error],
+            "{quirks}"
+        );
+        let named = &compiled.topology.node_templates["named"];
+        assert_eq!(named.requirements[0].target.as_ref().map(|target| target.node.as_str()), Some("port"));
+        let unnamed = &compiled.topology.node_templates["unnamed"];
+        assert!(unnamed.requirements[0].target.is_none(), "{quirks}");
+    }
+}
+
+#[test]
+fn mappings_to_missing_parts_are_warnings_with_the_quirk_and_left_out() {
+    let path = case("dangling-substitution-parts");
+    assert_eq!(severities(&compile(&path, ""), Code::NameNotFound), [Severity::Error; 2]);
+    for quirks in ["dangling-substitution-mappings", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        let substitution = compiled.topology.substitution.as_ref().expect("a substitution");
+        let mapped: Vec<&str> = substitution.capabilities.keys().map(String::as_str).collect();
+        assert_eq!(mapped, ["server.host"], "{quirks}");
+        assert!(substitution.requirements.is_empty(), "{quirks}");
+    }
+}
+
+#[test]
+fn policies_written_as_a_map_are_read_in_order_and_a_warning_with_the_quirk() {
+    assert_eq!(severities(&compile(&case("maps-as-sequenced-lists-off"), ""), Code::WrongKind), [Severity::Error]);
+    for quirks in ["maps-as-sequenced-lists", "onap"] {
+        let compiled = compile(&case("maps-as-sequenced-lists-on"), quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        assert_eq!(severities(&compiled, Code::WrongKind), [Severity::Warning], "{quirks}");
+        let names: Vec<&str> = compiled.topology.policies.keys().map(String::as_str).collect();
+        assert_eq!(names, ["placement", "scaling"], "{quirks}");
+    }
+}
+
+#[test]
+fn a_named_import_repeated_alike_is_a_warning_with_the_quirk() {
+    assert_eq!(severities(&compile(&case("repeated-imports-off"), ""), Code::DuplicateName), [Severity::Error; 2]);
+    for quirks in ["repeated-imports", "onap"] {
+        let compiled = compile(&case("repeated-imports-on"), quirks);
+        // The same name for another file stays an error.
+        assert_eq!(severities(&compiled, Code::DuplicateName), [Severity::Warning, Severity::Error], "{quirks}");
+        assert!(compiled.topology.node_templates.contains_key("app"), "{quirks}: types.yaml is read");
+    }
+}
+
+#[test]
+fn a_capability_named_after_its_target_is_read_as_the_targets_and_a_warning_with_the_quirk() {
+    let off = compile(&case("onap-capability-names-off"), "");
+    assert_eq!(severities(&off, Code::UndeclaredAssignment), [Severity::Error]);
+    for quirks in ["onap-part-names", "onap"] {
+        let compiled = compile(&case("onap-capability-names-on"), quirks);
+        assert!(!compiled.has_errors(), "{quirks}: {:?}", compiled.problems);
+        let path = &compiled.topology.node_templates["path"];
+        let target = path.requirements[0].target.as_ref().expect("a target");
+        assert_eq!((target.node.as_str(), target.capability.as_str()), ("Port 0", "forwarder"), "{quirks}");
     }
 }

@@ -33,8 +33,9 @@ use crate::version::Version;
 
 /// Reports what is wrong with the names imports are written under in a file of `version`.
 pub fn check_names(imports: &MaybeNamed<Import>, version: Version, problems: &mut Problems) {
-    let mut first: HashMap<&str, crate::source::Span> = HashMap::new();
-    for name in imports.iter().filter_map(|import| import.name.as_ref()) {
+    let mut first: HashMap<&str, (crate::source::Span, Option<&str>)> = HashMap::new();
+    for (name, import) in imports.iter().filter_map(|import| Some((import.name.as_ref()?, import))) {
+        let target = import.file.as_ref().or(import.url.as_ref()).map(|text| text.value.as_str());
         let keyname = nearest(&name.value, Import::KEYS.iter().copied());
         if version.is_2() {
             let problem = Problem::new(
@@ -68,12 +69,21 @@ pub fn check_names(imports: &MaybeNamed<Import>, version: Version, problems: &mu
             problems.push(problem.with_help("write the import without a name: `- file: …`"));
         }
         match first.get(name.value.as_str()) {
-            Some(&span) => problems.push(
+            // The same file again adds nothing: said so, for a quirk to accept.
+            Some(&(span, earlier)) if earlier.is_some() && earlier == target => problems.push(
+                Problem::new(
+                    Code::DuplicateName,
+                    name.span,
+                    format!("two imports are named `{}`; {}", name.value, crate::problem::quirk::REPEATED_IMPORT),
+                )
+                .with_label(span, "first named here"),
+            ),
+            Some(&(span, _)) => problems.push(
                 Problem::new(Code::DuplicateName, name.span, format!("two imports are named `{}`", name.value))
                     .with_label(span, "first named here"),
             ),
             None => {
-                first.insert(&name.value, name.span);
+                first.insert(&name.value, (name.span, target));
             }
         }
     }

@@ -290,6 +290,24 @@ impl<T: Read> Read for Sequenced<T> {
         let items = match &node.value {
             Value::Sequence(items) => items,
             _ if node.is_null() && !empty_is_wrong(cx) => return Some(Sequenced::default()),
+            // A map's keys are unique and ordered: each entry is read as one item of the list.
+            Value::Mapping(entries) => {
+                cx.problems.report(
+                    Code::WrongKind,
+                    node.span,
+                    format!(
+                        "expected a list of single-entry maps, found a map; {}",
+                        crate::problem::quirk::MAP_AS_SEQUENCE
+                    ),
+                );
+                let mut list = Vec::with_capacity(entries.len());
+                for entry in entries {
+                    let Some(key) = key_text(entry, cx) else { continue };
+                    let name = Located::new(key.to_owned(), entry.key.span);
+                    list.extend(T::read(&entry.value, Some(&name), cx));
+                }
+                return Some(Sequenced(list));
+            }
             _ => {
                 wrong_kind(node, "a list of single-entry maps", cx);
                 return None;

@@ -14,6 +14,7 @@ mod filter;
 pub mod flavour;
 mod locate;
 mod node;
+pub(crate) mod part_names;
 mod parts;
 mod patterns;
 mod resolve;

@@ -2,10 +2,13 @@
 
 use crate::IndexMap;
 
+use super::part_names::{part_name_match, part_name_problem};
 use super::resolve::{NodeFacts, Request};
 use super::value::plain;
 use super::{Owner, Render, metadata};
-use crate::entity::{Bound, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition};
+use crate::entity::{
+    Bound, CapabilityAssignment, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition,
+};
 use crate::grammar::{Assignments, Kind};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
@@ -91,8 +94,24 @@ impl<'a> Render<'a> {
         owner: &Owner<'_>,
         problems: &mut Problems,
     ) -> IndexMap<String, Capability> {
+        // Each assignment by the name of the definition it assigns (see `part_names`).
+        let mut assigned: IndexMap<&str, &CapabilityAssignment> = IndexMap::default();
         for (name, assignment) in &template.capabilities {
-            if !node_type.capabilities.contains_key(name) {
+            if node_type.capabilities.contains_key(name) {
+                assigned.insert(name, assignment);
+            } else if let Some(declared) =
+                part_name_match(name, &template.name.value, node_type.capabilities.keys().map(String::as_str))
+                && !template.capabilities.contains_key(declared)
+            {
+                problems.push(part_name_problem(
+                    &owner.to_string(),
+                    "capability",
+                    name,
+                    declared,
+                    assignment.name.span,
+                ));
+                assigned.insert(declared, assignment);
+            } else {
                 problems.push(
                     Problem::new(
                         Code::UndeclaredAssignment,
@@ -110,7 +129,7 @@ impl<'a> Render<'a> {
             let Some((_, types)) = self.resolve_type(Kind::CapabilityType, definition.r#type.as_ref()) else {
                 continue;
             };
-            let assignment = template.capabilities.get(name);
+            let assignment = assigned.get(name.as_str()).copied();
             // A capability the template does not assign says so: tosca-parser checks only the
             // capabilities a template writes (see the quirk `tosca-parser-required-properties`).
             let kind = if assignment.is_some() { "capability" } else { "unassigned capability" };
@@ -154,7 +173,19 @@ impl<'a> Render<'a> {
         let mut requests = Vec::with_capacity(template.requirements.0.len());
         let mut counts: IndexMap<&str, (u64, Span)> = IndexMap::default();
         for assignment in &template.requirements.0 {
-            let name = assignment.name.value.as_str();
+            let mut name = assignment.name.value.as_str();
+            if !definitions.contains_key(name)
+                && let Some(declared) = part_name_match(name, &template.name.value, definitions.keys().copied())
+            {
+                problems.push(part_name_problem(
+                    &owner.to_string(),
+                    "requirement",
+                    name,
+                    declared,
+                    assignment.name.span,
+                ));
+                name = declared;
+            }
             let Some(definition) = definitions.get(name) else {
                 problems.push(
                     Problem::new(

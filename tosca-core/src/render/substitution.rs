@@ -502,7 +502,7 @@ impl Check<'_, '_> {
                             self.problems.report(
                                 Code::NameNotFound,
                                 entry.value.span,
-                                format!("node template `{node_name}` has no requirement `{requirement}`"),
+                                format!("node template `{node_name}` has no requirement `{requirement}` for this substitution mapping"),
                             );
                             valid = false;
                         } else {
@@ -548,7 +548,9 @@ impl Check<'_, '_> {
                     self.problems.report(
                         Code::NameNotFound,
                         entry.value.span,
-                        format!("node template `{node_name}` has no capability `{inner}`"),
+                        format!(
+                            "node template `{node_name}` has no capability `{inner}` for this substitution mapping"
+                        ),
                     );
                     continue;
                 };

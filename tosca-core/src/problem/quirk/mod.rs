@@ -17,6 +17,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
+pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPEATED_IMPORT};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -48,11 +49,15 @@ impl Quirk {
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         interfaces::INLINE_OPERATIONS,
+        onap::MAPS_AS_SEQUENCED_LISTS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
+        onap::NAMED_TARGET_SOURCE_TYPES,
         onap::ONAP_ANNOTATIONS,
+        onap::ONAP_PART_NAMES,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
+        onap::REPEATED_IMPORTS,
         known::REQUIREMENT_TARGET_TYPE,
         known::SCALARS_AS_STRINGS,
         known::SHORT_NAME,
@@ -121,10 +126,15 @@ impl QuirkSet {
                 "duplicate-keys",
                 "duplicate-type-definitions",
                 "global-namespace",
+                "maps-as-sequenced-lists",
                 "missing-required-properties",
+                "named-target-source-types",
                 "onap-annotations",
+                "onap-part-names",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
+                "repeated-imports",
+                "requirement-target-type",
                 "scalars-as-strings",
                 "tosca-parser-unused-types",
                 "undeclared-substitution-capabilities",

@@ -168,11 +168,13 @@ description: the Floating (IP) client’s address
 pub(super) const DANGLING_SUBSTITUTION_MAPPINGS: Quirk = Quirk {
     name: "dangling-substitution-mappings",
     code: Code::NameNotFound,
-    summary: "accept `substitution_mappings` entries that name a node template the topology does not have, left out (as warnings)",
+    summary: "accept `substitution_mappings` entries that name a node template, or a capability or requirement of one, the topology does not have, left out (as warnings)",
     explanation: "A capability or requirement mapping names a node template of the topology \
 (TOSCA 1.3 3.8.13; cs01 15.4, 15.5). ONAP SDC keeps mappings for node templates it has since \
 removed from a resource's topology (`int_ctl_rvn.feature: [int_ctl_rvn, feature]` with no \
-`int_ctl_rvn`), by the hundred in some CSARs. JTOSCA never looks the mapped node templates up \
+`int_ctl_rvn`), by the hundred in some CSARs, and maps capabilities and requirements under \
+names their node templates do not have (`[server, os_server]` for the `os` of `server`). JTOSCA \
+never looks the mapped node templates or their parts up \
 (`SubstitutionMappings._validateCapabilities`, `_validateRequirements`). The mapping is left out \
 of the topology's `substitution`.",
     example: "\
@@ -219,4 +221,144 @@ node_types:
 #     my.nodes.App: { derived_from: tosca.nodes.Root, description: the same, mostly }
 ",
     matches: |problem| problem.message.contains(" type `") && problem.message.ends_with("` is defined more than once"),
+};
+
+/// What the message of a capability or requirement assigned under ONAP SDC's name for it
+/// says, for the renderer that reports it and the quirk that accepts it.
+pub(crate) const ONAP_PART_NAME: &str = "read, as ONAP SDC names it, as its node type's";
+
+/// `--quirk onap-part-names`.
+pub(super) const ONAP_PART_NAMES: Quirk = Quirk {
+    name: "onap-part-names",
+    code: Code::UndeclaredAssignment,
+    summary: "read a capability or requirement assignment under ONAP SDC's name for it (`<name>_<template>`, or the end of a dotted name) as the declared one (as a warning)",
+    explanation: "A node template assigns the capabilities and requirements its node type \
+defines, by their names (TOSCA 1.3 3.8.3; cs01 8.3). ONAP SDC assigns them, by the thousand per \
+service CSAR, under names of its own: the declared name followed by `_` and the template's name \
+(`network.incoming.bytes_vfc_port` on the port `vfc_port` for its type's \
+`network.incoming.bytes`, `link_vfc_port` for `link`), and, on a template of the node type it \
+generates for a nested resource, whose definitions carry their whole dotted path \
+(`vfc_port.vfc_port.network.incoming.bytes_vfc_port`), the last part of that path, the name the \
+nested topology's `substitution_mappings` exposes; and a requirement's `capability` as \
+`<target>.<name>`, the target's name in lower case without spaces (`extneutroncp0.forwarder` for \
+`forwarder` of `extNeutronCP 0`). JTOSCA reports each as an unknown field \
+(JE144), which ONAP's parser configures as a warning. puccini-rs binds such an assignment to \
+the one definition it stands for (never when several could be meant, nor when the template also \
+assigns that definition by its own name), and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vfc:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      vfc_port.vfc_port.bytes_vfc_port: tosca.capabilities.Node
+topology_template:
+  node_templates:
+    vfc:
+      type: my.nodes.Vfc
+      capabilities:
+        bytes_vfc_port:
+          properties: {}
+",
+    matches: |problem| problem.message.contains(ONAP_PART_NAME),
+};
+
+/// What the message of a named target whose capability refuses the source's node type says, for
+/// the resolver that reports it and the quirk that accepts it.
+pub(crate) const NAMED_TARGET_SOURCE: &str = "used as its target anyway";
+
+/// `--quirk named-target-source-types`.
+pub(super) const NAMED_TARGET_SOURCE_TYPES: Quirk = Quirk {
+    name: "named-target-source-types",
+    code: Code::UnsatisfiedRequirement,
+    summary: "use the node template and capability a requirement names as its target even when the capability's `valid_source_types` do not list the source (as a warning)",
+    explanation: "A capability's `valid_source_types` lists the node types that may be the \
+source of a relationship to it (TOSCA 1.3 3.6.2, 3.7.2; cs01 8.2); a requirement naming a node \
+template and a capability whose list leaves the source's type out has no valid target. ONAP SDC \
+connects its sub-interfaces to ports whose `binding` capability lists other node types \
+(`org.openecomp.resource.cp.v2.extNeutronCP`), and JTOSCA never reads `valid_source_types`: it \
+binds a requirement to the node template it names (`NodeTemplate._getExplicitRelationship`). \
+puccini-rs uses the named node template and capability as the target, and reports it; the \
+quirk makes that a warning. A requirement that names no capability is still refused.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+capability_types:
+  my.capabilities.Binding:
+    derived_from: tosca.capabilities.Root
+node_types:
+  my.nodes.Port:
+    derived_from: tosca.nodes.Root
+    capabilities:
+      binding:
+        type: my.capabilities.Binding
+        valid_source_types: [ tosca.nodes.Compute ]
+  my.nodes.SubInterface:
+    derived_from: tosca.nodes.Root
+    requirements:
+      - binding: { capability: my.capabilities.Binding }
+topology_template:
+  node_templates:
+    port: { type: my.nodes.Port }
+    sub:
+      type: my.nodes.SubInterface
+      requirements:
+        - binding: { node: port, capability: binding }
+",
+    matches: |problem| {
+        problem.message.contains("whose valid_source_types (") && problem.message.ends_with(NAMED_TARGET_SOURCE)
+    },
+};
+
+/// What the message of a map written where a list of single-entry maps belongs says, for the
+/// reader that reports it and the quirk that accepts it.
+pub(crate) const MAP_AS_SEQUENCE: &str = "each entry read as one item of the list";
+
+/// `--quirk maps-as-sequenced-lists`.
+pub(super) const MAPS_AS_SEQUENCED_LISTS: Quirk = Quirk {
+    name: "maps-as-sequenced-lists",
+    code: Code::WrongKind,
+    summary: "read a map written where TOSCA 1.x writes a list of single-entry maps (a topology's `policies`) as that list, one item per entry (as a warning)",
+    explanation: "A topology template's `policies` are a list of single-entry maps, policy \
+name to definition (TOSCA 1.3 3.9, 3.8.6), as are requirement definitions and assignments. ONAP \
+SDC writes a topology's `policies` as a map (`policies: { vnf..External..0: { type: ... } }`), \
+and JTOSCA reads them only that way (`TopologyTemplate._tplPolicies` takes the section as a \
+map). A map's keys are unique and ordered, so the reading is unambiguous: puccini-rs reads each \
+entry as one item of the list, in order, and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+  policies:
+    placement:
+      type: tosca.policies.Placement
+      targets: [ server ]
+",
+    matches: |problem| problem.message.ends_with(MAP_AS_SEQUENCE),
+};
+
+/// What the message of a named import repeating an earlier one says, for the check that reports
+/// it and the quirk that accepts it.
+pub(crate) const REPEATED_IMPORT: &str = "both import the same file, once";
+
+/// `--quirk repeated-imports`.
+pub(super) const REPEATED_IMPORTS: Quirk = Quirk {
+    name: "repeated-imports",
+    code: Code::DuplicateName,
+    summary: "accept a named import written twice, name and file alike, read once (as a warning)",
+    explanation: "The names of a 1.0-style import list name each import once (TOSCA 1.0 \
+3.5.8; tosca-parser and JTOSCA report \"Duplicate import name\"). ONAP SDC writes the imports \
+of a service's resources again when a resource is used twice (`- resource-vf: { file: \
+resource-Vf-template.yml }` two times). JTOSCA reports it (JE186), which ONAP's parser configures \
+as a warning. Both entries import the same file, which is read once either way; puccini-rs \
+reports the repetition, and the quirk makes that a warning. Two imports of one name and different \
+files stay an error.",
+    example: "\
+# main.yaml imports types.yaml twice under one name
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - types: { file: types.yaml }
+  - types: { file: types.yaml }
+",
+    matches: |problem| problem.message.ends_with(REPEATED_IMPORT),
 };

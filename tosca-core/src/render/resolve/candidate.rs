@@ -5,6 +5,7 @@
 use super::explain::Rejection;
 use super::{NodeFacts, Offer, Target, Wanted};
 use crate::catalog::TypeId;
+use crate::entity::{CapabilityDefinition, CapabilityType};
 use crate::grammar::Kind;
 use crate::render::Render;
 use crate::render::allocation::Demand;
@@ -148,8 +149,8 @@ impl Context<'_, '_> {
     ) -> Result<(), (bool, Rejection<'r>)> {
         let wanted_types = want.capability_types.iter().copied();
         let written_type = match want.capability_written {
-            Some((name, _)) if target.offers.iter().any(|offer| offer.name == name) => {
-                if offer.name != name {
+            Some((name, _)) if target.offers.iter().any(|offer| written_names(name, target.name, offer.name)) => {
+                if !written_names(name, target.name, offer.name) {
                     return Err((false, Rejection::NoCapabilityNamed(name)));
                 }
                 None
@@ -179,19 +180,14 @@ impl Context<'_, '_> {
         }
         let capability_type = &self.render.catalog.capability_types[offered.index()].entity;
         let definition = offer.definition;
-        let sources = [
-            &definition.valid_source_types,
-            &definition.valid_source_node_types,
-            &capability_type.valid_source_types,
-            &capability_type.valid_source_node_types,
-        ]
-        .into_iter()
-        .find(|list| !list.is_empty());
         // A template naming a Compute as its host is hosted there whatever its type, as
-        // tosca-parser reads it; the deviation is reported once matched (`compute_host_refused`).
-        if let Some(sources) = sources
+        // tosca-parser reads it; a template naming both its target and the capability there
+        // gets that capability whatever its type, as ONAP's parser reads it. Each deviation is
+        // reported once matched (`compute_host_refused`, `named_target_refuses_source`).
+        if let Some(sources) = source_types(definition, Some(capability_type))
             && !self.any_of(Kind::NodeType, sources, source_type)
-            && !(want.pinned.is_some() && self.render.tosca_parser.is_compute_host_sources(sources))
+            && !(want.pinned.is_some()
+                && (want.capability_written.is_some() || self.render.tosca_parser.is_compute_host_sources(sources)))
         {
             return Err((true, Rejection::SourceNotAccepted(offer.name)));
         }
@@ -226,4 +222,31 @@ impl Context<'_, '_> {
         };
         want.filters.iter().try_for_each(|filter| self.render.test_filter(filter, &candidate))
     }
+}
+
+/// The node types a capability accepts as sources: the first list of its definition's and then
+/// its type's `valid_source_types` (2.0 `valid_source_node_types`) that is not empty.
+pub(super) fn source_types<'x>(
+    definition: &'x CapabilityDefinition,
+    capability_type: Option<&'x CapabilityType>,
+) -> Option<&'x [Located<String>]> {
+    [&definition.valid_source_types, &definition.valid_source_node_types]
+        .into_iter()
+        .chain(
+            capability_type
+                .into_iter()
+                .flat_map(|entity| [&entity.valid_source_types, &entity.valid_source_node_types]),
+        )
+        .find(|list| !list.is_empty())
+        .map(Vec::as_slice)
+}
+
+/// Whether a requirement's written `capability` names the capability `offered` of the node
+/// template `target`: by its name, or (ONAP SDC) as `<target>.<name>` with the target's name in
+/// lower case and without spaces (`extneutroncp0.forwarder` for `forwarder` of `extNeutronCP 0`).
+pub(super) fn written_names(written: &str, target: &str, offered: &str) -> bool {
+    written == offered
+        || written.strip_suffix(offered).and_then(|rest| rest.strip_suffix('.')).is_some_and(|prefix| {
+            prefix.chars().eq(target.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase))
+        })
 }

@@ -8,8 +8,10 @@ use super::{Request, Target, Wanted};
 use crate::catalog::TypeId;
 use crate::entity::Bound;
 use crate::grammar::Kind;
+use crate::problem::quirk::NAMED_TARGET_SOURCE;
 use crate::problem::{Code, Problem};
 use crate::render::Render;
+use crate::source::Located;
 
 /// How many rejected candidates a problem lists before summing up the rest.
 const SHOWN_REJECTIONS: usize = 6;
@@ -52,6 +54,42 @@ impl Render<'_> {
         ));
         if let Some(node) = &request.definition.node {
             problem = problem.with_label(node.span, "the requirement definition asks for this node type");
+        }
+        problem
+    }
+}
+
+impl Render<'_> {
+    /// The problem for a requirement naming its target node template and capability where the
+    /// capability's `valid_source_types` do not list the source's node type.
+    pub(super) fn named_target_refuses_source(
+        &self,
+        request: &Request<'_>,
+        source: &str,
+        target: &str,
+        capability: &str,
+        source_type: TypeId,
+        listed: &[Located<String>],
+    ) -> Problem {
+        let actual = &self.catalog.name(Kind::NodeType, source_type).value;
+        let names: Vec<String> = listed.iter().map(|name| format!("`{}`", name.value)).collect();
+        let span = request.node.as_ref().map_or(request.span, |node| node.span);
+        let mut problem = Problem::new(
+            Code::UnsatisfiedRequirement,
+            span,
+            format!(
+                "requirement `{}` of node template `{source}` names capability `{capability}` of `{target}`, \
+                 whose valid_source_types ({}) do not list `{actual}`; {NAMED_TARGET_SOURCE}",
+                request.definition.name.value,
+                names.join(", ")
+            ),
+        )
+        .with_help(
+            "use a source of a listed node type, or one derived from one \
+             (`--quirk named-target-source-types` accepts it as a warning)",
+        );
+        if let Some(first) = listed.first() {
+            problem = problem.with_label(first.span, "valid_source_types declared here");
         }
         problem
     }

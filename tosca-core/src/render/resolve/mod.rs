@@ -321,6 +321,37 @@ impl<'a> Render<'a> {
                         offer.definition,
                     ));
                 }
+                if let Some((written, _)) = want.capability_written
+                    && written != offer.name
+                    && candidate::written_names(written, target.name, offer.name)
+                {
+                    problems.push(crate::render::part_names::written_part_name_problem(
+                        want.request.capability.as_ref().map_or(want.request.span, |text| text.span),
+                        source_name,
+                        &want.request.definition.name.value,
+                        written,
+                        target.name,
+                        offer.name,
+                    ));
+                }
+                if want.pinned.is_some()
+                    && want.capability_written.is_some()
+                    && let Some(listed) = candidate::source_types(
+                        offer.definition,
+                        offer.capability_type.map(|id| &context.render.catalog.capability_types[id.index()].entity),
+                    )
+                    && !context.any_of(Kind::NodeType, listed, source_type)
+                    && !self.tosca_parser.is_compute_host_sources(listed)
+                {
+                    problems.push(self.named_target_refuses_source(
+                        want.request,
+                        source_name,
+                        target.name,
+                        offer.name,
+                        source_type,
+                        listed,
+                    ));
+                }
                 let demand = matching.demands.get(&(request, (position, capability)));
                 let allocation = demand
                     .map(|demand| demand.items.iter().map(|item| (item.name.clone(), item.typed.clone())).collect())
