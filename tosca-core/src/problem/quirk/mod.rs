@@ -13,6 +13,7 @@
 mod interfaces;
 mod known;
 mod onap;
+mod onap_values;
 mod tosca_parser;
 mod values;
 
@@ -47,6 +48,7 @@ impl Quirk {
         onap::DUPLICATE_TYPE_DEFINITIONS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
+        onap_values::IGNORED_PROPERTY_KEYNAMES,
         interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
@@ -121,6 +123,7 @@ impl QuirkSet {
                 "duplicate-keys",
                 "duplicate-type-definitions",
                 "global-namespace",
+                "ignored-property-keynames",
                 "missing-required-properties",
                 "onap-annotations",
                 "quoted-integers-and-booleans",
