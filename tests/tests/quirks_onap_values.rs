@@ -44,3 +44,41 @@ fn unknown_property_keynames_are_ignored_and_warnings_with_the_quirk() {
         assert_eq!(vf.properties["module_type"], Typed::String("Other".into()), "{quirks}");
     }
 }
+
+#[test]
+fn null_property_values_are_read_as_unassigned_and_warnings_with_the_quirk() {
+    let path = case("null-property-values");
+    assert_eq!(severities(&compile(&path, ""), Code::WrongValueType), [Severity::Error; 4]);
+    for quirks in ["null-property-values", "onap"] {
+        let compiled = compile(&path, quirks);
+        assert_eq!(severities(&compiled, Code::WrongValueType), [Severity::Warning; 4], "{quirks}");
+        // The null is no value: the default applies, an optional property stays absent.
+        let app = &compiled.topology.node_templates["app"];
+        assert_eq!(app.properties["count"], Typed::Integer(3), "{quirks}");
+        assert!(!app.properties.contains_key("label"), "{quirks}");
+    }
+    // The required `description` is missing, which only `missing-required-properties` accepts.
+    assert_eq!(severities(&compile(&path, "null-property-values"), Code::MissingValue), [Severity::Error]);
+    assert_eq!(severities(&compile(&path, "onap"), Code::MissingValue), [Severity::Warning]);
+}
+
+#[test]
+fn a_null_property_value_in_tosca_2_is_the_nil_value() {
+    let text = "\
+tosca_definitions_version: tosca_2_0
+node_types:
+  App:
+    properties:
+      label: { type: string, required: false }
+service_template:
+  node_templates:
+    app:
+      type: App
+      properties:
+        label:
+";
+    let compiled = tosca_core::compile_text("main.yaml", text, &Options::default()).expect("an in-memory text");
+    let codes: Vec<Code> = compiled.problems.iter().map(|problem| problem.code).collect();
+    assert_eq!(codes, [Code::WrongValueType], "{:?}", compiled.problems);
+    assert!(compiled.problems[0].message.starts_with("null is not a string"), "{:?}", compiled.problems);
+}

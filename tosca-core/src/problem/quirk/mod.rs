@@ -18,6 +18,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
+pub(crate) use onap_values::NULL_IN_1_X;
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -52,6 +53,7 @@ impl Quirk {
         interfaces::INLINE_OPERATIONS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
+        onap_values::NULL_PROPERTY_VALUES,
         onap::ONAP_ANNOTATIONS,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
@@ -125,6 +127,7 @@ impl QuirkSet {
                 "global-namespace",
                 "ignored-property-keynames",
                 "missing-required-properties",
+                "null-property-values",
                 "onap-annotations",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",

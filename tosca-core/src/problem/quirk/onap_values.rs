@@ -5,6 +5,9 @@
 use super::Quirk;
 use crate::problem::Code;
 
+/// The end of the message of a null property value in 1.x, read as unassigned.
+pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
+
 /// `--quirk ignored-property-keynames`.
 pub(super) const IGNORED_PROPERTY_KEYNAMES: Quirk = Quirk {
     name: "ignored-property-keynames",
@@ -32,4 +35,36 @@ node_types:
     matches: |problem| {
         problem.message.starts_with("unknown keyname `") && problem.message.ends_with("` in property definition")
     },
+};
+
+/// `--quirk null-property-values`.
+pub(super) const NULL_PROPERTY_VALUES: Quirk = Quirk {
+    name: "null-property-values",
+    code: Code::WrongValueType,
+    summary: "accept a null property value in TOSCA 1.x (`count:` with nothing), read as unassigned (as a warning)",
+    explanation: "A property assignment's value is of the property's declared type (TOSCA 1.3 \
+3.6.11), and TOSCA 1.0–1.3 have no null value: null is no `integer`, `string` or `map`. ONAP SDC \
+writes the properties of its VF modules without values (`max_vf_module_instances:`, \
+`vf_module_description:`) by the dozen. JTOSCA reads a null as no value on purpose: its \
+validators (`ValidateUtils.validateInteger`, `validateString`, `validateMap`) skip a null, a \
+property's default applies when its value is null (`EntityTemplate._createProperties`) and a \
+required one with a null value is missing (`_commonValidateProperties`). puccini-rs always reads \
+a 1.x null as no assignment, so the default applies, and a required property without one is \
+missing (`missing-required-properties` accepts that), reporting the null; the quirk makes that \
+a warning. In TOSCA 2.0 null is the `nil` value (cs01 9.1.1.6) and is typed like any other.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+group_types:
+  my.groups.Module:
+    derived_from: tosca.groups.Root
+    properties:
+      max_instances: { type: integer, required: false }
+topology_template:
+  groups:
+    module:
+      type: my.groups.Module
+      properties:
+        max_instances:
+",
+    matches: |problem| problem.message.ends_with(NULL_IN_1_X),
 };
