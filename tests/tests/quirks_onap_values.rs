@@ -82,3 +82,25 @@ service_template:
     assert_eq!(codes, [Code::WrongValueType], "{:?}", compiled.problems);
     assert!(compiled.problems[0].message.starts_with("null is not a string"), "{:?}", compiled.problems);
 }
+
+#[test]
+fn onap_json_values_are_any_json_and_the_type_a_warning_with_the_quirk() {
+    let path = case("onap-json-type");
+    for (quirks, severity) in
+        [("", Severity::Error), ("onap-json-type", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        // One problem, at the type, however many values it has.
+        assert_eq!(severities(&compiled, Code::WrongValueType), [severity], "{quirks}");
+        assert_eq!(compiled.problems.len(), 1, "{quirks}: {:?}", compiled.problems);
+        let vfc = &compiled.topology.node_templates["vfc"];
+        // A list, a map of keys of its own, calls evaluated: the values as written.
+        let hints = Typed::List(vec![Typed::Map(vec![("group".into(), Typed::String("g1".into()))])]);
+        assert_eq!(vfc.properties["hints"], hints, "{quirks}");
+        let filter = Typed::Map(vec![
+            ("count".into(), Typed::String("1".into())),
+            ("scaling_enabled".into(), Typed::Boolean(true)),
+        ]);
+        assert_eq!(vfc.properties["filter"], filter, "{quirks}");
+    }
+}

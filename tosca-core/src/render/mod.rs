@@ -12,6 +12,7 @@ mod definitions;
 mod evaluate;
 mod filter;
 pub mod flavour;
+pub(crate) mod json;
 mod locate;
 mod node;
 mod parts;
@@ -108,6 +109,8 @@ pub(crate) struct Shared {
     pub(crate) shared_interfaces: dashmap::DashMap<usize, crate::topology::Interfaces, foldhash::fast::RandomState>,
     /// The normative definitions tosca-parser's copy relaxes (read leniently, reported).
     pub(crate) tosca_parser: tosca_parser::ToscaParserRelaxations,
+    /// The users' `json` data types, whose values are any JSON value (reported).
+    pub(crate) json_types: json::JsonTypes,
     /// The files of OASIS's own profiles (see [`definitions::oasis_profile_sources`]).
     pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
     /// Values backtracking patterns check once rendering is done, within a budget.
@@ -191,6 +194,7 @@ fn render_once(
         chains: type_chains(catalog, hierarchy, &namespace.output_names(catalog)),
         shared_interfaces: dashmap::DashMap::default(),
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
+        json_types: json::JsonTypes::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
         pattern_checks: crate::value::constraint::PatternChecks::default(),
         deferred_validations: patterns::DeferredValidations::default(),
@@ -203,6 +207,7 @@ fn render_once(
     let render =
         Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
     render.check_definitions(problems);
+    render.json_types.report(catalog, problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
         description: template.description.as_ref().map(|text| text.value.clone()),

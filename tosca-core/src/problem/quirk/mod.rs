@@ -18,7 +18,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap_values::NULL_IN_1_X;
+pub(crate) use onap_values::{JSON_TYPE, NULL_IN_1_X};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -55,6 +55,7 @@ impl Quirk {
         onap::MISSING_REQUIRED_PROPERTIES,
         onap_values::NULL_PROPERTY_VALUES,
         onap::ONAP_ANNOTATIONS,
+        onap_values::ONAP_JSON_TYPE,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
         known::REQUIREMENT_TARGET_TYPE,
@@ -129,6 +130,7 @@ impl QuirkSet {
                 "missing-required-properties",
                 "null-property-values",
                 "onap-annotations",
+                "onap-json-type",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
                 "scalars-as-strings",

@@ -5,6 +5,10 @@
 use super::Quirk;
 use crate::problem::Code;
 
+/// The message of a users' `json` data type, read as any JSON value.
+pub(crate) const JSON_TYPE: &str = "data type `json` declares no properties, so its one value is `{}`; its values are \
+                                    read as any JSON value, as ONAP SDC's `json`";
+
 /// The end of the message of a null property value in 1.x, read as unassigned.
 pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
 
@@ -67,4 +71,38 @@ topology_template:
         max_instances:
 ",
     matches: |problem| problem.message.ends_with(NULL_IN_1_X),
+};
+
+/// `--quirk onap-json-type`.
+pub(super) const ONAP_JSON_TYPE: Quirk = Quirk {
+    name: "onap-json-type",
+    code: Code::WrongValueType,
+    summary: "accept ONAP SDC's `json` data type (no properties, derived from `tosca.datatypes.Root`), its values read as any JSON value (as a warning)",
+    explanation: "A value of a complex data type is a map of the properties the type declares \
+(TOSCA 1.3 3.6.5), so the only value of a type that declares none is `{}`. ONAP SDC's \
+`Definitions/data.yml` defines `json` that way, derived from `tosca.datatypes.Root`, and its \
+templates give it any JSON value: maps with keys of their own, lists. JTOSCA skips the check of \
+the keys for a type named `json` on purpose (`DataEntity.validate`) and lists `json` among the \
+input types (`parameters/Input.java`). puccini-rs reads every value of a user's `json` type \
+without properties as any JSON value (function calls inside evaluated) and reports the type \
+once, at its definition; the quirk makes that a warning. A `json` type with properties or \
+another parent is an ordinary data type.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+data_types:
+  json:
+    derived_from: tosca.datatypes.Root
+node_types:
+  my.nodes.Vfc:
+    derived_from: tosca.nodes.Root
+    properties:
+      hints: { type: json, required: false }
+topology_template:
+  node_templates:
+    vfc:
+      type: my.nodes.Vfc
+      properties:
+        hints: [ { group: anti-affinity } ]
+",
+    matches: |problem| problem.message == JSON_TYPE,
 };
