@@ -104,3 +104,20 @@ fn onap_json_values_are_any_json_and_the_type_a_warning_with_the_quirk() {
         assert_eq!(vfc.properties["filter"], filter, "{quirks}");
     }
 }
+
+#[test]
+fn empty_map_defaults_of_types_that_are_no_map_are_no_default_and_warnings_with_the_quirk() {
+    let path = case("empty-map-defaults");
+    for (quirks, severity) in
+        [("", Severity::Error), ("empty-map-defaults", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        assert_eq!(severities(&compiled, Code::WrongValueType), [severity; 3], "{quirks}");
+        assert_eq!(compiled.problems.len(), 3, "{quirks}: {:?}", compiled.problems);
+        let vf = &compiled.topology.node_templates["vf"];
+        assert!(!vf.properties.contains_key("nf_role"), "{quirks}: no default");
+        // A map's empty map is its value.
+        assert_eq!(vf.properties["tags"], Typed::Map(vec![]), "{quirks}");
+        assert!(compiled.topology.inputs["names"].value.is_none(), "{quirks}: no default");
+    }
+}

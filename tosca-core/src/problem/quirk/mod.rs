@@ -18,7 +18,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap_values::{JSON_TYPE, NULL_IN_1_X};
+pub(crate) use onap_values::{EMPTY_MAP_UNSET, JSON_TYPE, NULL_IN_1_X};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -47,6 +47,7 @@ impl Quirk {
         onap::DANGLING_SUBSTITUTION_MAPPINGS,
         known::DUPLICATE_KEYS,
         onap::DUPLICATE_TYPE_DEFINITIONS,
+        onap_values::EMPTY_MAP_DEFAULTS,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         onap_values::IGNORED_PROPERTY_KEYNAMES,
@@ -125,6 +126,7 @@ impl QuirkSet {
                 "dangling-substitution-mappings",
                 "duplicate-keys",
                 "duplicate-type-definitions",
+                "empty-map-defaults",
                 "global-namespace",
                 "ignored-property-keynames",
                 "missing-required-properties",

@@ -9,6 +9,9 @@ use crate::problem::Code;
 pub(crate) const JSON_TYPE: &str = "data type `json` declares no properties, so its one value is `{}`; its values are \
                                     read as any JSON value, as ONAP SDC's `json`";
 
+/// The end of the message of an empty map default where the type is no map, read as no default.
+pub(crate) const EMPTY_MAP_UNSET: &str = "read as no default, as ONAP SDC means it";
+
 /// The end of the message of a null property value in 1.x, read as unassigned.
 pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
 
@@ -105,4 +108,29 @@ topology_template:
         hints: [ { group: anti-affinity } ]
 ",
     matches: |problem| problem.message == JSON_TYPE,
+};
+
+/// `--quirk empty-map-defaults`.
+pub(super) const EMPTY_MAP_DEFAULTS: Quirk = Quirk {
+    name: "empty-map-defaults",
+    code: Code::WrongValueType,
+    summary: "accept `default: {}` on a 1.x definition of a primitive type that is no map (`string`, `integer`, `list`, …), read as no default (as a warning)",
+    explanation: "A definition's default is a value of its type (TOSCA 1.3 3.6.10, 3.6.14), and an \
+empty map is no `string`, `integer`, `boolean`, `version`, scalar or `list`. ONAP SDC's \
+generated interface files and resource templates write `default: {}` on such properties and \
+inputs by the hundred, its way of writing no default. JTOSCA does not look at a type's defaults \
+until a template uses one. puccini-rs reads such an empty map as no default (1.x only, like \
+`default: null`) and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vf:
+    derived_from: tosca.nodes.Root
+    properties:
+      nf_role:
+        type: string
+        required: false
+        default: {}
+",
+    matches: |problem| problem.message.ends_with(EMPTY_MAP_UNSET),
 };
