@@ -441,9 +441,13 @@ impl Render<'_> {
         definitions
             .iter()
             .map(|(name, definition)| {
+                // A value known only at deployment (a call of the substituted node's topology,
+                // which this topology's evaluator would read in its own scope: `get_input: x`
+                // bound to this topology's own input `x` is no cycle) leaves the input without a
+                // value here, and supplied.
+                let deferred = supplied.bound.get(name).is_some_and(|(value, _)| flavour::contains_call(value));
                 let value = match supplied.bound.get(name) {
-                    // A value known only at deployment stays the call it is.
-                    Some((value, _)) if flavour::contains_call(value) => Some(value.clone()),
+                    Some(_) if deferred => None,
                     Some((value, span)) => {
                         Some(self.coerce(&flavour::to_node(value, *span), self.definition_type(definition), problems))
                     }
@@ -453,7 +457,7 @@ impl Render<'_> {
                     }
                 };
                 let required = definition.required.as_ref().is_none_or(|required| required.value);
-                if value.is_none() && required && !self.mapped_by_substitution(name) {
+                if value.is_none() && required && !deferred && !self.mapped_by_substitution(name) {
                     problems.push(
                         Problem::new(
                             Code::MissingInput,
