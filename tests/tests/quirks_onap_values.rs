@@ -121,3 +121,18 @@ fn empty_map_defaults_of_types_that_are_no_map_are_no_default_and_warnings_with_
         assert!(compiled.topology.inputs["names"].value.is_none(), "{quirks}: no default");
     }
 }
+
+#[test]
+fn an_index_value_step_into_a_list_input_stays_a_call_and_a_warning_with_the_quirk() {
+    let path = case("onap-index-value");
+    for (quirks, severity) in
+        [("", Severity::Error), ("onap-index-value", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        assert_eq!(severities(&compiled, Code::NameNotFound), [severity], "{quirks}");
+        assert_eq!(compiled.problems.len(), 1, "{quirks}: {:?}", compiled.problems);
+        let port = &compiled.topology.node_templates["port"];
+        assert!(port.properties["network"].is_call(), "{quirks}: known only at deployment");
+        assert_eq!(port.properties["role"], Typed::String("edge".into()), "{quirks}: a map's key");
+    }
+}

@@ -18,7 +18,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap_values::{EMPTY_MAP_UNSET, JSON_TYPE, NULL_IN_1_X};
+pub(crate) use onap_values::{EMPTY_MAP_UNSET, INDEX_VALUE_DEFERRED, JSON_TYPE, NULL_IN_1_X};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -56,6 +56,7 @@ impl Quirk {
         onap::MISSING_REQUIRED_PROPERTIES,
         onap_values::NULL_PROPERTY_VALUES,
         onap::ONAP_ANNOTATIONS,
+        onap_values::ONAP_INDEX_VALUE,
         onap_values::ONAP_JSON_TYPE,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
@@ -132,6 +133,7 @@ impl QuirkSet {
                 "missing-required-properties",
                 "null-property-values",
                 "onap-annotations",
+                "onap-index-value",
                 "onap-json-type",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",

@@ -12,6 +12,9 @@ pub(crate) const JSON_TYPE: &str = "data type `json` declares no properties, so 
 /// The end of the message of an empty map default where the type is no map, read as no default.
 pub(crate) const EMPTY_MAP_UNSET: &str = "read as no default, as ONAP SDC means it";
 
+/// The end of the message of `get_input: [list, index_value]`, left a call.
+pub(crate) const INDEX_VALUE_DEFERRED: &str = "read as the index of the node's instance, known only at deployment";
+
 /// The end of the message of a null property value in 1.x, read as unassigned.
 pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
 
@@ -133,4 +136,36 @@ node_types:
         default: {}
 ",
     matches: |problem| problem.message.ends_with(EMPTY_MAP_UNSET),
+};
+
+/// `--quirk onap-index-value`.
+pub(super) const ONAP_INDEX_VALUE: Quirk = Quirk {
+    name: "onap-index-value",
+    code: Code::NameNotFound,
+    summary: "accept `get_input: [list_input, index_value]`, the element at the node instance's index, left to deployment (as a warning)",
+    explanation: "The nested form of `get_input` follows map keys and list indexes into the \
+input's value (TOSCA 1.3 4.4.1), and a list's indexes are integers. ONAP SDC's Heat translation \
+writes `get_input: [port_network, index_value]` in the templates of its VFCs, by the hundred: \
+the element of a list input at the index of the node's instance, which the orchestrator knows \
+when it scales the VFC (the `index_value` of the substituting node's `service_template_filter`). \
+JTOSCA reports the step (JE282) and resolves the call to the whole list. puccini-rs leaves such \
+a call unevaluated, a value known only at deployment, and reports it; the quirk makes that a \
+warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Port:
+    derived_from: tosca.nodes.Root
+    properties:
+      network: { type: string, required: false }
+topology_template:
+  inputs:
+    port_network: { type: list, entry_schema: { type: string }, default: [ oam ] }
+  node_templates:
+    port:
+      type: my.nodes.Port
+      properties:
+        network: { get_input: [ port_network, index_value ] }
+",
+    matches: |problem| problem.message.ends_with(INDEX_VALUE_DEFERRED),
 };
