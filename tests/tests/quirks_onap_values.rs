@@ -136,3 +136,18 @@ fn an_index_value_step_into_a_list_input_stays_a_call_and_a_warning_with_the_qui
         assert_eq!(port.properties["role"], Typed::String("edge".into()), "{quirks}: a map's key");
     }
 }
+
+#[test]
+fn a_get_input_index_past_a_list_stays_a_call_and_a_warning_with_the_quirk() {
+    let path = case("get-input-index-out-of-range");
+    for (quirks, severity) in
+        [("", Severity::Error), ("get-input-index-out-of-range", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        assert_eq!(severities(&compiled, Code::NameNotFound), [severity], "{quirks}");
+        assert_eq!(compiled.problems.len(), 1, "{quirks}: {:?}", compiled.problems);
+        let vm = &compiled.topology.node_templates["vm"];
+        assert!(vm.properties["ip"].is_call(), "{quirks}: known only at deployment");
+        assert_eq!(vm.properties["first"], Typed::String("172.26.16.113".into()), "{quirks}");
+    }
+}

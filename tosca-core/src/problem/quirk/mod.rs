@@ -18,7 +18,7 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap_values::{EMPTY_MAP_UNSET, INDEX_VALUE_DEFERRED, JSON_TYPE, NULL_IN_1_X};
+pub(crate) use onap_values::{EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, JSON_TYPE, NULL_IN_1_X};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -48,6 +48,7 @@ impl Quirk {
         known::DUPLICATE_KEYS,
         onap::DUPLICATE_TYPE_DEFINITIONS,
         onap_values::EMPTY_MAP_DEFAULTS,
+        onap_values::GET_INPUT_INDEX_OUT_OF_RANGE,
         known::EMPTY_REQUIREMENT_MAPPING,
         known::GLOBAL_NAMESPACE,
         onap_values::IGNORED_PROPERTY_KEYNAMES,
@@ -128,6 +129,7 @@ impl QuirkSet {
                 "duplicate-keys",
                 "duplicate-type-definitions",
                 "empty-map-defaults",
+                "get-input-index-out-of-range",
                 "global-namespace",
                 "ignored-property-keynames",
                 "missing-required-properties",

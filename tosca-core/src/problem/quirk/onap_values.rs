@@ -15,6 +15,9 @@ pub(crate) const EMPTY_MAP_UNSET: &str = "read as no default, as ONAP SDC means 
 /// The end of the message of `get_input: [list, index_value]`, left a call.
 pub(crate) const INDEX_VALUE_DEFERRED: &str = "read as the index of the node's instance, known only at deployment";
 
+/// The end of the message of `get_input: [list, index]` past the list's end, left a call.
+pub(crate) const INDEX_LEFT_TO_DEPLOYMENT: &str = "left unevaluated, for the value given at deployment";
+
 /// The end of the message of a null property value in 1.x, read as unassigned.
 pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
 
@@ -168,4 +171,35 @@ topology_template:
         network: { get_input: [ port_network, index_value ] }
 ",
     matches: |problem| problem.message.ends_with(INDEX_VALUE_DEFERRED),
+};
+
+/// `--quirk get-input-index-out-of-range`.
+pub(super) const GET_INPUT_INDEX_OUT_OF_RANGE: Quirk = Quirk {
+    name: "get-input-index-out-of-range",
+    code: Code::NameNotFound,
+    summary: "accept `get_input: [list_input, N]` past the end of the input's list, left to deployment (as a warning)",
+    explanation: "The nested form of `get_input` follows list indexes into the input's value \
+(TOSCA 1.3 4.4.1), and an index past the end of the list names nothing. ONAP SDC's templates \
+index list inputs whose default holds one placeholder entry (`get_input: [cps_net_ips, 11]` \
+with `default: [172.26.16.113]`): the deployer gives the whole list. JTOSCA resolves such a \
+call to the whole value and reports nothing on purpose (`GetInput.result`: the error is \
+\"commented out for network cloud (SDNC)\"). puccini-rs leaves the call unevaluated, a value \
+known only at deployment, and reports it; the quirk makes that a warning.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_1
+node_types:
+  my.nodes.Vm:
+    derived_from: tosca.nodes.Root
+    properties:
+      ip: { type: string, required: false }
+topology_template:
+  inputs:
+    ips: { type: list, entry_schema: { type: string }, default: [ 172.26.16.113 ] }
+  node_templates:
+    vm:
+      type: my.nodes.Vm
+      properties:
+        ip: { get_input: [ ips, 11 ] }
+",
+    matches: |problem| problem.message.ends_with(INDEX_LEFT_TO_DEPLOYMENT),
 };

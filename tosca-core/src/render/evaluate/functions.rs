@@ -41,6 +41,28 @@ impl<'a> Evaluator<'a, '_> {
                 return None;
             }
         }
+        // An index past the end of a list input: its value at deployment may be longer (see
+        // `--quirk get-input-index-out-of-range`); the call stays a call.
+        if let [before @ .., Typed::Integer(index)] = &arguments[1..]
+            && let Some(Typed::List(items)) =
+                self.read(Slot::Input(name), before, false, at, &|| format!("input `{name}`"))
+            && usize::try_from(*index).is_ok_and(|index| index >= items.len())
+        {
+            self.problems.push(
+                Problem::new(
+                    Code::NameNotFound,
+                    at,
+                    format!(
+                        "input `{name}` has {} {} here, none at index {index}; {}",
+                        items.len(),
+                        if items.len() == 1 { "entry" } else { "entries" },
+                        crate::problem::quirk::INDEX_LEFT_TO_DEPLOYMENT
+                    ),
+                )
+                .with_help("give the input a value long enough, or index within it"),
+            );
+            return None;
+        }
         // An undeclared input was reported when the call was typed.
         self.read(Slot::Input(name), &arguments[1..], false, at, &|| format!("input `{name}`"))
     }
