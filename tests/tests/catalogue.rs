@@ -55,6 +55,7 @@ const SKETCHES: &[Code] = &[
 const QUIRK_SKETCHES: &[&str] = &[
     "duplicate-type-definitions",
     "global-namespace",
+    "onap-nested-inputs",
     "tosca-parser-dotted-prefixes",
     "tosca-parser-import-paths",
     "tosca-parser-unused-types",

@@ -151,3 +151,18 @@ fn a_get_input_index_past_a_list_stays_a_call_and_a_warning_with_the_quirk() {
         assert_eq!(vm.properties["first"], Typed::String("172.26.16.113".into()), "{quirks}");
     }
 }
+
+#[test]
+fn an_input_of_another_files_topology_is_a_warning_with_the_quirk_and_one_of_none_an_error() {
+    let path = case("onap-nested-inputs");
+    for (quirks, first) in
+        [("", Severity::Error), ("onap-nested-inputs", Severity::Warning), ("onap", Severity::Warning)]
+    {
+        let compiled = compile(&path, quirks);
+        assert_eq!(severities(&compiled, Code::NameNotFound), [first, Severity::Error], "{quirks}");
+        assert_eq!(compiled.problems.len(), 2, "{quirks}: {:?}", compiled.problems);
+        assert!(compiled.problems[0].message.contains("vfc.yaml"), "{:?}", compiled.problems[0]);
+        let capability = &compiled.topology.node_templates["vfc"].capabilities["port_mirroring"];
+        assert!(capability.properties["network_role"].is_call(), "{quirks}: left unevaluated");
+    }
+}

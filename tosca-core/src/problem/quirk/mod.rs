@@ -18,7 +18,9 @@ mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
-pub(crate) use onap_values::{EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, JSON_TYPE, NULL_IN_1_X};
+pub(crate) use onap_values::{
+    EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, INPUT_OF_ANOTHER_TOPOLOGY, JSON_TYPE, NULL_IN_1_X,
+};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -59,6 +61,7 @@ impl Quirk {
         onap::ONAP_ANNOTATIONS,
         onap_values::ONAP_INDEX_VALUE,
         onap_values::ONAP_JSON_TYPE,
+        onap_values::ONAP_NESTED_INPUTS,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
         known::REQUIREMENT_TARGET_TYPE,
@@ -137,6 +140,7 @@ impl QuirkSet {
                 "onap-annotations",
                 "onap-index-value",
                 "onap-json-type",
+                "onap-nested-inputs",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",
                 "scalars-as-strings",

@@ -18,6 +18,9 @@ pub(crate) const INDEX_VALUE_DEFERRED: &str = "read as the index of the node's i
 /// The end of the message of `get_input: [list, index]` past the list's end, left a call.
 pub(crate) const INDEX_LEFT_TO_DEPLOYMENT: &str = "left unevaluated, for the value given at deployment";
 
+/// The end of the message of `get_input` naming an input of another file's topology.
+pub(crate) const INPUT_OF_ANOTHER_TOPOLOGY: &str = "the call is left unevaluated";
+
 /// The end of the message of a null property value in 1.x, read as unassigned.
 pub(crate) const NULL_IN_1_X: &str = "which TOSCA 1.x gives no meaning: read as unassigned";
 
@@ -202,4 +205,33 @@ topology_template:
         ip: { get_input: [ ips, 11 ] }
 ",
     matches: |problem| problem.message.ends_with(INDEX_LEFT_TO_DEPLOYMENT),
+};
+
+/// `--quirk onap-nested-inputs`.
+pub(super) const ONAP_NESTED_INPUTS: Quirk = Quirk {
+    name: "onap-nested-inputs",
+    code: Code::NameNotFound,
+    summary: "accept `get_input` of an input that the topology does not declare but another file's topology does, left unevaluated (as a warning)",
+    explanation: "`get_input` names an input of the topology it is written in (TOSCA 1.3 4.4.1). \
+When ONAP SDC exposes a capability of a nested template (a VFC's `port_mirroring` capability) on \
+the node that template substitutes, it copies the capability's property values verbatim, calls \
+and all: `network_role: { get_input: port_x_network_role }`, an input of the nested template \
+only. JTOSCA reports it (JE158, which ONAP's parser configures as a warning) and leaves the call \
+unresolved. puccini-rs leaves the call unevaluated and reports it, naming the file whose \
+topology declares the input; the quirk makes that a warning. An input no file declares stays an \
+error.",
+    example: "\
+# main.yaml imports nested.yaml, whose topology declares the input `role`
+tosca_definitions_version: tosca_simple_yaml_1_1
+imports: [ nested.yaml ]
+topology_template:
+  node_templates:
+    port:
+      type: tosca.nodes.Root
+      capabilities:
+        feature:
+          properties:
+            role: { get_input: role }
+",
+    matches: |problem| problem.message.ends_with(INPUT_OF_ANOTHER_TOPOLOGY),
 };
