@@ -80,10 +80,11 @@ impl Render<'_> {
         }
         // An input another file's topology declares (ONAP SDC copies a nested template's
         // capability values, calls and all, into the template that substitutes it).
-        let elsewhere = self.namespace.units.iter().find_map(|unit| {
-            let declares = unit.template.topology().is_some_and(|topology| topology.inputs.contains_key(text));
-            declares.then_some(unit)
-        });
+        let elsewhere = self
+            .namespace
+            .units
+            .iter()
+            .find(|unit| unit.template.topology().is_some_and(|topology| topology.inputs.contains_key(text)));
         if let Some(unit) = elsewhere {
             problems.push(
                 Problem::new(
