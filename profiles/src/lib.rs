@@ -515,7 +515,7 @@ mod tests {
         assert_eq!(tosca_parser_extension("simple-2.0/profile.yaml"), None);
         let file = |path| files().iter().find(|file| file.path == path).expect("embedded");
         assert_eq!(defined_types(file(TOSCA_PARSER_1_0)), defined_types(file(TOSCA_PARSER_1_2)));
-        assert_eq!(defined_types(file(TOSCA_PARSER_1_0)).len(), 3);
+        assert_eq!(defined_types(file(TOSCA_PARSER_1_0)).len(), 7);
     }
 
     #[test]

@@ -18,6 +18,9 @@ const SKETCHES: &[Code] = &[
     Code::ShadowedImport,
     Code::AmbiguousSubstitution,
     Code::SubstitutionTooLarge,
+    // Needs a package: `tests/tests/package_artifacts.rs` checks it on a zip and a folder.
+    Code::ArtifactFileMissing,
+    Code::FolderArtifactMissing,
     // SOL004 package checks: the examples are TOSCA.meta and manifest fragments, or a package's
     // listing; `tests/tests/package.rs` checks each on packages built from `tests/package/`.
     Code::PackageMetaKeyMissing,

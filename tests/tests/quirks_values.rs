@@ -150,3 +150,20 @@ fn other_boolean_spellings_stay_errors_under_the_quirk() {
         assert!(compiled.has_errors(), "{version} {value}: {:?}", compiled.problems);
     }
 }
+
+#[test]
+fn scalars_as_strings_reads_a_whole_value_only() {
+    // tosca-parser turns a whole `string` property value into text, never an item of a list or
+    // map nor a field of a data type: those stay errors with the quirk and with its set.
+    for chosen in ["scalars-as-strings", "tosca-parser"] {
+        let compiled = compile_with("scalars-as-strings-nested", chosen);
+        let severities: Vec<(u32, Severity)> =
+            compiled.problems.iter().map(|problem| (problem.span.line, problem.severity)).collect();
+        assert_eq!(
+            severities,
+            [(26, Severity::Warning), (27, Severity::Error), (28, Severity::Error), (29, Severity::Error)],
+            "via {chosen}: {:?}",
+            compiled.problems
+        );
+    }
+}

@@ -36,6 +36,7 @@
 pub mod deferred;
 pub mod map_url;
 pub mod overlay;
+pub mod package_files;
 pub(crate) mod windows_1252;
 
 pub use deferred::{Deferred, Fetched};

@@ -98,6 +98,8 @@ pub struct Namespace {
     pub dialect: Option<Dialect>,
     /// Where a leading `/` in a local file's references starts (see [`ReadOutput`]).
     pub repository: Option<std::path::PathBuf>,
+    /// The files of the package the root is part of (see [`ReadOutput`]).
+    pub package: Option<crate::loader::package_files::PackageFiles>,
 }
 
 impl Namespace {
@@ -179,7 +181,14 @@ pub fn namespace(read: ReadOutput, problems: &mut Problems) -> (Namespace, Catal
     let (scopes, redefinitions) = build_scopes(&units, &own, &catalog, problems);
     redefinitions.report_and_replace(&mut catalog, problems);
     let unit_of_source = units.iter().enumerate().map(|(index, unit)| (unit.source, index)).collect();
-    let mut namespace = Namespace { units, scopes, unit_of_source, dialect: read.dialect, repository: read.repository };
+    let mut namespace = Namespace {
+        units,
+        scopes,
+        unit_of_source,
+        dialect: read.dialect,
+        repository: read.repository,
+        package: read.package,
+    };
     dotted_prefix::bind_dotted_prefixes(&mut namespace, &catalog, problems);
     let causes = failed::failed_imports(&namespace.units, &post_order(&namespace.units));
     bind_unimported(&mut namespace, &own, &catalog, &causes, problems);

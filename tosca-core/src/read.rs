@@ -48,6 +48,8 @@ pub struct ReadOutput {
     pub dialect: Option<Dialect>,
     /// Where a leading `/` in a local file's references starts ([`Loader::repository_root`]).
     pub repository: Option<std::path::PathBuf>,
+    /// The files of the package the root is part of (a CSAR or a package folder), if any.
+    pub package: Option<crate::loader::package_files::PackageFiles>,
     /// The texts the units were read from (the namespace phase compares copies of a type in them).
     pub sources: SourceMap,
 }
@@ -208,6 +210,7 @@ pub fn read(
     let mut output = number_units(root, others, parsed, &refused, loader, problems);
     output.dialect = dialect;
     output.repository = repository;
+    output.package = loader.package_files(root);
     Ok(output)
 }
 
@@ -327,7 +330,7 @@ fn number_units(
             extension: file.content.extension,
         });
     }
-    ReadOutput { units, dialect: None, repository: None, sources: loader.sources().clone() }
+    ReadOutput { units, dialect: None, repository: None, package: None, sources: loader.sources().clone() }
 }
 
 /// What one file's text alone gives the read phase in one dialect (everything but where its

@@ -1151,6 +1151,77 @@ topology_template:
 ",
     }
 
+    /// A service template inside a CSAR (a zip, tar or tar.gz archive) names, by a relative path, an
+    /// artifact's `file` or an operation's implementation (`primary`, `dependencies`) that the
+    /// package does not hold. TOSCA 2.0 §17.1: a CSAR is "a package of files containing at least
+    /// TOSCA definitions as well as accompanying artifacts (e.g. scripts, binaries,
+    /// configuration files) that can be delivered together as a single unit", and §17.2: the
+    /// artifact files "included in the CSAR are fully described and referred via relative path
+    /// names in artifact definitions". A relative path is resolved against the file that
+    /// writes it, as an import is, so one missing from the archive names nothing an
+    /// orchestrator can deploy (tosca-parser rejects such a CSAR too). A package folder is
+    /// `folder-artifact-missing`, a warning; a file outside any package is not checked (it may
+    /// be provided with the template), nor is a URL, nor an implementation naming an artifact.
+    ArtifactFileMissing = "artifact-file-missing", Error, "a package names an artifact or script file it lacks" {
+        wrong: "\
+# Definitions/main.yaml, in a CSAR without Scripts/install.sh
+tosca_definitions_version: tosca_simple_yaml_1_2
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          create: ../Scripts/install.sh
+",
+        right: "\
+# Definitions/main.yaml, in a CSAR holding Scripts/install.sh
+tosca_definitions_version: tosca_simple_yaml_1_2
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.SoftwareComponent
+      interfaces:
+        Standard:
+          create: ../Scripts/install.sh
+",
+    }
+
+    /// A service template inside a package folder (a folder with `TOSCA-Metadata/TOSCA.meta`,
+    /// read as its archive) names, by a relative path, an artifact's `file` or an operation's
+    /// implementation that the folder does not hold. In an archive this is the error
+    /// `artifact-file-missing` (TOSCA 2.0 §17.1: a CSAR is delivered with its artifacts). A
+    /// folder is a package's source, not a CSAR, and the TOSCA texts say nothing of it; the
+    /// sources of real packages (OpenStack Tacker's samples) leave large files such as VM images
+    /// out and add them when they pack the folder. So a warning: the folder packed as it is
+    /// would be a CSAR with this error.
+    FolderArtifactMissing = "folder-artifact-missing", Warning, "a package folder lacks an artifact or script file it names" {
+        wrong: "\
+# pkg/Definitions/main.yaml, in a package folder without pkg/Files/image.img
+tosca_definitions_version: tosca_simple_yaml_1_2
+topology_template:
+  node_templates:
+    vm:
+      type: tosca.nodes.Compute
+      artifacts:
+        image:
+          type: tosca.artifacts.Deployment.Image.VM
+          file: ../Files/image.img
+",
+        right: "\
+# pkg/Definitions/main.yaml, in a package folder holding pkg/Files/image.img
+tosca_definitions_version: tosca_simple_yaml_1_2
+topology_template:
+  node_templates:
+    vm:
+      type: tosca.nodes.Compute
+      artifacts:
+        image:
+          type: tosca.artifacts.Deployment.Image.VM
+          file: ../Files/image.img
+",
+    }
+
     /// A 1.x import written under a name (`- my_types: types.yaml`) where the name reads as a
     /// deviation: TOSCA 1.2 and 1.3 define the import definition without a name (3.6.8), and
     /// in 1.0 and 1.1, where naming imports is the grammar, a name spelt like a keyname

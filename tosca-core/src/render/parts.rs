@@ -203,6 +203,9 @@ impl Render<'_> {
                     self.parameters(&definition.inputs, assignment.map_or(&empty, |a| &a.inputs), &owner, problems);
                 let implementation =
                     assignment.and_then(|a| a.implementation.as_ref()).or(definition.implementation.as_ref());
+                if let Some(implementation) = implementation {
+                    self.implementation_files(implementation, problems);
+                }
                 let mut outputs: Values =
                     definition.outputs.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
                 if let Some(assignment) = assignment {
@@ -250,6 +253,9 @@ impl Render<'_> {
                 let assigned = assignment.and_then(|a| a.notifications.get(name));
                 let implementation =
                     assigned.and_then(|a| a.implementation.as_ref()).or(notification.implementation.as_ref());
+                if let Some(implementation) = implementation {
+                    self.implementation_files(implementation, problems);
+                }
                 let mut outputs: Values =
                     notification.outputs.iter().map(|(key, node)| (key.clone(), plain(node))).collect();
                 if let Some(assigned) = assigned {

@@ -181,8 +181,9 @@ pub(super) const SCALARS_AS_STRINGS: Quirk = Quirk {
 for a `string` property is an integer, not a string; Puccini refuses it. OpenStack tosca-parser \
 2.15 turns the value into text before checking it (`str(value)`), so templates written for it \
 (heat-translator's NFV samples, for instance) leave such numbers unquoted. The value is read as \
-the text YAML wrote (`100`, `1.5`, `true`), which is what tosca-parser passes on. TOSCA 2.0 files \
-are never read this way.",
+the text YAML wrote (`100`, `1.5`, `true`), which is what tosca-parser passes on. Only a whole \
+value is read so: tosca-parser converts a `string` property's value, never an item of a list or \
+map nor a field of a data type, which stay errors. TOSCA 2.0 files are never read this way.",
     example: "\
 tosca_definitions_version: tosca_simple_yaml_1_2
 node_types:

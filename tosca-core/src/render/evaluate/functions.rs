@@ -144,7 +144,11 @@ impl<'a> Evaluator<'a, '_> {
                 self.reflected(Slot::Node { node: node_name, capability: capability.as_deref(), attribute, name });
             if self.locate(slot).is_none() {
                 if attribute && self.declared(node_name, capability.as_deref(), name) {
-                    // Declared with no value: only a running system knows it.
+                    // Declared with no value: only a running system knows it, but a nested key
+                    // or index into a scalar type can never name anything.
+                    if capability.is_none() && !rest.is_empty() {
+                        self.report_nested_scalar(node_name, name, at, name_at.map(|index| index + 1));
+                    }
                     return None;
                 }
                 if attribute && self.declared_property(node_name, capability.as_deref(), name) {
@@ -462,13 +466,17 @@ impl<'a> Evaluator<'a, '_> {
             }
             "HOST" => {
                 let mut chain = Vec::new();
-                let mut current = scope.this.or(scope.source)?.to_owned();
+                let this = scope.this.or(scope.source)?.to_owned();
+                let mut current = this.clone();
                 while let Some(host) = self.host_of(&current) {
                     if chain.contains(&host) {
                         break;
                     }
                     chain.push(host.clone());
                     current = host;
+                }
+                if chain.is_empty() {
+                    self.report_unhosted(&this, at, name_index);
                 }
                 (!chain.is_empty()).then_some(chain)
             }
@@ -489,6 +497,65 @@ impl<'a> Evaluator<'a, '_> {
                 None
             }
         }
+    }
+
+    /// `HOST` from a node template that has no requirement that could host it (none named
+    /// `host`, none whose relationship is or derives from `HostedOn`, in the template or its
+    /// type): it is hosted on nothing, so the call names nothing (1.x 4.1: HOST is the node
+    /// that "hosts" the entity, the target of its HostedOn relationship). A hosting requirement
+    /// without a target is not reported here (an orchestrator may fulfil it; it has its own
+    /// `dangling-requirement`), nor is one whose relationship type is unknown.
+    fn report_unhosted(&mut self, node: &str, at: Span, name_index: Option<usize>) {
+        let Some(template) = self.original.node_templates.get(node) else { return };
+        let Some(node_type) = self.node_type(node) else { return };
+        let hosted_on = |chain: &crate::topology::TypeChain| chain.iter().any(|name| name.ends_with("HostedOn"));
+        let assigned = template.requirements.iter().any(|requirement| {
+            requirement.name == "host" || requirement.relationship.as_ref().is_some_and(|edge| hosted_on(&edge.types))
+        });
+        let declared = node_type.requirements.0.iter().any(|definition| {
+            let Some(name) = definition.relationship.as_ref().and_then(|relationship| relationship.r#type.as_ref())
+            else {
+                return false;
+            };
+            match self.render.resolve_type_id(Kind::RelationshipType, Some(name)) {
+                Some(id) => self.render.chain(Kind::RelationshipType, id).is_some_and(hosted_on),
+                None => true,
+            }
+        });
+        if assigned || declared {
+            return;
+        }
+        let name_at = name_index.and_then(|index| self.argument_span(at, index));
+        self.problems.push(
+            Problem::new(
+                Code::InvalidValue,
+                name_at.unwrap_or(at),
+                format!("`HOST` names nothing: node template `{node}` has no requirement that hosts it"),
+            )
+            .with_help("name the node template to read from, or use SELF"),
+        );
+    }
+
+    /// A nested key or index after the attribute `name` of `node`, whose declared type is a
+    /// scalar primitive (`string`, `integer`, …): a scalar has no entries, so the path names
+    /// nothing. Reported at the first nested argument when it was written (`nested_at`).
+    fn report_nested_scalar(&mut self, node: &str, name: &str, at: Span, nested_at: Option<usize>) {
+        let Some(definition) = self.node_type(node).and_then(|node_type| node_type.attributes.get(name)) else {
+            return;
+        };
+        let Some(id) = self.render.resolve_type_id(Kind::DataType, definition.r#type.as_ref()) else { return };
+        let Some(primitive) = self.render.primitive(id) else { return };
+        if matches!(primitive, "list" | "map" | "range") {
+            return;
+        }
+        let nested_at = nested_at.and_then(|index| self.argument_span(at, index));
+        self.problems.push(Problem::new(
+            Code::InvalidValue,
+            nested_at.unwrap_or(at),
+            format!(
+                "attribute `{name}` of node template `{node}` is a `{primitive}`, which has no entries to index or key"
+            ),
+        ));
     }
 
     /// Notes a requirement consulted for its target that has none yet.

@@ -52,6 +52,9 @@ pub(crate) struct Expansion {
     pub(super) built: usize,
     /// Whether [`MAX_DEFAULT_VALUES`] was passed (reported once; no default expands after).
     pub(super) exhausted: bool,
+    /// How deep the value being typed is in the value being coerced: 1 for that value itself,
+    /// 2 for an item of it or a property of its data type, and so on.
+    pub(super) depth: usize,
 }
 
 impl Expansion {

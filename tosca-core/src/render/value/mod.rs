@@ -204,7 +204,9 @@ impl Render<'_> {
         }
         let reported = problems.len();
         let mut readings = Problems::new();
+        defaults.depth += 1;
         let value = self.type_value(node, value_type, defaults, &mut readings, problems);
+        defaults.depth -= 1;
         // A value that did not type has been reported; its constraints would only repeat that.
         // One read leniently (`readings`) did type, so its constraints are checked.
         if value_type.check_constraints && !value.is_call() && problems.len() == reported {

@@ -40,8 +40,11 @@ impl Render<'_> {
         match primitive {
             // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
             // 1.x says the same (3.2.1: TOSCA's `string` is YAML's `str`), as Puccini reads it.
+            // tosca-parser turns only a whole value into text (`str(value)` of a `string`
+            // property), never an item of a list or map nor a field of a data type, so only a
+            // whole value is read leniently (quirk `scalars-as-strings`).
             "string" if scalar.is_some_and(|scalar| !matches!(scalar.resolve(), Plain::String(_))) => {
-                match scalar.filter(|_| !self.version.is_2()) {
+                match scalar.filter(|_| !self.version.is_2() && defaults.depth <= 1) {
                     Some(scalar) => unquoted_string(node, scalar, type_name, readings),
                     None => mismatch(node, type_name, "a string (quote it)", problems),
                 }
