@@ -58,6 +58,7 @@ const SKETCHES: &[Code] = &[
 const QUIRK_SKETCHES: &[&str] = &[
     "duplicate-type-definitions",
     "global-namespace",
+    "onap-nested-inputs",
     "repeated-imports",
     "tosca-parser-dotted-prefixes",
     "tosca-parser-import-paths",

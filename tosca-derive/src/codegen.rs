@@ -125,11 +125,12 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 }
             }
         });
-        // Up to `null_unset_until`, a null value is the keyname left out, after a warning.
+        // Up to `null_unset_until`, a null value is the keyname left out, after a warning (and an
+        // empty map where the type is no map, after an error: see `null_unset`).
         let null_unset = null_unset_until.as_ref().map(|until| {
             quote! {
                 if #p::version_in(cx.version, ::core::option::Option::None, ::core::option::Option::Some(#until))
-                    && entry.value.is_null()
+                    && (entry.value.is_null() || entry.value.as_mapping().is_some_and(<[_]>::is_empty))
                     && #p::null_unset(node, entry, #key, #entity_name, cx)
                 {
                     continue;

@@ -79,7 +79,9 @@
 //! - `skip`: not read; starts as `Default::default()`. For data filled in by later phases.
 //! - `null_unset_until = "1.3"` (on an `Option<T>` field): up to that grammar version, a null
 //!   value (`default:` with nothing, `null`, `~`) is read as the keyname left out, after a
-//!   `null-as-unset` warning at the value (1.x `default: null`, "no default" to every peer;
+//!   `null-as-unset` warning at the value (1.x `default: null`, "no default" to every peer; an
+//!   empty map where the definition declares a primitive type no map is a value of is read the
+//!   same way after a `wrong-value-type` error, ONAP SDC's `default: {}`;
 //!   from 2.0 on null is the `nil` value and is read like any other). A null is kept where the
 //!   entity declares `type: "null"` (our primitive type whose value it is).
 //! - `rest` or `rest(since = "1.0", until = "1.2")` (on a keyname field of type

@@ -382,11 +382,18 @@ pub fn short_read_as(node: &Node, entity: &str, since: Version, keyname: &str, c
 /// that gives null no meaning there, and says whether it is read as left out: it is, unless the
 /// entity `node` declares the `null` type (`type: "null"`, our primitive type of null), whose
 /// value null is.
+///
+/// An empty map (`default: {}`) is read as left out too, but as an error, where `node` declares
+/// a primitive type that no map is a value of (`string`, `integer`, `list`, …): ONAP SDC writes
+/// `default: {}` for "no default" on such definitions (see `--quirk empty-map-defaults`).
 pub fn null_unset(node: &Node, entry: &Entry, keyname: &str, entity: &str, cx: &mut ReadContext<'_>) -> bool {
-    let declares_null = node.as_mapping().is_some_and(|entries| {
-        entries.iter().any(|other| other.key.as_str() == Some("type") && other.value.as_str() == Some("null"))
+    let declared = node.as_mapping().and_then(|entries| {
+        entries.iter().find(|other| other.key.as_str() == Some("type")).and_then(|other| other.value.as_str())
     });
-    if declares_null {
+    if !entry.value.is_null() {
+        return empty_map_unset(entry, keyname, entity, declared, cx);
+    }
+    if declared == Some("null") {
         return false;
     }
     cx.problems.push(
@@ -398,6 +405,47 @@ pub fn null_unset(node: &Node, entry: &Entry, keyname: &str, entity: &str, cx: &
                  processors read it",
                 article(entity),
                 cx.version
+            ),
+        )
+        .with_help(format!("leave `{keyname}` out"))
+        .with_label(entry.key.span, "written here"),
+    );
+    true
+}
+
+/// The primitive types no map is a value of, by the name a 1.x definition declares.
+const NOT_MAPS: &[&str] = &[
+    "string",
+    "integer",
+    "float",
+    "boolean",
+    "timestamp",
+    "version",
+    "range",
+    "list",
+    "scalar-unit.size",
+    "scalar-unit.time",
+    "scalar-unit.frequency",
+    "scalar-unit.bitrate",
+];
+
+/// See [`null_unset`]: an empty map where the type declared is a primitive no map is a value of.
+fn empty_map_unset(
+    entry: &Entry,
+    keyname: &str,
+    entity: &str,
+    declared: Option<&str>,
+    cx: &mut ReadContext<'_>,
+) -> bool {
+    let Some(declared) = declared.filter(|declared| NOT_MAPS.contains(declared)) else { return false };
+    cx.problems.push(
+        Problem::new(
+            Code::WrongValueType,
+            entry.value.span,
+            format!(
+                "`{keyname}` of {} {entity} is an empty map, which is not a `{declared}`; {}",
+                article(entity),
+                crate::problem::quirk::EMPTY_MAP_UNSET
             ),
         )
         .with_help(format!("leave `{keyname}` out"))

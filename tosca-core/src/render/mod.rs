@@ -12,6 +12,7 @@ mod definitions;
 mod evaluate;
 mod filter;
 pub mod flavour;
+pub(crate) mod json;
 mod locate;
 mod node;
 pub(crate) mod part_names;
@@ -109,6 +110,8 @@ pub(crate) struct Shared {
     pub(crate) shared_interfaces: dashmap::DashMap<usize, crate::topology::Interfaces, foldhash::fast::RandomState>,
     /// The normative definitions tosca-parser's copy relaxes (read leniently, reported).
     pub(crate) tosca_parser: tosca_parser::ToscaParserRelaxations,
+    /// The users' `json` data types, whose values are any JSON value (reported).
+    pub(crate) json_types: json::JsonTypes,
     /// The files of OASIS's own profiles (see [`definitions::oasis_profile_sources`]).
     pub(crate) oasis_profile_sources: Vec<crate::source::SourceId>,
     /// Values backtracking patterns check once rendering is done, within a budget.
@@ -192,6 +195,7 @@ fn render_once(
         chains: type_chains(catalog, hierarchy, &namespace.output_names(catalog)),
         shared_interfaces: dashmap::DashMap::default(),
         tosca_parser: tosca_parser::ToscaParserRelaxations::find(namespace, catalog),
+        json_types: json::JsonTypes::find(namespace, catalog),
         oasis_profile_sources: definitions::oasis_profile_sources(namespace),
         pattern_checks: crate::value::constraint::PatternChecks::default(),
         deferred_validations: patterns::DeferredValidations::default(),
@@ -204,6 +208,7 @@ fn render_once(
     let render =
         Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
     render.check_definitions(problems);
+    render.json_types.report(catalog, problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),
         description: template.description.as_ref().map(|text| text.value.clone()),
@@ -437,9 +442,13 @@ impl Render<'_> {
         definitions
             .iter()
             .map(|(name, definition)| {
+                // A value known only at deployment (a call of the substituted node's topology,
+                // which this topology's evaluator would read in its own scope: `get_input: x`
+                // bound to this topology's own input `x` is no cycle) leaves the input without a
+                // value here, and supplied.
+                let deferred = supplied.bound.get(name).is_some_and(|(value, _)| flavour::contains_call(value));
                 let value = match supplied.bound.get(name) {
-                    // A value known only at deployment stays the call it is.
-                    Some((value, _)) if flavour::contains_call(value) => Some(value.clone()),
+                    Some(_) if deferred => None,
                     Some((value, span)) => {
                         Some(self.coerce(&flavour::to_node(value, *span), self.definition_type(definition), problems))
                     }
@@ -449,7 +458,7 @@ impl Render<'_> {
                     }
                 };
                 let required = definition.required.as_ref().is_none_or(|required| required.value);
-                if value.is_none() && required && !self.mapped_by_substitution(name) {
+                if value.is_none() && required && !deferred && !self.mapped_by_substitution(name) {
                     problems.push(
                         Problem::new(
                             Code::MissingInput,

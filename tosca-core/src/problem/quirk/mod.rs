@@ -13,11 +13,15 @@
 mod interfaces;
 mod known;
 mod onap;
+mod onap_values;
 mod tosca_parser;
 mod values;
 
 pub(crate) use interfaces::INLINE_OPERATION;
 pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPEATED_IMPORT};
+pub(crate) use onap_values::{
+    EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, INPUT_OF_ANOTHER_TOPOLOGY, JSON_TYPE, NULL_IN_1_X,
+};
 pub use tosca_parser::UNUSED_TYPES;
 
 use super::{Code, Problem, Severity};
@@ -46,14 +50,21 @@ impl Quirk {
         onap::DANGLING_SUBSTITUTION_MAPPINGS,
         known::DUPLICATE_KEYS,
         onap::DUPLICATE_TYPE_DEFINITIONS,
+        onap_values::EMPTY_MAP_DEFAULTS,
         known::EMPTY_REQUIREMENT_MAPPING,
+        onap_values::GET_INPUT_INDEX_OUT_OF_RANGE,
         known::GLOBAL_NAMESPACE,
+        onap_values::IGNORED_PROPERTY_KEYNAMES,
         interfaces::INLINE_OPERATIONS,
         onap::MAPS_AS_SEQUENCED_LISTS,
         known::METADATA_VALUES,
         onap::MISSING_REQUIRED_PROPERTIES,
         onap::NAMED_TARGET_SOURCE_TYPES,
+        onap_values::NULL_PROPERTY_VALUES,
         onap::ONAP_ANNOTATIONS,
+        onap_values::ONAP_INDEX_VALUE,
+        onap_values::ONAP_JSON_TYPE,
+        onap_values::ONAP_NESTED_INPUTS,
         onap::ONAP_PART_NAMES,
         values::QUOTED_INTEGERS_AND_BOOLEANS,
         onap::REDEFINED_NORMATIVE_TYPES,
@@ -125,11 +136,18 @@ impl QuirkSet {
                 "dangling-substitution-mappings",
                 "duplicate-keys",
                 "duplicate-type-definitions",
+                "empty-map-defaults",
+                "get-input-index-out-of-range",
                 "global-namespace",
+                "ignored-property-keynames",
                 "maps-as-sequenced-lists",
                 "missing-required-properties",
                 "named-target-source-types",
+                "null-property-values",
                 "onap-annotations",
+                "onap-index-value",
+                "onap-json-type",
+                "onap-nested-inputs",
                 "onap-part-names",
                 "quoted-integers-and-booleans",
                 "redefined-normative-types",

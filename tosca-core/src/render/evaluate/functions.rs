@@ -10,12 +10,59 @@ use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::value::Typed;
 
+/// The path step ONAP SDC writes for the index of a node's instance in a list input.
+const INDEX_VALUE: &str = "index_value";
+
 impl<'a> Evaluator<'a, '_> {
     pub(super) fn get_input(&mut self, arguments: &[Typed], at: Span) -> Option<Typed> {
         let Some(Typed::String(name)) = arguments.first() else {
             self.problems.report(Code::InvalidValue, at, "`get_input` needs the input's name as its first argument");
             return None;
         };
+        // ONAP SDC's `get_input: [list, index_value]`: the element at the index of the node's
+        // instance, known only at deployment; the call stays a call (see
+        // `--quirk onap-index-value`).
+        if let Some(position) = arguments[1..].iter().position(|step| *step == Typed::String(INDEX_VALUE.into())) {
+            let before = &arguments[1..1 + position];
+            // A step before it that is not there is reported by this read, once.
+            let part = self.read(Slot::Input(name), before, false, at, &|| format!("input `{name}`"))?;
+            if matches!(part, Typed::List(_)) {
+                self.problems.push(
+                    Problem::new(
+                        Code::NameNotFound,
+                        at,
+                        format!(
+                            "input `{name}` is a list, and `{INDEX_VALUE}` is no index; {}",
+                            crate::problem::quirk::INDEX_VALUE_DEFERRED
+                        ),
+                    )
+                    .with_help("index a list with an integer"),
+                );
+                return None;
+            }
+        }
+        // An index past the end of a list input: its value at deployment may be longer (see
+        // `--quirk get-input-index-out-of-range`); the call stays a call.
+        if let [before @ .., Typed::Integer(index)] = &arguments[1..]
+            && let Some(Typed::List(items)) =
+                self.read(Slot::Input(name), before, false, at, &|| format!("input `{name}`"))
+            && usize::try_from(*index).is_ok_and(|index| index >= items.len())
+        {
+            self.problems.push(
+                Problem::new(
+                    Code::NameNotFound,
+                    at,
+                    format!(
+                        "input `{name}` has {} {} here, none at index {index}; {}",
+                        items.len(),
+                        if items.len() == 1 { "entry" } else { "entries" },
+                        crate::problem::quirk::INDEX_LEFT_TO_DEPLOYMENT
+                    ),
+                )
+                .with_help("give the input a value long enough, or index within it"),
+            );
+            return None;
+        }
         // An undeclared input was reported when the call was typed.
         self.read(Slot::Input(name), &arguments[1..], false, at, &|| format!("input `{name}`"))
     }

@@ -78,6 +78,28 @@ impl Render<'_> {
         if inputs.is_some_and(|inputs| inputs.contains_key(text)) {
             return;
         }
+        // An input another file's topology declares (ONAP SDC copies a nested template's
+        // capability values, calls and all, into the template that substitutes it).
+        let elsewhere = self
+            .namespace
+            .units
+            .iter()
+            .find(|unit| unit.template.topology().is_some_and(|topology| topology.inputs.contains_key(text)));
+        if let Some(unit) = elsewhere {
+            problems.push(
+                Problem::new(
+                    Code::NameNotFound,
+                    name.span,
+                    format!(
+                        "input `{text}` is not declared by the topology but by that of {}; {}",
+                        unit.location.display(),
+                        crate::problem::quirk::INPUT_OF_ANOTHER_TOPOLOGY
+                    ),
+                )
+                .with_help("declare the input in this topology, or assign the value"),
+            );
+            return;
+        }
         let mut problem =
             Problem::new(Code::NameNotFound, name.span, format!("input `{text}` is not declared by the topology"));
         let nearest = inputs.and_then(|inputs| crate::grammar::nearest(text, inputs.keys().map(String::as_str)));

@@ -31,6 +31,9 @@ impl Render<'_> {
         let entry_schema = value_type.entry_schema.or(self.catalog.data_types[id.index()].entity.entry_schema.as_ref());
         let key_schema = value_type.key_schema.or(self.catalog.data_types[id.index()].entity.key_schema.as_ref());
         let Some(primitive) = self.primitive(id) else {
+            if self.json_types.contains(id) {
+                return self.untyped_in(node, defaults, problems);
+            }
             return self.complex(node, id, type_name, defaults, problems);
         };
         let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));

@@ -10,9 +10,10 @@ use crate::entity::PropertyDefinition;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
 use crate::render::value::ValueDefinition;
+use crate::render::value::ValueType;
 use crate::source::Span;
 use crate::value::Typed;
-use crate::yaml::Node;
+use crate::yaml::{self, Node, Plain};
 
 impl Render<'_> {
     pub(super) fn complex(
@@ -79,6 +80,7 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Option<Typed> {
         let value_type = self.definition_type(definition);
+        let assigned = assigned.filter(|node| !self.null_as_unassigned(name, node, value_type, owner_kind, problems));
         if let Some(node) = assigned {
             return Some(self.coerce_in(node, value_type, defaults, problems));
         }
@@ -156,6 +158,44 @@ impl Render<'_> {
         }
         None
     }
+}
+
+impl Render<'_> {
+    /// Whether an assigned value is a 1.x null (`name:` with nothing, `null`, `~`), reported and
+    /// read as no assignment: TOSCA 1.0–1.3 have no null value (no `nil` type), and ONAP's
+    /// JTOSCA reads a null as absent on purpose (its validators skip it, the default applies).
+    /// In 2.0 null is the `nil` value and is typed like any other; our primitive `null` type
+    /// keeps it in every version.
+    fn null_as_unassigned(
+        &self,
+        name: &str,
+        node: &Node,
+        value_type: ValueType<'_>,
+        owner_kind: &dyn std::fmt::Display,
+        problems: &mut Problems,
+    ) -> bool {
+        let is_null = matches!(&node.value, yaml::Value::Scalar(scalar) if matches!(scalar.resolve(), Plain::Null));
+        if !is_null || self.version.is_2() {
+            return false;
+        }
+        if value_type.data_type.is_some_and(|id| self.primitive(id) == Some("null")) {
+            return false;
+        }
+        problems.push(null_assigned(name, node.span, owner_kind));
+        true
+    }
+}
+
+/// The problem of a null assigned in 1.x (see [`Render::null_as_unassigned`]).
+#[inline(never)]
+#[cold]
+fn null_assigned(name: &str, span: Span, owner_kind: &dyn std::fmt::Display) -> Problem {
+    Problem::new(
+        Code::WrongValueType,
+        span,
+        format!("property `{name}` of {owner_kind} is null, {}", crate::problem::quirk::NULL_IN_1_X),
+    )
+    .with_help("give it a value, or leave it out")
 }
 
 /// The problem of a required property without a value. Out of line: the typing of nested values
