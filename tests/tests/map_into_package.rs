@@ -248,13 +248,30 @@ fn tacker_packages_zipped_compile_offline_as_their_folders() {
             let inside =
                 compile(Location::File(zip.clone()), &offline(&[(ETSI_FORGE, &format!("csar:{folder_of_entry}/"))]));
             let zip_name = zip.display().to_string();
-            assert_eq!(template_errors(&inside, &zip_name), expected, "{} mapped into its zip", entry.display());
+            // The repository's folders lack files Tacker adds when it zips a package (VM images,
+            // charts): the zip made of such a folder lacks them too, an `artifact-file-missing`
+            // error in an archive (tosca-parser refuses such a CSAR). Each names a file the
+            // folder does not hold either.
+            let (missing, errors): (BTreeSet<String>, BTreeSet<String>) = template_errors(&inside, &zip_name)
+                .into_iter()
+                .partition(|error| error.starts_with("artifact-file-missing "));
+            assert_eq!(errors, expected, "{} mapped into its zip", entry.display());
+            let lacking = inside.problems.iter().filter(|problem| problem.code.as_str() == "artifact-file-missing");
+            for problem in lacking {
+                // "… `FILE` is not in the package (it would be `PATH`)": PATH inside the package.
+                let inside_package = problem.message.split('`').nth(3).unwrap_or_default();
+                assert!(!package.join(inside_package).exists(), "{inside_package} is in {}", package.display());
+            }
+            assert!(!missing.is_empty() || expected.iter().all(|error| !error.starts_with("artifact-file-missing ")));
             // The folder's copy is outside the zip: two files with the same SOL001 types.
             let copy = compile(
                 Location::File(zip.clone()),
                 &offline(&[(ETSI_FORGE, &format!("{}/", entry.parent().unwrap().display()))]),
             );
-            let copy_errors = template_errors(&copy, &zip_name);
+            let copy_errors: BTreeSet<String> = template_errors(&copy, &zip_name)
+                .into_iter()
+                .filter(|error| !error.starts_with("artifact-file-missing "))
+                .collect();
             // No type is defined twice: the only `duplicate-name` problems are the package's own
             // (a policy named twice in a deployment flavour), which its folder has too.
             let duplicates = |compiled: &Compiled| -> BTreeSet<String> {

@@ -5,6 +5,8 @@
 use super::Expansion;
 use super::quoted::{Quoted, read_quoted};
 use super::{ValueType, plain};
+use crate::catalog::TypeId;
+use crate::entity::SchemaDefinition;
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
@@ -36,6 +38,24 @@ impl Render<'_> {
             }
             return self.complex(node, id, type_name, defaults, problems);
         };
+        let schemas = (entry_schema, key_schema);
+        self.type_primitive(node, (id, primitive), type_name, schemas, defaults, readings, problems)
+    }
+
+    /// [`Render::type_value`] for a primitive type. Out of line, so that the frames of values
+    /// nested through data types (each level passes through `type_value`) stay small.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)] // reason: the parts of `type_value`'s work it hands on
+    fn type_primitive(
+        &self,
+        node: &Node,
+        (id, primitive): (TypeId, &str),
+        type_name: &str,
+        (entry_schema, key_schema): (Option<&SchemaDefinition>, Option<&SchemaDefinition>),
+        defaults: &mut Expansion,
+        readings: &mut Problems,
+        problems: &mut Problems,
+    ) -> Typed {
         let scalar = node.as_scalar().filter(|scalar| !matches!(scalar.resolve(), Plain::Null));
         match primitive {
             // 2.0 (9.1.1.1): a string is a YAML string; an unquoted `0.1` or `true` is not one.
@@ -178,6 +198,9 @@ impl Render<'_> {
 impl Render<'_> {
     /// A value that is not the `integer` or `boolean` declared: in 1.x, a quoted one is read as
     /// what its text spells (quirk `quoted-integers-and-booleans`); anything else is a mismatch.
+    /// Out of line: it is rare, and [`Render::type_value`] recurses through data types.
+    #[inline(never)]
+    #[cold]
     fn quoted(
         &self,
         node: &Node,

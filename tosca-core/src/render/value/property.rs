@@ -165,7 +165,9 @@ impl Render<'_> {
     /// read as no assignment: TOSCA 1.0–1.3 have no null value (no `nil` type), and ONAP's
     /// JTOSCA reads a null as absent on purpose (its validators skip it, the default applies).
     /// In 2.0 null is the `nil` value and is typed like any other; our primitive `null` type
-    /// keeps it in every version.
+    /// keeps it in every version. Out of line: values recurse through data types, and each
+    /// level's frame counts.
+    #[inline(never)]
     fn null_as_unassigned(
         &self,
         name: &str,
