@@ -139,7 +139,6 @@ impl QuirkSet {
                 "empty-map-defaults",
                 "get-input-index-out-of-range",
                 "global-namespace",
-                "ignored-property-keynames",
                 "maps-as-sequenced-lists",
                 "missing-required-properties",
                 "named-target-source-types",

@@ -37,7 +37,8 @@ key is a mistake. The global type files every ONAP SDC CSAR ships carry two: `De
 reads its keynames from the definition's map and never looks at the others (nor does OpenStack \
 tosca-parser's `PropertyDef`), so both are ignored without a word: the property has no default \
 and no constraint. puccini-rs reports each and ignores it the same way; the quirk makes that a \
-warning (its help still names the keyname meant).",
+warning (its help still names the keyname meant). They are typos, so the quirk is not in the \
+`onap` set: choose it by name.",
     example: "\
 tosca_definitions_version: tosca_simple_yaml_1_1
 node_types:
