@@ -20,8 +20,6 @@
 
 mod beside;
 
-pub(crate) use beside::READ_BESIDE;
-
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -22,9 +22,6 @@ mod dotted_prefix;
 mod failed;
 mod redefinitions;
 
-pub(crate) use data_capabilities::READ_AS_CAPABILITY_TYPE;
-pub(crate) use dotted_prefix::DOTTED_PREFIX;
-
 use std::collections::HashMap;
 
 use foldhash::fast::FixedState;

@@ -11,12 +11,9 @@ use std::collections::HashSet;
 use crate::catalog::{Catalog, TypeId};
 use crate::grammar::{Kind, Named, References};
 use crate::namespace::Namespace;
+pub use crate::problem::quirk::UNUSED_TYPE_LABEL;
 use crate::problem::{Code, Problem, Severity};
 use crate::source::{Located, Span};
-
-/// The ending of the label [`label_problems_in_unused_types`] adds to a problem located in a
-/// type no template uses.
-pub const UNUSED_TYPE_LABEL: &str = "a type no template uses, directly or through other types";
 
 /// Every type the topologies of `namespace`'s units reach, by kind and id.
 fn used_types(namespace: &Namespace, catalog: &Catalog) -> HashSet<(Kind, TypeId)> {

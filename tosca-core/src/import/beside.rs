@@ -7,11 +7,9 @@
 //! `--quirk tosca-parser-import-paths` accepts as a warning.
 
 use crate::loader::{Loader, Location};
+use crate::problem::quirk::READ_BESIDE;
 use crate::problem::{Code, Problem};
 use crate::source::Located;
-
-/// The words of the problem, which the quirk matches.
-pub(crate) const READ_BESIDE: &str = "which tosca-parser takes to mean this file's own folder";
 
 /// When `target`, where `reference` (written in `importer`) resolves, cannot be read: the file
 /// of the same name beside `importer`, if `importer`'s folder ends in `reference`'s folder and

@@ -16,12 +16,10 @@ use std::collections::{HashMap, HashSet};
 use foldhash::fast::FixedState;
 
 use crate::entity::{CapabilityType, DataType};
+use crate::problem::quirk::READ_AS_CAPABILITY_TYPE;
 use crate::problem::{Code, Problem, Problems};
 use crate::read::Unit;
 use crate::source::Located;
-
-/// The words of the message, which the quirk matches.
-pub(crate) const READ_AS_CAPABILITY_TYPE: &str = "is a data type, not a capability type; read as a capability type";
 
 /// Copies each data type written as a capability's type into a capability type (see the module
 /// documentation) and reports each such capability.

@@ -12,11 +12,9 @@
 use super::{Binding, Namespace, visit_references};
 use crate::catalog::Catalog;
 use crate::grammar::Kind;
+use crate::problem::quirk::DOTTED_PREFIX;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
-
-/// The words of the problem, which the quirk matches.
-pub(crate) const DOTTED_PREFIX: &str = "joins the namespace prefix with a dot, as tosca-parser does";
 
 /// Binds every dotted-prefix name (see the module documentation) and reports each use.
 pub(super) fn bind_dotted_prefixes(namespace: &mut Namespace, catalog: &Catalog, problems: &mut Problems) {

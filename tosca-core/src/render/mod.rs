@@ -38,7 +38,6 @@ use value::ValueDefinition;
 
 pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
 pub use flavour::SubstitutionOptions;
-pub(crate) use node::DEFAULT_OCCURRENCES_LABEL;
 
 use crate::IndexMap;
 use rayon::prelude::*;

@@ -10,6 +10,7 @@ use crate::entity::{
     Bound, CapabilityAssignment, NodeTemplate, NodeType, Range, RelationshipAssignment, RequirementDefinition,
 };
 use crate::grammar::{Assignments, Kind};
+use crate::problem::quirk::DEFAULT_OCCURRENCES_LABEL;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Located;
 use crate::source::Span;
@@ -662,10 +663,6 @@ fn assignment_count(count: Option<&Node>, problems: &mut Problems) -> (u64, u64)
         }
     }
 }
-
-/// The ending of the label of a 1.x requirement assigned too often whose definition does not
-/// write `occurrences` (`--quirk tosca-parser-default-occurrences` matches it).
-pub(crate) const DEFAULT_OCCURRENCES_LABEL: &str = "no occurrences declared here: the 1.x default [1, 1] applies";
 
 /// The label at the requirement definition of a requirement assigned too often.
 fn occurrences_label(declared: bool) -> &'static str {

@@ -20,7 +20,7 @@ use super::location::Position;
 use super::shared::{Listing, Shared};
 use super::{AsInput, Input, Totals};
 
-/// The version of the structure [`write`] writes.
+/// The version of the structure [`write()`] writes.
 pub const VERSION: u32 = 2;
 
 /// The whole report of one `validate` run.

@@ -22,7 +22,8 @@ pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPE
 pub(crate) use onap_values::{
     EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, INPUT_OF_ANOTHER_TOPOLOGY, JSON_TYPE, NULL_IN_1_X,
 };
-pub use tosca_parser::UNUSED_TYPES;
+pub(crate) use tosca_parser::{DEFAULT_OCCURRENCES_LABEL, DOTTED_PREFIX, READ_AS_CAPABILITY_TYPE, READ_BESIDE};
+pub use tosca_parser::{UNUSED_TYPE_LABEL, UNUSED_TYPES};
 
 use super::{Code, Problem, Severity};
 

@@ -3,7 +3,26 @@
 
 use super::Quirk;
 use crate::problem::Code;
-use crate::usage::UNUSED_TYPE_LABEL;
+
+// The words the phases write and these quirks recognise: here, below the phases, which take
+// them from this module.
+
+/// The ending of the label [`label_problems_in_unused_types`] adds to a problem located in a
+/// type no template uses.
+pub const UNUSED_TYPE_LABEL: &str = "a type no template uses, directly or through other types";
+
+/// The ending of the label of a 1.x requirement assigned too often whose definition does not
+/// write `occurrences` (`--quirk tosca-parser-default-occurrences` matches it).
+pub(crate) const DEFAULT_OCCURRENCES_LABEL: &str = "no occurrences declared here: the 1.x default [1, 1] applies";
+
+/// The words of the message, which the quirk matches.
+pub(crate) const READ_AS_CAPABILITY_TYPE: &str = "is a data type, not a capability type; read as a capability type";
+
+/// The words of the problem, which the quirk matches.
+pub(crate) const DOTTED_PREFIX: &str = "joins the namespace prefix with a dot, as tosca-parser does";
+
+/// The words of the problem, which the quirk matches.
+pub(crate) const READ_BESIDE: &str = "which tosca-parser takes to mean this file's own folder";
 
 /// The name of [`TOSCA_PARSER_UNUSED_TYPES`]: the compiler labels the problems it accepts only
 /// when it is chosen, since finding the unused types costs a walk of every type.
@@ -100,7 +119,7 @@ topology_template:
       capabilities:
         nfv_compute: { properties: { num_cpus: 2 } }
 ",
-    matches: |problem| problem.message.contains(crate::namespace::READ_AS_CAPABILITY_TYPE),
+    matches: |problem| problem.message.contains(READ_AS_CAPABILITY_TYPE),
 };
 
 /// `--quirk tosca-parser-later-keynames`.
@@ -159,7 +178,7 @@ topology_template:
         - host: server1
         - host: server2
 ",
-    matches: |problem| problem.labels.iter().any(|label| label.message == crate::render::DEFAULT_OCCURRENCES_LABEL),
+    matches: |problem| problem.labels.iter().any(|label| label.message == DEFAULT_OCCURRENCES_LABEL),
 };
 
 /// `--quirk tosca-parser-import-paths`.
@@ -179,7 +198,7 @@ tosca_definitions_version: tosca_simple_yaml_1_0
 imports:
   - tmp/types.yaml
 ",
-    matches: |problem| problem.message.contains(crate::import::READ_BESIDE),
+    matches: |problem| problem.message.contains(READ_BESIDE),
 };
 
 /// `--quirk tosca-parser-dotted-prefixes`.
@@ -201,5 +220,5 @@ node_types:
   my.nodes.App:
     derived_from: base.App
 ",
-    matches: |problem| problem.message.contains(crate::namespace::DOTTED_PREFIX),
+    matches: |problem| problem.message.contains(DOTTED_PREFIX),
 };

@@ -28,6 +28,7 @@ mod functions;
 mod path;
 
 use super::Render;
+use super::value::strings::{concat, join, token};
 use crate::problem::{Code, Problem, Problems};
 use crate::source::Span;
 use crate::topology::Topology;
@@ -35,7 +36,6 @@ use crate::value::{Call, Typed};
 pub(crate) use budget::Budget;
 use budget::{Allowance, cost};
 pub use budget::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
-pub(super) use functions::{concat, join, token};
 
 /// Where a value lives: an input, or a property or attribute of a node template or of one of
 /// its capabilities. The names are borrowed; the evaluator keys its memo by slots whose names

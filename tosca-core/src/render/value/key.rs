@@ -55,9 +55,9 @@ impl Render<'_> {
             return None;
         }
         let folded = match call.name.as_str() {
-            "concat" => crate::render::evaluate::concat(&call.arguments, call.span, &mut local),
-            "join" => crate::render::evaluate::join(&call.arguments, call.span, &mut local),
-            "token" => crate::render::evaluate::token(&call.arguments, call.span, &mut local),
+            "concat" => super::strings::concat(&call.arguments, call.span, &mut local),
+            "join" => super::strings::join(&call.arguments, call.span, &mut local),
+            "token" => super::strings::token(&call.arguments, call.span, &mut local),
             _ => None,
         };
         problems.extend(local);

@@ -15,6 +15,7 @@ mod primitive;
 mod property;
 mod quoted;
 mod retype;
+pub(in crate::render) mod strings;
 
 pub(crate) use call::FUNCTIONS;
 pub(crate) use expansion::CompileDefaults;
