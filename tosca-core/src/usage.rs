@@ -95,8 +95,8 @@ fn about_types(code: Code) -> bool {
     )
 }
 
-/// Labels every error about types (see [`about_types`]) located inside the definition of a
-/// type no topology reaches (see [`used_types`]) with that type's name, ending
+/// Labels every error about types (see `about_types`) located inside the definition of a
+/// type no topology reaches (see `used_types`) with that type's name, ending
 /// [`UNUSED_TYPE_LABEL`]. Errors of the types templates use, and of the templates themselves,
 /// are left alone.
 pub fn label_problems_in_unused_types(namespace: &Namespace, catalog: &Catalog, problems: &mut [Problem]) {

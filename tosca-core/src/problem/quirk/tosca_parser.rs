@@ -7,7 +7,7 @@ use crate::problem::Code;
 // The words the phases write and these quirks recognise: here, below the phases, which take
 // them from this module.
 
-/// The ending of the label [`label_problems_in_unused_types`] adds to a problem located in a
+/// The ending of the label `label_problems_in_unused_types` (in `usage.rs`) adds to a problem located in a
 /// type no template uses.
 pub const UNUSED_TYPE_LABEL: &str = "a type no template uses, directly or through other types";
 
@@ -24,7 +24,7 @@ pub(crate) const DOTTED_PREFIX: &str = "joins the namespace prefix with a dot, a
 /// The words of the problem, which the quirk matches.
 pub(crate) const READ_BESIDE: &str = "which tosca-parser takes to mean this file's own folder";
 
-/// The name of [`TOSCA_PARSER_UNUSED_TYPES`]: the compiler labels the problems it accepts only
+/// The name of the quirk `TOSCA_PARSER_UNUSED_TYPES`: the compiler labels the problems it accepts only
 /// when it is chosen, since finding the unused types costs a walk of every type.
 pub const UNUSED_TYPES: &str = "tosca-parser-unused-types";
 
