@@ -105,7 +105,15 @@ fn problems_only_in_a_built_in_profile_are_never_merged() {
         let mut compiled = compile(name, text);
         let ids = compiled.sources.ids();
         let names = compiled.sources.names();
-        let profile = ids[names.iter().position(|name| name.starts_with("<profile>")).expect("a profile file")];
+        // The same profile file in both compilations (the first by name: the order files are
+        // added in may differ between compilations, as imports load concurrently).
+        let profile = names
+            .iter()
+            .enumerate()
+            .filter(|(_, name)| name.starts_with("<profile>"))
+            .min_by_key(|(_, name)| name.to_string())
+            .map(|(index, _)| ids[index])
+            .expect("a profile file");
         let at = |source| tosca_core::source::Span { source, start: 0, end: 1, line: 1, column: 1 };
         compiled.problems.push(Problem::new(Code::InvalidValue, at(profile), "in the profile only"));
         compiled.problems.push(
