@@ -184,3 +184,22 @@ pub fn check_report(path: &Path, text: &str, update_var: &str, figures: &[(&str,
         figures.iter().map(|(label, figure)| format!("{label}: {figure}")).collect::<Vec<_>>().join(", ")
     );
 }
+
+/// The `main.yaml` of the case `tests/cases/invalid/<name>/`.
+pub fn invalid_case(name: &str) -> PathBuf {
+    workspace().join("tests/cases/invalid").join(name).join("main.yaml")
+}
+
+/// Compiles a case with the quirks `quirks` names (a quirk or a set; none for `""`).
+pub fn compile_with_quirks(path: &Path, quirks: &str) -> Compiled {
+    let mut options = Options::default();
+    if !quirks.is_empty() {
+        options.quirks = tosca_core::problem::Quirk::resolve(quirks).expect("a known quirk or set");
+    }
+    check_compile(path, &options)
+}
+
+/// The severities of a compilation's problems of one code, in order.
+pub fn severities(compiled: &Compiled, code: tosca_core::problem::Code) -> Vec<tosca_core::problem::Severity> {
+    compiled.problems.iter().filter(|problem| problem.code == code).map(|problem| problem.severity).collect()
+}

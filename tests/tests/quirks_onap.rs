@@ -3,29 +3,8 @@
 //! error without and a warning with, and everything else unchanged. (`expected.txt` lists codes
 //! and positions only; severities and the values the lenient reading gives are checked here.)
 
-use std::path::{Path, PathBuf};
-
 use tosca_core::problem::{Code, Quirk, Severity};
-use tosca_core::{Compiled, Options};
-use tosca_tests::{check_compile, workspace};
-
-fn case(name: &str) -> PathBuf {
-    workspace().join("tests/cases/invalid").join(name).join("main.yaml")
-}
-
-/// Compiles a case with the quirks the name chooses (none for `""`).
-fn compile(path: &Path, quirks: &str) -> Compiled {
-    let mut options = Options::default();
-    if !quirks.is_empty() {
-        options.quirks = Quirk::resolve(quirks).expect("a known quirk or set");
-    }
-    check_compile(path, &options)
-}
-
-/// The severities of the problems of one code, in order.
-fn severities(compiled: &Compiled, code: Code) -> Vec<Severity> {
-    compiled.problems.iter().filter(|problem| problem.code == code).map(|problem| problem.severity).collect()
-}
+use tosca_tests::{compile_with_quirks as compile, invalid_case as case, severities};
 
 #[test]
 fn the_onap_set_holds_its_quirks_and_the_shared_ones_jtosca_accepts() {

@@ -4,30 +4,10 @@
 //! the same way either way. (`expected.txt` lists codes and positions only; severities and the
 //! values read are checked here.)
 
-use std::path::{Path, PathBuf};
-
-use tosca_core::problem::{Code, Quirk, Severity};
+use tosca_core::Options;
+use tosca_core::problem::{Code, Severity};
 use tosca_core::value::Typed;
-use tosca_core::{Compiled, Options};
-use tosca_tests::{check_compile, workspace};
-
-fn case(name: &str) -> PathBuf {
-    workspace().join("tests/cases/invalid").join(name).join("main.yaml")
-}
-
-/// Compiles a case with the quirks the name chooses (none for `""`).
-fn compile(path: &Path, quirks: &str) -> Compiled {
-    let mut options = Options::default();
-    if !quirks.is_empty() {
-        options.quirks = Quirk::resolve(quirks).expect("a known quirk or set");
-    }
-    check_compile(path, &options)
-}
-
-/// The severities of the problems of one code, in order.
-fn severities(compiled: &Compiled, code: Code) -> Vec<Severity> {
-    compiled.problems.iter().filter(|problem| problem.code == code).map(|problem| problem.severity).collect()
-}
+use tosca_tests::{compile_with_quirks as compile, invalid_case as case, severities};
 
 #[test]
 fn unknown_property_keynames_are_ignored_and_warnings_with_the_quirk() {
