@@ -180,24 +180,6 @@ fn tosca_parsers_extension_policies_and_image_artifacts_are_defined_and_reported
 }
 
 #[test]
-fn undeclared_operation_inputs_keep_their_values_and_the_calls_in_them_are_checked() {
-    check(
-        "undeclared-operation-input-value-checked",
-        "undeclared-operation-inputs",
-        &[
-            (Code::UndeclaredAssignment, 13, 15, Warning),
-            (Code::UndeclaredAssignment, 14, 15, Warning),
-            (Code::NameNotFound, 14, 38, Error),
-        ],
-    );
-    // The accepted input reaches the operation, its call resolved.
-    let on = compile("undeclared-operation-input-value-checked-on", Some("undeclared-operation-inputs"));
-    let server = serde_json::to_value(&on.topology.node_templates["server"]).expect("serializable");
-    let inputs = &server["interfaces"]["Standard"]["operations"]["configure"]["inputs"];
-    assert_eq!(inputs["image"], serde_json::json!("cirros"), "{server}");
-}
-
-#[test]
 fn dotted_prefixes_bind_the_prefixed_type_and_report_each_use() {
     check(
         "tosca-parser-dotted-prefixes",

@@ -136,6 +136,9 @@ pub(crate) fn options(
 pub(crate) fn quirks(names: &[String]) -> anyhow::Result<Result<Vec<&'static Quirk>, ExitCode>> {
     let mut quirks: Vec<&'static Quirk> = Vec::new();
     for name in names {
+        if let Some(retired) = tosca_core::problem::RetiredQuirk::from_name(name) {
+            writeln!(std::io::stderr().lock(), "puccini-rs: note: quirk `{name}` is retired: {}", retired.now)?;
+        }
         match Quirk::resolve(name) {
             Some(chosen) => {
                 for quirk in chosen {

@@ -734,6 +734,57 @@ topology_template:
 ",
     }
 
+    /// A TOSCA 1.x template assigns an input that its interface or operation does not define.
+    /// TOSCA 2.0 allows this outright (cs01 11.3: "Template authors MAY provide parameter
+    /// assignments for interface inputs that are not defined in their corresponding interface
+    /// type"; 11.5: "equivalent to an ad-hoc definition of a parameter, where the type is
+    /// inferred from the assigned value"). The Simple Profile 1.0 to 1.3 describe the `inputs`
+    /// of an interface or operation assignment only as the assignments of the template and say
+    /// nothing of undefined names, and the processors we checked pass them on: tosca-parser keeps
+    /// them, Puccini renders them ("we allow ad-hoc input assignments"), and templates written
+    /// for Turandot and xOpera rely on it. So the input is kept, typed by its value, the
+    /// calls in it evaluated, and this warning says that no definition checks it. The inputs of
+    /// a workflow's `call_operation` activity are still held to the operation called.
+    AdHocInput = "ad-hoc-input", Warning, "a 1.x input its interface or operation does not define, kept as an ad-hoc parameter" {
+        wrong: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    app:
+      type: tosca.nodes.Root
+      interfaces:
+        Standard:
+          operations:
+            create:
+              implementation: create.sh
+              inputs: { verbose: true }
+",
+        right: "\
+tosca_definitions_version: tosca_simple_yaml_1_3
+interface_types:
+  Lifecycle:
+    derived_from: tosca.interfaces.node.lifecycle.Standard
+    operations:
+      create:
+        inputs: { verbose: { type: boolean } }
+node_types:
+  App:
+    derived_from: tosca.nodes.Root
+    interfaces:
+      Standard: { type: Lifecycle }
+topology_template:
+  node_templates:
+    app:
+      type: App
+      interfaces:
+        Standard:
+          operations:
+            create:
+              implementation: create.sh
+              inputs: { verbose: true }
+",
+    }
+
     /// A required property, input or other value has no value and no default.
     MissingValue = "missing-value", Error, "a required value is missing" {
         wrong: "\

@@ -10,7 +10,7 @@ mod order;
 pub mod quirk;
 
 pub use catalogue::Code;
-pub use quirk::{Quirk, QuirkSet};
+pub use quirk::{Quirk, QuirkSet, RetiredQuirk};
 
 use crate::source::{SourceMap, Span};
 

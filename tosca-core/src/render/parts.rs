@@ -59,13 +59,22 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Values {
         // TOSCA 2.0 lets a template assign inputs its interface or operation does not define
-        // (cs01 11.3: "Template authors MAY provide parameter assignments for interface inputs
-        // that are not defined"; 11.5: "equivalent to an ad-hoc definition of a parameter, where
-        // the type is inferred from the assigned value"): kept, typed by what YAML says. 1.x
-        // reports them (`undeclared-operation-inputs` accepts them) and keeps them the same
-        // way, so the calls in their values are checked and reach the implementation.
+        // (cs01 11.3 and 11.5: ad-hoc parameters, typed by their value). 1.x is silent and
+        // every peer passes them on: kept the same way, with an `ad-hoc-input` warning, so the
+        // calls in their values are checked and reach the implementation.
         if !self.version.is_2() {
-            undeclared(assigned, definitions, "input", owner, problems);
+            for (name, assignment) in assigned.iter().filter(|(name, _)| !definitions.contains_key(*name)) {
+                problems.push(
+                    Problem::new(
+                        Code::AdHocInput,
+                        assignment.key,
+                        format!(
+                            "{owner} defines no input `{name}`; it is kept as an ad-hoc parameter, typed by its value"
+                        ),
+                    )
+                    .with_nearest(name, definitions.keys().map(String::as_str)),
+                );
+            }
         }
         let mut values = self.declared_values(definitions, assigned, |assigned| &assigned.value, problems);
         for (name, assignment) in assigned.iter().filter(|(name, _)| !definitions.contains_key(*name)) {

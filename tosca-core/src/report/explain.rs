@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::Dialect;
-use crate::problem::{Code, Quirk, QuirkSet};
+use crate::problem::{Code, Quirk, QuirkSet, RetiredQuirk};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.
 pub fn explanation(code: Code) -> String {
@@ -56,6 +56,10 @@ prints one page.\n\n",
         let members: Vec<String> = set.members.iter().map(|member| format!("`{member}`")).collect();
         let _ = writeln!(text, "- `{}`: {}: {}.", set.name, set.summary, members.join(", "));
     }
+    text.push_str("\n## Retired quirks\n\nStill accepted by `--quirk`, they choose nothing: what they accepted is read so by default.\n\n");
+    for retired in RetiredQuirk::ALL {
+        let _ = writeln!(text, "- `{}`: {}.", retired.name, retired.now);
+    }
     text.push_str("\n# Dialects\n\n`--dialect NAME` reads files as an earlier draft of their version wrote them: its constructs are read with their meaning and checked, rather than reported.\n");
     for dialect in Dialect::ALL {
         let _ = write!(
@@ -93,6 +97,10 @@ pub fn quirk_list() -> String {
     text.push_str("Sets (--quirk SET chooses every quirk of the set):\n");
     for set in QuirkSet::ALL {
         let _ = writeln!(text, "  {:<width$} {}", set.name, set.summary);
+    }
+    text.push_str("Retired (accepted, choosing nothing; now the default):\n");
+    for retired in RetiredQuirk::ALL {
+        let _ = writeln!(text, "  {:<width$} {}", retired.name, retired.now);
     }
     text
 }

@@ -351,39 +351,6 @@ topology_template:
     },
 };
 
-/// `--quirk undeclared-operation-inputs`.
-pub(super) const UNDECLARED_OPERATION_INPUTS: Quirk = Quirk {
-    name: "undeclared-operation-inputs",
-    code: Code::UndeclaredAssignment,
-    summary: "accept operation and interface inputs that the interface does not declare (as warnings)",
-    explanation: "Templates written for orchestrators such as Turandot and xOpera, and \
-ETSI NFV SOL001 or ONAP style templates, pass inputs to operations that neither the interface \
-type nor the node type declares (the Turandot examples under `examples/1.3/turandot/` of \
-tosca-community-contributions, for instance). The inputs still reach the operation's \
-implementation, but their values are not typed or checked against a definition. TOSCA 2.0 allows \
-them (cs01 11.3 and 11.5: ad-hoc parameters, typed by their value), so 2.0 templates need no quirk; \
-this one matters for 1.x. Inputs of a workflow's `call_operation` activity are still checked \
-against the operation called.",
-    example: "\
-tosca_definitions_version: tosca_simple_yaml_1_3
-topology_template:
-  node_templates:
-    server: { type: tosca.nodes.Compute }
-    app:
-      type: tosca.nodes.SoftwareComponent
-      interfaces:
-        Standard:
-          operations:
-            create:
-              implementation: create.sh
-              inputs: { verbose: true }
-",
-    matches: |problem| {
-        let operation_owner = problem.message.starts_with("interface ") || problem.message.starts_with("operation ");
-        operation_owner && problem.message.contains(" has no input `")
-    },
-};
-
 /// `--quirk undeclared-substitution-requirements`.
 pub(super) const UNDECLARED_SUBSTITUTION_REQUIREMENTS: Quirk = Quirk {
     name: "undeclared-substitution-requirements",

@@ -84,7 +84,6 @@ impl Quirk {
         tosca_parser::TOSCA_PARSER_LATER_KEYNAMES,
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
         tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
-        known::UNDECLARED_OPERATION_INPUTS,
         onap::UNDECLARED_SUBSTITUTION_CAPABILITIES,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
@@ -99,11 +98,14 @@ impl Quirk {
         Quirk::ALL.iter().find(|quirk| quirk.name == name)
     }
 
-    /// The quirks a name chooses: one quirk, or every member of a [`QuirkSet`]; `None` when
-    /// the name is neither.
+    /// The quirks a name chooses: one quirk, or every member of a [`QuirkSet`], or nothing for
+    /// a [`RetiredQuirk`]; `None` when the name is none of these.
     pub fn resolve(name: &str) -> Option<Vec<&'static Quirk>> {
         if let Some(quirk) = Quirk::from_name(name) {
             return Some(vec![quirk]);
+        }
+        if RetiredQuirk::from_name(name).is_some() {
+            return Some(Vec::new());
         }
         let set = QuirkSet::ALL.iter().find(|set| set.name == name)?;
         Some(set.members.iter().filter_map(|member| Quirk::from_name(member)).collect())
@@ -113,6 +115,30 @@ impl Quirk {
     /// about where a problem lies accepts every code there).
     pub fn accepts(&self, problem: &Problem) -> bool {
         (problem.code == self.code || tosca_parser::accepts_every_code(self)) && (self.matches)(problem)
+    }
+}
+
+/// The name of a quirk whose deviation is now read that way by default: still accepted, so
+/// that scripts passing it keep working, and choosing nothing.
+#[derive(Debug)]
+pub struct RetiredQuirk {
+    /// The name users passed to choose it.
+    pub name: &'static str,
+    /// One line: what is read by default now, and the code that reports it.
+    pub now: &'static str,
+}
+
+impl RetiredQuirk {
+    /// Every retired name, in alphabetical order.
+    pub const ALL: &'static [RetiredQuirk] = &[RetiredQuirk {
+        name: "undeclared-operation-inputs",
+        now: "1.x inputs an interface or operation does not define are kept by default, as ad-hoc parameters \
+(warning `ad-hoc-input`)",
+    }];
+
+    /// Looks a retired name up.
+    pub fn from_name(name: &str) -> Option<&'static RetiredQuirk> {
+        RetiredQuirk::ALL.iter().find(|retired| retired.name == name)
     }
 }
 
@@ -186,7 +212,6 @@ impl QuirkSet {
                 "tosca-parser-later-keynames",
                 "tosca-parser-required-properties",
                 "tosca-parser-unused-types",
-                "undeclared-operation-inputs",
                 "undeclared-substitution-requirements",
                 "untyped-artifact",
                 "versions-without-minor",
