@@ -332,7 +332,7 @@ pub(crate) struct ExplainArgs {
     /// The problem code, e.g. `unknown-key`.
     #[arg(required_unless_present = "all", value_name = "CODE")]
     pub(crate) code: Option<String>,
-    /// Print every page (the contents of docs/problems.md).
+    /// Print every page (the contents of docs/src/problems.md).
     #[arg(long, conflicts_with = "code")]
     pub(crate) all: bool,
 }

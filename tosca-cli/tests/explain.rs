@@ -44,11 +44,11 @@ fn unknown_code_is_a_usage_error() {
 
 #[test]
 fn docs_problems_md_is_up_to_date() {
-    let committed = std::fs::read_to_string(workspace().join("docs/problems.md")).unwrap_or_default();
+    let committed = std::fs::read_to_string(workspace().join("docs/src/problems.md")).unwrap_or_default();
     assert_eq!(
         stdout(&run(&["explain", "--all"])),
         committed,
-        "regenerate with: puccini-rs explain --all > docs/problems.md"
+        "regenerate with: puccini-rs explain --all > docs/src/problems.md"
     );
 }
 

@@ -1,6 +1,6 @@
 //! The catalogue of problem codes: one entry per defect, with its default severity, a one-line
 //! summary, an explanation (its doc comment: what the defect is and why it matters) and a wrong
-//! and a right example as YAML. `puccini-rs explain CODE` and `docs/problems.md` are generated
+//! and a right example as YAML. `puccini-rs explain CODE` and `docs/src/problems.md` are generated
 //! from this table, so a code cannot exist without its page.
 
 use super::Severity;

@@ -1,5 +1,5 @@
 //! `puccini-rs explain`: a page per problem code, generated from the catalogue in tosca-core,
-//! and the same pages joined into `docs/problems.md`.
+//! and the same pages joined into `docs/src/problems.md`.
 
 use std::fmt::Write as _;
 
@@ -30,7 +30,7 @@ pub fn page(code: Code) -> String {
     text
 }
 
-/// Every page, as `docs/problems.md`.
+/// Every page, as `docs/src/problems.md`.
 pub fn all_pages() -> String {
     let mut text = String::from(
         "# Problem codes\n\n\
@@ -40,7 +40,9 @@ Every problem puccini-rs reports has one of these stable codes. `puccini-rs expl
 prints one page.\n\n",
     );
     for &code in Code::ALL {
-        let _ = writeln!(text, "- [`{}`](#{}): {}", code.as_str(), code.as_str(), code.summary());
+        // The anchor of the page's heading "`code` (severity)", as GitHub and mdBook make it.
+        let anchor = format!("{}-{}", code.as_str(), code.severity().as_str());
+        let _ = writeln!(text, "- [`{}`](#{anchor}): {}", code.as_str(), code.summary());
     }
     for &code in Code::ALL {
         text.push('\n');
