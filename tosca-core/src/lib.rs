@@ -99,6 +99,7 @@ pub mod diff;
 pub mod entity;
 pub mod export;
 pub mod fetch;
+pub mod function_names;
 pub mod grammar;
 #[doc(hidden)]
 pub mod hierarchy;

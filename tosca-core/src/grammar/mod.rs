@@ -18,14 +18,13 @@ mod read;
 mod references;
 mod refine;
 
+pub use crate::problem::nearest;
 pub use inherit::{Inherit, InheritContext, InheritField, TypeRelations};
 pub use keyname::{Keyname, Versions};
 pub use kind::Kind;
 pub use maybe_named::{MaybeNamed, NamedItem};
 pub(crate) use read::yaml_1_1_boolean;
-pub use read::{
-    Assigned, Assignments, EntityInfo, Metadata, MetadataText, Named, Read, ReadContext, Sequenced, nearest,
-};
+pub use read::{Assigned, Assignments, EntityInfo, Metadata, MetadataText, Named, Read, ReadContext, Sequenced};
 pub use references::{NameField, References};
 
 /// Helpers for generated code. Not a public API.

@@ -5,7 +5,7 @@ use rayon::prelude::*;
 
 use super::Keyname;
 use crate::dialect::Dialect;
-use crate::problem::{Code, Problem, Problems};
+use crate::problem::{Code, Problem, Problems, nearest};
 use crate::source::{Located, Span};
 use crate::version::Version;
 use crate::yaml::{Entry, Node, Plain, Value};
@@ -552,18 +552,6 @@ pub fn missing_key(span: Span, key: &str, entity: &str, cx: &mut ReadContext<'_>
     cx.problems.report(Code::MissingKey, span, format!("{entity} is missing required keyname `{key}`"));
 }
 
-/// The candidate nearest to `word` by edit similarity, if any is close enough to be a likely typo.
-pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|candidate| (strsim::jaro_winkler(word, candidate), candidate))
-        .filter(|(score, _)| *score > 0.8)
-        // Ties go to the alphabetically first candidate, so the answer never depends on the
-        // order candidates come in (some come from hash maps).
-        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
-        .map(|(_, candidate)| candidate)
-}
-
 /// Reads the inside of an `Option<T>` field.
 pub trait OptionInner {
     /// Reads `T` and wraps it.
@@ -593,9 +581,9 @@ pub fn is_short_notation(node: &Node, calls: bool, cx: &ReadContext<'_>) -> bool
     let Some([entry]) = node.as_mapping() else { return false };
     let Some(key) = entry.key.as_str() else { return false };
     if cx.version.is_2() {
-        crate::value::validation::function_name(key).is_some()
+        crate::function_names::function_name(key).is_some()
     } else {
-        calls && crate::render::FUNCTIONS.contains(&key)
+        calls && crate::function_names::FUNCTIONS.contains(&key)
     }
 }
 

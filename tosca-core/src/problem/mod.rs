@@ -6,10 +6,12 @@
 //! problem into a [`Problems`] collector and carry on with what they can.
 
 mod catalogue;
+mod nearest;
 mod order;
 pub mod quirk;
 
 pub use catalogue::Code;
+pub use nearest::nearest;
 pub use quirk::{Quirk, QuirkSet, RetiredQuirk};
 
 use crate::source::{SourceMap, Span};
@@ -108,10 +110,10 @@ impl Problem {
     }
 
     /// Adds a "did you mean `…`?" help naming the candidate nearest to `word` (see
-    /// [`crate::grammar::nearest`]) other than `word` itself, when one is close enough to be a
+    /// [`nearest`]) other than `word` itself, when one is close enough to be a
     /// likely typo.
     pub fn with_nearest<'a>(self, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Problem {
-        match crate::grammar::nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
+        match nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
             Some(nearest) => self.with_suggestion(nearest),
             None => self,
         }
@@ -121,7 +123,7 @@ impl Problem {
     /// suggestion: for a problem whose span is not the name as written (a name computed, or
     /// written inside a wider value), which a replacement of the span would not fix.
     pub fn with_nearest_help<'a>(self, word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Problem {
-        match crate::grammar::nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
+        match nearest(word, candidates.into_iter().filter(|candidate| *candidate != word)) {
             Some(nearest) => self.with_help(format!("did you mean `{nearest}`?")),
             None => self,
         }

@@ -66,14 +66,14 @@ pub fn call_at(root: &Node, offset: u32, version_2: bool) -> Option<CallSite<'_>
 /// or in 2.0 a `$name` scalar.
 pub fn function(node: &Node, version_2: bool) -> Option<&str> {
     if version_2 && let Some(text) = node.as_str() {
-        return crate::value::validation::function_name(text);
+        return crate::function_names::function_name(text);
     }
     let [entry] = node.as_mapping()? else { return None };
     let key = entry.key.as_str()?;
     if version_2 {
-        crate::value::validation::function_name(key)
+        crate::function_names::function_name(key)
     } else {
-        crate::render::FUNCTIONS.contains(&key).then_some(key)
+        crate::function_names::FUNCTIONS.contains(&key).then_some(key)
     }
 }
 

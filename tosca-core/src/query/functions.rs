@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn every_intrinsic_function_has_a_meaning() {
-        for name in crate::render::FUNCTIONS {
+        for name in crate::function_names::FUNCTIONS {
             assert!(function_meaning(name).is_some(), "{name}");
         }
         assert_eq!(function_meaning("concat").map(|found| found.1), Some("10.2.3.2"));

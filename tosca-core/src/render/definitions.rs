@@ -4,9 +4,10 @@
 use crate::IndexMap;
 
 use super::Render;
-use super::value::{FUNCTIONS, ValueDefinition};
+use super::value::ValueDefinition;
 use crate::catalog::{Defined, TypeEntity};
 use crate::entity::InterfaceDefinition;
+use crate::function_names::FUNCTIONS;
 
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
@@ -185,13 +186,12 @@ impl Render<'_> {
     /// A default is typed like an assigned value; a function call is left to the templates
     /// that use it, since what it refers to depends on them.
     fn check_default(&self, node: &Node, value_type: super::value::ValueType<'_>, problems: &mut Problems) {
-        let is_call = node.as_mapping().is_some_and(
-            |entries| {
-                matches!(entries, [entry] if entry.key.as_str().is_some_and(|key| {
-                    FUNCTIONS.contains(&key) || (self.version.is_2() && crate::value::validation::function_name(key).is_some())
-                }))
-            },
-        ) || (self.version.is_2() && node.as_str().is_some_and(|text| crate::value::validation::function_name(text).is_some()));
+        let is_call = node.as_mapping().is_some_and(|entries| {
+            matches!(entries, [entry] if entry.key.as_str().is_some_and(|key| {
+                FUNCTIONS.contains(&key) || (self.version.is_2() && crate::function_names::function_name(key).is_some())
+            }))
+        }) || (self.version.is_2()
+            && node.as_str().is_some_and(|text| crate::function_names::function_name(text).is_some()));
         if !is_call && value_type.data_type.is_some() {
             let _ = self.coerce(node, value_type, problems);
         }

@@ -33,7 +33,6 @@ pub mod work {
 }
 
 pub(crate) use evaluate::EVALUATED;
-pub(crate) use value::FUNCTIONS;
 use value::ValueDefinition;
 
 pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};

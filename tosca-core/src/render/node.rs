@@ -640,7 +640,7 @@ pub(crate) const MAX_COUNT: u64 = 10_000;
 fn assignment_count(count: Option<&Node>, problems: &mut Problems) -> (u64, u64) {
     let Some(count) = count else { return (1, 1) };
     if let Some([entry]) = count.as_mapping()
-        && entry.key.as_str().and_then(crate::value::validation::function_name).is_some()
+        && entry.key.as_str().and_then(crate::function_names::function_name).is_some()
     {
         return (1, 1);
     }

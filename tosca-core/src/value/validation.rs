@@ -47,14 +47,7 @@ pub struct FunctionCall {
     pub span: Span,
 }
 
-/// Whether a string names a function in 2.0 syntax: starts with `$` but not `$$`.
-pub fn function_name(text: &str) -> Option<&str> {
-    let name = text.strip_prefix('$')?;
-    if name.starts_with('$') || name.is_empty() {
-        return None;
-    }
-    Some(name.split('$').next().unwrap_or(name))
-}
+pub use crate::function_names::function_name;
 
 /// Reads an expression; a map mixing a `$function` key with other keys is reported as a
 /// malformed function and read as a literal.

@@ -3,30 +3,17 @@
 
 use super::Expansion;
 use super::ValueType;
+use crate::function_names::FUNCTIONS;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
 use crate::value::{Call, Typed};
 use crate::yaml::Node;
 
-/// The TOSCA 1.x intrinsic functions; a single-key map with one of these keys is a call.
-pub(crate) const FUNCTIONS: &[&str] = &[
-    "get_input",
-    "get_property",
-    "get_attribute",
-    "get_operation_output",
-    "get_nodes_of_type",
-    "get_artifact",
-    "concat",
-    "join",
-    "token",
-];
-
 impl Render<'_> {
     /// A function call in TOSCA 2.0 syntax, if `node` is one.
     pub(super) fn function(&self, node: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<Typed> {
         if self.version.is_2()
-            && let Some(name) =
-                node.as_scalar().and_then(|scalar| crate::value::validation::function_name(&scalar.text))
+            && let Some(name) = node.as_scalar().and_then(|scalar| crate::function_names::function_name(&scalar.text))
         {
             let call = Call { name: name.to_owned(), arguments: Vec::new(), span: node.span };
             self.check_arguments(&call, problems);
@@ -35,7 +22,7 @@ impl Render<'_> {
         let [entry] = node.as_mapping()? else { return None };
         let key = entry.key.as_str()?;
         let name = if self.version.is_2() {
-            crate::value::validation::function_name(key)?
+            crate::function_names::function_name(key)?
         } else if FUNCTIONS.contains(&key) {
             key
         } else {

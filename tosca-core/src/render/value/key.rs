@@ -4,7 +4,8 @@
 use super::Expansion;
 use super::primitive::mismatch;
 use super::retype::to_node;
-use super::{FUNCTIONS, ValueType, plain};
+use super::{ValueType, plain};
+use crate::function_names::FUNCTIONS;
 use crate::problem::{Code, Problem, Problems};
 use crate::render::Render;
 use crate::value::Typed;
@@ -75,7 +76,7 @@ pub(super) fn scalar_key(key: &Node, problems: &mut Problems) -> bool {
     let what = match key.as_mapping() {
         Some([entry])
             if entry.key.as_str().is_some_and(|name| {
-                FUNCTIONS.contains(&name) || crate::value::validation::function_name(name).is_some()
+                FUNCTIONS.contains(&name) || crate::function_names::function_name(name).is_some()
             }) =>
         {
             "a function call"

@@ -17,7 +17,6 @@ mod quoted;
 mod retype;
 pub(in crate::render) mod strings;
 
-pub(crate) use call::FUNCTIONS;
 pub(crate) use expansion::CompileDefaults;
 pub(crate) use expansion::Expansion;
 pub use expansion::{MAX_DEFAULT_VALUES, default_values_built};
