@@ -4,7 +4,7 @@
 //! into one arena per kind, in unit order, so later phases can index them densely and process
 //! each kind generically through [`TypeEntity`].
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use crate::entity::{
     ArtifactType, CapabilityType, DataType, GroupType, InterfaceType, NodeType, PolicyType, RelationshipType,

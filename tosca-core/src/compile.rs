@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use crate::catalog::Catalog;
 use crate::dialect::Dialect;

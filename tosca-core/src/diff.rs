@@ -21,7 +21,7 @@
 //! Numbers compare by value (`2` equals `2.0`), and scalar-units by their value in the base unit
 //! (`1 GB` equals `1000 MB`), as everywhere else in puccini-rs.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};

@@ -17,8 +17,8 @@ mod complete;
 
 use rayon::prelude::*;
 
-use crate::IndexMap;
 use crate::catalog::{Catalog, Defined, TypeEntity, TypeId};
+use crate::collections::IndexMap;
 
 use crate::entity::{
     ArtifactType, AttributeDefinition, CapabilityType, DataType, GroupType, InterfaceType, NodeType, PolicyType,

@@ -91,6 +91,7 @@ pub mod archive;
 pub mod cache;
 #[doc(hidden)]
 pub mod catalog;
+pub mod collections;
 #[doc(hidden)]
 pub mod compile;
 pub mod csar;
@@ -140,7 +141,4 @@ pub use render::EvaluationLimits;
 pub use source::{SourceMap, Span};
 pub use topology::{NodeTemplate, Relationship, RelationshipEdge, Topology};
 
-/// The insertion-ordered map that entities and the topology are made of: `indexmap`'s, hashed
-/// with foldhash rather than SipHash (names are looked up and inserted millions of times in a
-/// large template; the order never depends on the hasher).
-pub type IndexMap<K, V> = indexmap::IndexMap<K, V, foldhash::fast::RandomState>;
+pub use collections::IndexMap;

@@ -19,7 +19,7 @@ mod workflow;
 
 use std::sync::Arc;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
 use super::{PropertyStatus, Range, Status};

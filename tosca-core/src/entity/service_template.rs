@@ -1,6 +1,6 @@
 //! The file-level grammar: the service template, its imports and repositories.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use tosca_derive::Entity;
 
 use super::{

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use tosca_derive::Entity;
 
 use super::{ArtifactDefinition, Implementation, ParameterDefinition, Range};

@@ -2,7 +2,7 @@
 //! policy types. Every type has `derived_from`, `version`, `metadata` and `description`;
 //! `derived_from` names a type of the same kind and is never inherited.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use tosca_derive::{Entity, Inherit};
 
 use super::{

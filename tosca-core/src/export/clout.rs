@@ -30,7 +30,7 @@
 //! "arguments": [...]}}`. A scalar-unit's `$primitive` is the topology's `{value, unit, text}`
 //! object.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use serde_json::{Map, Value, json};
 
 use crate::topology::{

@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use crate::topology::Topology;
 

@@ -1,6 +1,6 @@
 //! Completing derived entities from their parents.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::{Kind, Named, Sequenced};
 use crate::problem::Problems;

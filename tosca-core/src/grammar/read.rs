@@ -1,6 +1,6 @@
 //! Reading entities from positioned YAML.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use rayon::prelude::*;
 
 use super::Keyname;

@@ -1,6 +1,6 @@
 //! Walking entities for the type names they refer to.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::{Kind, Sequenced};
 use crate::source::{Located, Span};

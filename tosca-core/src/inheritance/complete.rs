@@ -20,8 +20,8 @@
 //! A definition the derived type does not write (the parent's, copied unchanged) was completed
 //! with the parent and is skipped.
 
-use crate::IndexMap;
 use crate::catalog::{Catalog, TypeId};
+use crate::collections::IndexMap;
 use crate::entity::{
     AttributeDefinition, CapabilityDefinition, InterfaceDefinition, NotificationDefinition, OperationDefinition,
     ParameterDefinition, PropertyDefinition, RelationshipDefinition,

@@ -200,7 +200,7 @@ fn start<'t, 'p>(topology: &'t Topology, path: &'p [Step]) -> Option<(&'t Typed,
             "attributes" => values(attributes, &rest[1..]),
             _ => None,
         };
-    let interfaces = |interfaces: &'t crate::IndexMap<String, Interface>, rest: &'p [Step]| {
+    let interfaces = |interfaces: &'t crate::collections::IndexMap<String, Interface>, rest: &'p [Step]| {
         let interface = interfaces.get(key(rest.first())?)?;
         interface_value(interface, &rest[1..])
     };

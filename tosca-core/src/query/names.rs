@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use foldhash::fast::FixedState;
 
-use crate::IndexMap;
 use crate::catalog::{Catalog, TypeId};
+use crate::collections::IndexMap;
 use crate::grammar::Kind;
 use crate::namespace::{Namespace, Scope};
 use crate::source::{Located, SourceId, Span};

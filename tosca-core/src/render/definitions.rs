@@ -1,7 +1,7 @@
 //! Every default value in every type is checked against its declared type, even when no
 //! template uses it, so a wrong default is reported where it is written.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::Render;
 use super::value::ValueDefinition;

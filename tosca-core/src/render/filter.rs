@@ -194,7 +194,7 @@ impl Render<'_> {
         &self,
         candidate: &Candidate<'t>,
         name: &str,
-    ) -> Option<(&'t Values, &'t crate::IndexMap<String, PropertyDefinition>)> {
+    ) -> Option<(&'t Values, &'t crate::collections::IndexMap<String, PropertyDefinition>)> {
         let by_name = |capability: &str| {
             let values = &candidate.node.capabilities.get(capability)?.properties;
             let definitions = &candidate.node_type.capabilities.get(capability)?.properties;
@@ -218,7 +218,7 @@ impl Render<'_> {
         &self,
         filter: &PropertyFilter,
         values: &Values,
-        definitions: &crate::IndexMap<String, PropertyDefinition>,
+        definitions: &crate::collections::IndexMap<String, PropertyDefinition>,
         what: &str,
     ) -> Result<(), String> {
         let name = &filter.name;

@@ -41,7 +41,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::filter::{self, NodeFilter};
 use super::{Render, Supplied};

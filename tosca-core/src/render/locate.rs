@@ -3,7 +3,7 @@
 
 use super::Render;
 use super::value::plain;
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use crate::entity::{ArtifactDefinition, Implementation};
 use crate::loader::Location;
 use crate::problem::{Code, Problem, Problems};

@@ -38,7 +38,7 @@ use value::ValueDefinition;
 pub use evaluate::{DEFAULT_MAX_DEFAULT_VALUES, DEFAULT_MAX_EVALUATED_SIZE, EvaluationLimits};
 pub use flavour::SubstitutionOptions;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use rayon::prelude::*;
 
 use crate::catalog::{Catalog, TypeId};

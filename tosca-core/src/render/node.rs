@@ -1,6 +1,6 @@
 //! Node templates: the type applied, capabilities, requirements and their occurrences.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::part_names::{part_name_match, part_name_problem};
 use super::resolve::{NodeFacts, Request};

@@ -1,6 +1,6 @@
 //! The parts templates share: property and attribute values, interfaces, artifacts.
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::value::{ValueDefinition, ValueType, plain};
 use super::{Owner, Render};

@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 
-use crate::IndexMap;
+use crate::collections::IndexMap;
 
 use super::Render;
 use super::filter::{self, Candidate, NodeFilter};

@@ -9,7 +9,7 @@
 
 use super::Render;
 use super::value::plain;
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use crate::entity::{InterfaceDefinition, ParameterDefinition, TopologyTemplate};
 use crate::grammar::Kind;
 use crate::problem::{Code, Problem, Problems};
@@ -283,7 +283,7 @@ impl Render<'_> {
 /// The inputs an operation takes: its own, then the interface's it does not redefine.
 fn all_inputs<'a>(
     interface: &'a InterfaceDefinition,
-    operation: &'a crate::IndexMap<String, ParameterDefinition>,
+    operation: &'a crate::collections::IndexMap<String, ParameterDefinition>,
 ) -> Vec<(&'a str, &'a ParameterDefinition)> {
     let mut all: Vec<(&str, &ParameterDefinition)> =
         operation.iter().map(|(name, input)| (name.as_str(), input)).collect();

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::Dialect;
+use crate::dialect::Dialect;
 use crate::problem::{Code, Quirk, QuirkSet, RetiredQuirk};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.

@@ -38,7 +38,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::Compiled;
+use crate::compile::Compiled;
 use crate::problem::Severity;
 
 /// The formats of a problem report.

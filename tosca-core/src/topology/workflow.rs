@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Metadata;
-use crate::IndexMap;
+use crate::collections::IndexMap;
 use crate::value::Typed;
 
 /// An imperative workflow (1.1+ `workflows`, 2.0 13.2) as written, once its names are checked:
