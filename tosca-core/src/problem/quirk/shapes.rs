@@ -1,0 +1,148 @@
+//! The shapes templates written for OpenStack tosca-parser write where TOSCA 1.x wants another
+//! (an import without a version, a policy name used twice, a requirement's `node` written beside
+//! its name, a string for a list or a map). tosca-parser 2.15 accepts each; the compiler reads
+//! each the way tosca-parser does and reports an error these quirks accept. Each is listed in
+//! [`Quirk::ALL`].
+
+use super::Quirk;
+use crate::problem::Code;
+
+// The words the phases write and these quirks recognise: here, below the phases, which take
+// them from this module.
+
+/// The ending of the problem of a file without `tosca_definitions_version` read in the version
+/// of the file importing it.
+pub(crate) const READ_IN_IMPORTER_VERSION: &str = "read in the version of the file importing it";
+
+/// The words of the problem of a policy name used a second time, before the name it is kept
+/// under.
+pub(crate) const POLICY_KEPT_AS: &str = "is defined more than once; this one is kept as";
+
+/// The ending of the problem of a sequenced-list entry whose name has no value and whose
+/// keynames are written beside it.
+pub(crate) const SLIPPED_KEYNAMES: &str = "read as its keynames, as if indented under it";
+
+/// The ending of the problem of a single value where a list is expected.
+pub(crate) const SINGLE_AS_LIST: &str = "read as a list of one";
+
+/// The ending of the problem of a scalar where a map is expected, left out.
+pub(crate) const SCALAR_IGNORED: &str = "ignored: read as if it were left out";
+
+/// `--quirk tosca-parser-unversioned-imports`.
+pub(super) const TOSCA_PARSER_UNVERSIONED_IMPORTS: Quirk = Quirk {
+    name: "tosca-parser-unversioned-imports",
+    code: Code::UnsupportedVersion,
+    summary: "read an imported file without `tosca_definitions_version` in the version of the file importing it (as a warning)",
+    explanation: "\"Every TOSCA file must begin with `tosca_definitions_version`\" (TOSCA 1.3 \
+3.9.3.1: the keyname is required in every service template, imported ones included; its \
+value names the grammar the file is read with). OpenStack tosca-parser 2.15 reads an imported \
+file's `node_types`, `relationship_types` and the rest whatever its version, so files written for \
+it import type files without one (heat-translator's `test_tosca_custom_network_nodes_defs.yaml`, \
+tosca-parser's `custom_relationship_type_defs.yaml`). The compiler always reads such an imported \
+file in the version of the first file importing it, so its types are found and nothing else \
+fails; the missing version stays an error at the start of the file, which this quirk accepts. A \
+root file without a version is still an error.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - types.yaml
+",
+    matches: |problem| problem.message.ends_with(READ_IN_IMPORTER_VERSION),
+};
+
+/// `--quirk tosca-parser-repeated-policy-names`.
+pub(super) const TOSCA_PARSER_REPEATED_POLICY_NAMES: Quirk = Quirk {
+    name: "tosca-parser-repeated-policy-names",
+    code: Code::DuplicateName,
+    summary: "keep a 1.x policy whose name an earlier policy of the list has, under that name and a number (as a warning)",
+    explanation: "A topology template's `policies` are named (TOSCA 1.3 3.9.3.1: \"the list of \
+policy definitions\", each a single-entry map of its name, and a template's names are unique \
+within it: 3.1.3 \"Unique names\"). OpenStack tosca-parser 2.15 keeps policies as a list and \
+never compares their names, so two policies of one name are both applied \
+(heat-translator's `tosca_nfv_vdu_affinity_with_unsupported_scope.yaml` writes two `Affinity` \
+rules). The compiler keeps both too: the second one under its name followed by `_2` (the first \
+number no other policy has), which the problem names; nothing is dropped.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    a: { type: tosca.nodes.Compute }
+  policies:
+    - place: { type: tosca.policies.Placement, targets: [ a ] }
+    - place: { type: tosca.policies.Placement, targets: [ a ] }
+",
+    matches: |problem| problem.message.contains(POLICY_KEPT_AS),
+};
+
+/// `--quirk tosca-parser-requirement-node-beside`.
+pub(super) const TOSCA_PARSER_REQUIREMENT_NODE_BESIDE: Quirk = Quirk {
+    name: "tosca-parser-requirement-node-beside",
+    code: Code::WrongKind,
+    summary: "read a requirement assignment `- link:` with `node: X` beside it, at its indentation, as `- link: { node: X }` (as a warning)",
+    explanation: "A node template's `requirements` are a list of requirement assignments, each a \
+single-entry map of the requirement's name to its assignment (TOSCA 1.3 3.7.2 and 3.8.3: \
+\"requirements: - <requirement_name>: <assignment>\"). A `node:` written at the indentation \
+of `- link:` instead of under it makes an entry of two keys, `{link: null, node: VL1}` \
+(heat-translator's `test_tosca_nfv_autoscaling.yaml`). OpenStack tosca-parser 2.15 reads each \
+key of the entry as a requirement: `link` with no value names no node, and the value of `node` \
+is taken as the target node template, related by the relationship of the entry's requirement \
+(`link`), so the template gets the requirement it meant. The compiler reads such an entry, a \
+name with no value and only `node` beside it, as that requirement with that `node`.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server: { type: tosca.nodes.Compute }
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host:
+          node: server
+",
+    matches: |problem| problem.message.ends_with(SLIPPED_KEYNAMES),
+};
+
+/// `--quirk tosca-parser-single-dependencies`.
+pub(super) const TOSCA_PARSER_SINGLE_DEPENDENCIES: Quirk = Quirk {
+    name: "tosca-parser-single-dependencies",
+    code: Code::WrongKind,
+    summary: "read an operation implementation's `dependencies` written as one value as a list of one (as a warning)",
+    explanation: "An operation implementation's `dependencies` is a list of artifacts (TOSCA 1.3 \
+3.6.15.2.3: \"dependencies: list of string\"). OpenStack tosca-parser 2.15 does not check it, \
+and templates written for it give one artifact as a string (`dependencies: utils.sh`, \
+tosca-parser's `csar_wordpress_valid_artifact_multi.zip`). The compiler reads it as the list \
+of that one artifact.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      interfaces:
+        Standard:
+          create:
+            implementation: { primary: install.sh, dependencies: utils.sh }
+",
+    matches: |problem| {
+        problem.message.starts_with("expected a list for `dependencies` of ") && problem.message.ends_with(SINGLE_AS_LIST)
+    },
+};
+
+/// `--quirk tosca-parser-scalar-metadata`.
+pub(super) const TOSCA_PARSER_SCALAR_METADATA: Quirk = Quirk {
+    name: "tosca-parser-scalar-metadata",
+    code: Code::WrongKind,
+    summary: "ignore a `metadata` written as a single value instead of a map (as a warning)",
+    explanation: "`metadata` is a map of names to values (TOSCA 1.3 3.9.3.1 and every entity \
+that has it: \"metadata: map of string\"). OpenStack tosca-parser 2.15 never checks it: \
+`metadata: test` (tosca-parser's `test_no_inputs_in_template.yaml`), in a service template, a \
+type or a node template, is accepted and kept as that string. A single value names no metadata, \
+so the compiler reads the entity as if `metadata` were left out.",
+    example: "\
+tosca_definitions_version: tosca_simple_yaml_1_0
+metadata: test
+",
+    matches: |problem| {
+        problem.message.starts_with("expected a map for `metadata` of ") && problem.message.ends_with(SCALAR_IGNORED)
+    },
+};
