@@ -47,7 +47,7 @@ tosca_definitions_version: tosca_simple_yaml_1_0
 imports:
   - types.yaml
 ",
-    matches: |problem| problem.message.ends_with(READ_IN_IMPORTER_VERSION),
+    matches: |problem| problem.message.contains(READ_IN_IMPORTER_VERSION),
 };
 
 /// `--quirk tosca-parser-repeated-policy-names`.
