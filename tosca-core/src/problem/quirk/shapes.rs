@@ -33,15 +33,16 @@ pub(super) const TOSCA_PARSER_UNVERSIONED_IMPORTS: Quirk = Quirk {
     name: "tosca-parser-unversioned-imports",
     code: Code::UnsupportedVersion,
     summary: "read an imported file without `tosca_definitions_version` in the version of the file importing it (as a warning)",
-    explanation: "\"Every TOSCA file must begin with `tosca_definitions_version`\" (TOSCA 1.3 \
-3.9.3.1: the keyname is required in every service template, imported ones included; its \
-value names the grammar the file is read with). OpenStack tosca-parser 2.15 reads an imported \
+    explanation: "`tosca_definitions_version` is a required keyname of every TOSCA file, imported \
+ones included (TOSCA 1.3, Service Template definition: `tosca_definitions_version`, \
+\"Required: yes\"; its value names the grammar the file is read with). OpenStack tosca-parser 2.15 reads an imported \
 file's `node_types`, `relationship_types` and the rest whatever its version, so files written for \
 it import type files without one (heat-translator's `test_tosca_custom_network_nodes_defs.yaml`, \
-tosca-parser's `custom_relationship_type_defs.yaml`). The compiler always reads such an imported \
-file in the version of the first file importing it, so its types are found and nothing else \
-fails; the missing version stays an error at the start of the file, which this quirk accepts. A \
-root file without a version is still an error.",
+tosca-parser's `custom_relationship_type_defs.yaml`); tosca-parser 2.15 compiles them. The \
+compiler always reads such an imported file in the version of the first file importing it, so \
+its types are found and nothing else fails; the missing version stays an error, once, at that \
+import (with a label at the imported file), which this quirk accepts. A root file without a \
+version is still an error.",
     example: "\
 tosca_definitions_version: tosca_simple_yaml_1_0
 imports:
@@ -55,9 +56,11 @@ pub(super) const TOSCA_PARSER_REPEATED_POLICY_NAMES: Quirk = Quirk {
     name: "tosca-parser-repeated-policy-names",
     code: Code::DuplicateName,
     summary: "keep a 1.x policy whose name an earlier policy of the list has, under that name and a number (as a warning)",
-    explanation: "A topology template's `policies` are named (TOSCA 1.3 3.9.3.1: \"the list of \
-policy definitions\", each a single-entry map of its name, and a template's names are unique \
-within it: 3.1.3 \"Unique names\"). OpenStack tosca-parser 2.15 keeps policies as a list and \
+    explanation: "A 1.x topology template's `policies` is a list of policy definitions, each a \
+single-entry map of the policy's name (TOSCA 1.3, Topology Template definition: \
+`policies: - <policy_defn_1> ... - <policy_defn_n>`, and the policy definition's grammar \
+`<policy_name>: type: ...`), and a name identifies one policy of the template: the topology \
+keeps policies by name, as 2.0 writes them (a map). OpenStack tosca-parser 2.15 keeps policies as a list and \
 never compares their names, so two policies of one name are both applied \
 (heat-translator's `tosca_nfv_vdu_affinity_with_unsupported_scope.yaml` writes two `Affinity` \
 rules). The compiler keeps both too: the second one under its name followed by `_2` (the first \
@@ -79,9 +82,10 @@ pub(super) const TOSCA_PARSER_REQUIREMENT_NODE_BESIDE: Quirk = Quirk {
     name: "tosca-parser-requirement-node-beside",
     code: Code::WrongKind,
     summary: "read a requirement assignment `- link:` with `node: X` beside it, at its indentation, as `- link: { node: X }` (as a warning)",
-    explanation: "A node template's `requirements` are a list of requirement assignments, each a \
-single-entry map of the requirement's name to its assignment (TOSCA 1.3 3.7.2 and 3.8.3: \
-\"requirements: - <requirement_name>: <assignment>\"). A `node:` written at the indentation \
+    explanation: "A node template's `requirements` is a list of requirement assignments, each a \
+single-entry map of the requirement's name to its assignment (TOSCA 1.3 3.7.2, Requirement \
+assignment: `<requirement_name>: <node_template_name>` in short notation, or \
+`<requirement_name>:` with `node: <node_template_name>` and the other keynames under it). A `node:` written at the indentation \
 of `- link:` instead of under it makes an entry of two keys, `{link: null, node: VL1}` \
 (heat-translator's `test_tosca_nfv_autoscaling.yaml`). OpenStack tosca-parser 2.15 reads each \
 key of the entry as a requirement: `link` with no value names no node, and the value of `node` \
@@ -107,8 +111,9 @@ pub(super) const TOSCA_PARSER_SINGLE_DEPENDENCIES: Quirk = Quirk {
     name: "tosca-parser-single-dependencies",
     code: Code::WrongKind,
     summary: "read an operation implementation's `dependencies` written as one value as a list of one (as a warning)",
-    explanation: "An operation implementation's `dependencies` is a list of artifacts (TOSCA 1.3 \
-3.6.15.2.3: \"dependencies: list of string\"). OpenStack tosca-parser 2.15 does not check it, \
+    explanation: "An operation implementation's `dependencies` is a list of artifacts (TOSCA 1.3, \
+Operation implementation definition: `dependencies: - <list_of_dependent_artifact_names>`, \
+\"list of string\"). OpenStack tosca-parser 2.15 does not check it, \
 and templates written for it give one artifact as a string (`dependencies: utils.sh`, \
 tosca-parser's `csar_wordpress_valid_artifact_multi.zip`). The compiler reads it as the list \
 of that one artifact.",
@@ -133,8 +138,8 @@ pub(super) const TOSCA_PARSER_SCALAR_METADATA: Quirk = Quirk {
     name: "tosca-parser-scalar-metadata",
     code: Code::WrongKind,
     summary: "ignore a `metadata` written as a single value instead of a map (as a warning)",
-    explanation: "`metadata` is a map of names to values (TOSCA 1.3 3.9.3.1 and every entity \
-that has it: \"metadata: map of string\"). OpenStack tosca-parser 2.15 never checks it: \
+    explanation: "`metadata` is a map of names to values (TOSCA 1.3, Service Template \
+definition, and every entity that has the keyname: `metadata`, \"map of string\"). OpenStack tosca-parser 2.15 never checks it: \
 `metadata: test` (tosca-parser's `test_no_inputs_in_template.yaml`), in a service template, a \
 type or a node template, is accepted and kept as that string. A single value names no metadata, \
 so the compiler reads the entity as if `metadata` were left out.",
