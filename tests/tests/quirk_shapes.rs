@@ -5,8 +5,8 @@
 //! the same text). A neighbouring mistake of the same code stays an error with the quirk.
 
 use serde_json::{Value, json};
-use tosca_core::problem::{Code, Severity};
 use tosca_core::Compiled;
+use tosca_core::problem::{Code, Severity};
 use tosca_tests::{compile_with_quirks, invalid_case};
 
 /// Writes `files` (name, text) into a temporary folder and compiles `main.yaml` with `quirks`.
@@ -17,7 +17,6 @@ fn compile_files(files: &[(&str, &str)], quirks: &str) -> Compiled {
     }
     compile_with_quirks(&folder.path().join("main.yaml"), quirks)
 }
-
 
 /// Every problem as `(code, line, column, severity)`.
 fn problems(compiled: &Compiled) -> Vec<(Code, u32, u32, Severity)> {

@@ -203,7 +203,10 @@ pub fn read(
                     }
                     files += usize::from(!matches!(import.location, Location::Profile(_)));
                     seen.insert(import.location.clone());
-                    importers.insert(import.location.clone(), Importer { version: file.content.version, import: import.span });
+                    importers.insert(
+                        import.location.clone(),
+                        Importer { version: file.content.version, import: import.span },
+                    );
                     next.push(import.location.clone());
                 }
             }
@@ -613,11 +616,7 @@ fn with_version(node: Node, version: Version) -> Node {
     let Node { span, value: yaml::Value::Mapping(mut entries) } = node else { return node };
     let scalar = |text: &str| Node {
         span: Span::file_start(span.source),
-        value: yaml::Value::Scalar(yaml::Scalar {
-            text: text.to_owned(),
-            style: yaml::ScalarStyle::Plain,
-            tag: None,
-        }),
+        value: yaml::Value::Scalar(yaml::Scalar { text: text.to_owned(), style: yaml::ScalarStyle::Plain, tag: None }),
     };
     entries.insert(0, yaml::Entry { key: scalar("tosca_definitions_version"), value: scalar(version.keyword()) });
     Node { span, value: yaml::Value::Mapping(entries) }

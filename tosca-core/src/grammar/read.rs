@@ -347,7 +347,8 @@ fn is_slipped<T: Read>(entry: &Entry, beside: &[Entry]) -> bool {
 /// `wrong-kind` error at the entry.
 fn read_slipped<T: Read>(item: &Node, entry: &Entry, beside: &[Entry], cx: &mut ReadContext<'_>) -> Option<T> {
     let key = key_text(entry, cx)?;
-    let keys: Vec<String> = beside.iter().filter_map(|other| other.key.as_str()).map(|key| format!("`{key}`")).collect();
+    let keys: Vec<String> =
+        beside.iter().filter_map(|other| other.key.as_str()).map(|key| format!("`{key}`")).collect();
     cx.problems.push(
         Problem::new(
             Code::WrongKind,

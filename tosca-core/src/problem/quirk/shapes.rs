@@ -129,7 +129,8 @@ topology_template:
             implementation: { primary: install.sh, dependencies: utils.sh }
 ",
     matches: |problem| {
-        problem.message.starts_with("expected a list for `dependencies` of ") && problem.message.ends_with(SINGLE_AS_LIST)
+        problem.message.starts_with("expected a list for `dependencies` of ")
+            && problem.message.ends_with(SINGLE_AS_LIST)
     },
 };
 
