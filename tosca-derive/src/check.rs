@@ -877,6 +877,48 @@ mod tests {
     }
 
     #[test]
+    fn single_as_list_needs_a_vec_and_slipped_keys_name_keynames() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing", slipped_keys = "node, capability")]
+            struct Thing {
+                node: Option<Node>,
+                #[tosca(single_as_list)]
+                dependencies: Option<Vec<Node>>,
+                #[tosca(single_as_list, scalar_ignored)]
+                files: Vec<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`single_as_list` needs a `Vec<_>` field: a single value is read as a list of one",
+                "`single_as_list` and `scalar_ignored` cannot be combined: a scalar is read or ignored",
+                "`slipped_keys` names `capability`, which is not the keyname of any field",
+            ]
+        );
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "thing", slipped_keys = "node")]
+            struct Thing {
+                node: Option<Node>,
+                #[tosca(single_as_list)]
+                dependencies: Vec<Node>,
+                #[tosca(scalar_ignored)]
+                metadata: IndexMap<String, Node>,
+            }
+        });
+        assert_eq!(entity.slipped_keys, ["node"]);
+        let flags: Vec<(bool, bool)> = entity
+            .fields
+            .iter()
+            .filter_map(|field| match field.role {
+                Role::Key { single_as_list, scalar_ignored, .. } => Some((single_as_list, scalar_ignored)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(flags, [(false, false), (true, false), (false, true)]);
+    }
+
+    #[test]
     fn unknown_values_are_reported_with_the_known_ones() {
         let errors = check_errors(parse_quote! {
             #[tosca(entity = "thing")]
