@@ -645,18 +645,17 @@ fn definitions_version(
             return None;
         };
         let keyword = importer.version.keyword();
-        problems.push(
-            Problem::new(
-                Code::UnsupportedVersion,
-                importer.import,
-                format!(
-                    "the imported file has no `tosca_definitions_version`, which every TOSCA file must name; {} (`{keyword}`)",
-                    crate::problem::quirk::READ_IN_IMPORTER_VERSION
-                ),
-            )
-            .with_label(Span::file_start(source), "this file names no version")
-            .with_help(format!("write `tosca_definitions_version: {keyword}` as the imported file's first line")),
-        );
+        let problem = Problem::new(
+            Code::UnsupportedVersion,
+            importer.import,
+            format!(
+                "the imported file has no `tosca_definitions_version`, which every TOSCA file must name; {} (`{keyword}`)",
+                crate::problem::quirk::READ_IN_IMPORTER_VERSION
+            ),
+        )
+        .with_label(Span::file_start(source), "this file names no version");
+        let help = format!("write `tosca_definitions_version: {keyword}` as the imported file's first line");
+        problems.push(crate::problem::quirk::with_quirk_help(problem, help));
         return Some(importer.version);
     };
     let text = value.as_str().unwrap_or_default();

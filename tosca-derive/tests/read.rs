@@ -976,7 +976,7 @@ fn slipped_keys_beside_a_name_without_value_are_read_as_the_entitys() {
     assert_eq!(
         problems,
         [
-            "wrong-kind 1:3 expected a single-entry map, found `a` with no value and `target` beside it; read as its keynames, as if indented under it (help: indent `target` under `a:`)",
+            "wrong-kind 1:3 expected a single-entry map, found `a` with no value and `target` beside it; read as its keynames, as if indented under it (help: indent `target` under `a:` (`--quirk tosca-parser-requirement-node-beside` accepts it as a warning))",
             "wrong-kind 4:3 expected a single-entry map, found a map",
             "wrong-kind 6:3 expected a single-entry map, found a map",
         ]
@@ -994,7 +994,7 @@ fn single_as_list_reads_one_value_as_a_list_and_scalar_ignored_leaves_it_out() {
         problems,
         [
             "wrong-kind 1:8 expected a list for `files` of a hook, found a string; read as a list of one (help: write it as a list: `files: [ … ]`)",
-            "wrong-kind 2:11 expected a map for `metadata` of a hook, found a string; ignored: read as if it were left out (help: write `metadata` as a map of names to values, or leave it out)",
+            "wrong-kind 2:11 expected a map for `metadata` of a hook, found a string; ignored: read as if it were left out (help: write `metadata` as a map of names to values, or leave it out (`--quirk tosca-parser-scalar-metadata` accepts it as a warning))",
         ]
     );
     // Lists and maps, and null, read as ever, without a problem.

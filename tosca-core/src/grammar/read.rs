@@ -5,6 +5,7 @@ use rayon::prelude::*;
 
 use super::Keyname;
 use crate::dialect::Dialect;
+use crate::problem::quirk::with_quirk_help;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::version::Version;
@@ -349,18 +350,16 @@ fn read_slipped<T: Read>(item: &Node, entry: &Entry, beside: &[Entry], cx: &mut 
     let key = key_text(entry, cx)?;
     let keys: Vec<String> =
         beside.iter().filter_map(|other| other.key.as_str()).map(|key| format!("`{key}`")).collect();
-    cx.problems.push(
-        Problem::new(
-            Code::WrongKind,
-            item.span,
-            format!(
-                "expected a single-entry map, found `{key}` with no value and {} beside it; {}",
-                keys.join(", "),
-                crate::problem::quirk::SLIPPED_KEYNAMES
-            ),
-        )
-        .with_help(format!("indent {} under `{key}:`", keys.join(", "))),
+    let problem = Problem::new(
+        Code::WrongKind,
+        item.span,
+        format!(
+            "expected a single-entry map, found `{key}` with no value and {} beside it; {}",
+            keys.join(", "),
+            crate::problem::quirk::SLIPPED_KEYNAMES
+        ),
     );
+    cx.problems.push(with_quirk_help(problem, format!("indent {} under `{key}:`", keys.join(", "))));
     let first = &beside[0].key.span;
     let last = beside.last().map_or(first.end, |other| other.value.span.end.max(other.key.span.end));
     let node = Node { span: Span { end: last, ..*first }, value: Value::Mapping(beside.to_vec()) };
@@ -376,38 +375,34 @@ pub fn is_single_value(node: &Node) -> bool {
 /// Reads a single value where a list is expected (`#[tosca(single_as_list)]`) as a list of
 /// one, after a `wrong-kind` error at the value.
 pub fn single_as_list<T: Read>(node: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) -> Option<Vec<T>> {
-    cx.problems.push(
-        Problem::new(
-            Code::WrongKind,
-            node.span,
-            format!(
-                "expected a list for `{key}` of {} {entity}, found {}; {}",
-                article(entity),
-                node.kind_name(),
-                crate::problem::quirk::SINGLE_AS_LIST
-            ),
-        )
-        .with_help(format!("write it as a list: `{key}: [ … ]`")),
+    let problem = Problem::new(
+        Code::WrongKind,
+        node.span,
+        format!(
+            "expected a list for `{key}` of {} {entity}, found {}; {}",
+            article(entity),
+            node.kind_name(),
+            crate::problem::quirk::SINGLE_AS_LIST
+        ),
     );
+    cx.problems.push(with_quirk_help(problem, format!("write it as a list: `{key}: [ … ]`")));
     T::read(node, None, cx).map(|item| vec![item])
 }
 
 /// Reports a single value where a map or list is expected (`#[tosca(scalar_ignored)]`), which
 /// is then ignored.
 pub fn scalar_ignored(node: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) {
-    cx.problems.push(
-        Problem::new(
-            Code::WrongKind,
-            node.span,
-            format!(
-                "expected a map for `{key}` of {} {entity}, found {}; {}",
-                article(entity),
-                node.kind_name(),
-                crate::problem::quirk::SCALAR_IGNORED
-            ),
-        )
-        .with_help(format!("write `{key}` as a map of names to values, or leave it out")),
+    let problem = Problem::new(
+        Code::WrongKind,
+        node.span,
+        format!(
+            "expected a map for `{key}` of {} {entity}, found {}; {}",
+            article(entity),
+            node.kind_name(),
+            crate::problem::quirk::SCALAR_IGNORED
+        ),
     );
+    cx.problems.push(with_quirk_help(problem, format!("write `{key}` as a map of names to values, or leave it out")));
 }
 
 /// The entries of an entity's mapping: a null node reads as an empty entity; anything else but

@@ -325,11 +325,13 @@ impl Render<'_> {
                             && !topology_template.policies.0.iter().any(|other| other.name.value == *candidate)
                     })
                     .unwrap_or_default();
-                problems.report(
+                let problem = Problem::new(
                     Code::DuplicateName,
                     policy.name.span,
                     format!("policy `{}` {} `{name}`", policy.name.value, crate::problem::quirk::POLICY_KEPT_AS),
                 );
+                let help = String::from("give each policy a name of its own");
+                problems.push(crate::problem::quirk::with_quirk_help(problem, help));
             }
             if let Some(rendered) = self.policy(policy, problems) {
                 topology.policies.insert(name, rendered);

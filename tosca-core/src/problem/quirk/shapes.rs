@@ -152,3 +152,13 @@ metadata: test
         problem.message.starts_with("expected a map for `metadata` of ") && problem.message.ends_with(SCALAR_IGNORED)
     },
 };
+
+/// `problem` with `help`, followed by the name of the quirk that accepts it when one does (as
+/// the help of every deviation a quirk accepts says).
+pub(crate) fn with_quirk_help(problem: crate::problem::Problem, help: String) -> crate::problem::Problem {
+    let accepting = Quirk::ALL.iter().find(|quirk| quirk.accepts(&problem));
+    match accepting {
+        Some(quirk) => problem.with_help(format!("{help} (`--quirk {}` accepts it as a warning)", quirk.name)),
+        None => problem.with_help(help),
+    }
+}
