@@ -63,6 +63,7 @@ const QUIRK_SKETCHES: &[&str] = &[
     "tosca-parser-dotted-prefixes",
     "tosca-parser-import-paths",
     "tosca-parser-unused-types",
+    "tosca-parser-unversioned-imports",
     "windows-1252-text",
 ];
 

@@ -148,6 +148,8 @@ pub fn read(
     let mut refused: HashSet<Location> = HashSet::new();
     // The root is alone in the first level, so its profile is known before any other file's.
     let mut root_profile: Option<&'static str> = None;
+    // Each file's first importer: its version and the import, for a file that names no version.
+    let mut importers: HashMap<Location, Importer> = HashMap::new();
     while !frontier.is_empty() {
         // The level's remote files are read concurrently first; the parse below finds them read.
         loader.prefetch(&frontier);
@@ -155,7 +157,8 @@ pub fn read(
             .par_iter()
             .map(|location| {
                 let mut local = Problems::new();
-                let file = parse_file(location, loader, repository.as_deref(), dialect, &mut local);
+                let importer = importers.get(location).copied();
+                let file = parse_file(location, loader, repository.as_deref(), dialect, importer, &mut local);
                 (file, local)
             })
             .collect();
@@ -200,6 +203,10 @@ pub fn read(
                     }
                     files += usize::from(!matches!(import.location, Location::Profile(_)));
                     seen.insert(import.location.clone());
+                    importers.insert(
+                        import.location.clone(),
+                        Importer { version: file.content.version, import: import.span },
+                    );
                     next.push(import.location.clone());
                 }
             }
@@ -355,21 +362,40 @@ struct FileContent {
     extension: bool,
 }
 
-/// Loads, parses and reads one file; `None` when nothing usable could be read.
+/// The file that first imports another: what an imported file without
+/// `tosca_definitions_version` is read by.
+#[derive(Clone, Copy)]
+struct Importer {
+    /// The importing file's version.
+    version: Version,
+    /// Where the import is written.
+    import: Span,
+}
+
+/// Loads, parses and reads one file; `None` when nothing usable could be read. An imported
+/// file without `tosca_definitions_version` is read in its `importer`'s version (reported).
 fn parse_file(
     location: &Location,
     loader: &Loader,
     repository: Option<&Path>,
     dialect: Option<Dialect>,
+    importer: Option<Importer>,
     problems: &mut Problems,
 ) -> Option<ParsedFile> {
     let loaded = loader.load(location).ok()?;
-    let read = match (loader.cache(), loader.map(location)) {
+    let mut read = match (loader.cache(), loader.map(location)) {
         (Some(cache), Ok(mapped)) => {
-            cache.read(&mapped, loaded.source, dialect, || read_text(location, &loaded, dialect))
+            cache.read(&mapped, loaded.source, dialect, || read_text(location, &loaded, dialect, None))
         }
-        _ => read_text(location, &loaded, dialect),
+        _ => read_text(location, &loaded, dialect, None),
     };
+    // Rare, so read again rather than cached by importer.
+    if read.content.is_none()
+        && importer.is_some()
+        && read.problems.iter().any(|problem| problem.message == MISSING_VERSION)
+    {
+        read = read_text(location, &loaded, dialect, importer);
+    }
     for problem in read.problems {
         problems.push(problem);
     }
@@ -425,9 +451,9 @@ fn parse_file(
 }
 
 /// Parses and reads one loaded file: what its text alone gives, the same whenever the text is.
-fn read_text(location: &Location, loaded: &Loaded, dialect: Option<Dialect>) -> FileRead {
+fn read_text(location: &Location, loaded: &Loaded, dialect: Option<Dialect>, importer: Option<Importer>) -> FileRead {
     let mut problems = Problems::new();
-    let content = read_content(location, loaded, dialect, &mut problems);
+    let content = read_content(location, loaded, dialect, importer, &mut problems);
     FileRead { content, problems: problems.into_iter().collect() }
 }
 
@@ -435,6 +461,7 @@ fn read_content(
     location: &Location,
     loaded: &Loaded,
     dialect: Option<Dialect>,
+    importer: Option<Importer>,
     problems: &mut Problems,
 ) -> Option<FileContent> {
     if let Some(offset) = loaded.invalid_utf8 {
@@ -452,7 +479,8 @@ fn read_content(
         }
     }
     let node = yaml::parse(loaded.source, &loaded.text, &yaml::Limits::default(), problems)?;
-    let version = definitions_version(&node, loaded.source, problems)?;
+    let version = definitions_version(&node, loaded.source, importer, problems)?;
+    let node = if node.get("tosca_definitions_version").is_none() { with_version(node, version) } else { node };
     let mut read_problems = Problems::new();
     let template =
         ServiceTemplate::read(&node, None, &mut ReadContext { problems: &mut read_problems, version, dialect });
@@ -579,8 +607,30 @@ fn key_name(entry: &crate::yaml::Entry) -> &str {
     entry.key.as_str().unwrap_or("name")
 }
 
-/// Reads `tosca_definitions_version` first: it decides the grammar of everything else.
-fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -> Option<Version> {
+/// The message of a file without `tosca_definitions_version`, when nothing else gives its version.
+const MISSING_VERSION: &str = "missing `tosca_definitions_version`; every TOSCA file must name its version";
+
+/// `node`, a map without `tosca_definitions_version`, with one naming `version` at the start of
+/// the file: what the file is read as when its importer's version is taken for it.
+fn with_version(node: Node, version: Version) -> Node {
+    let Node { span, value: yaml::Value::Mapping(mut entries) } = node else { return node };
+    let scalar = |text: &str| Node {
+        span: Span::file_start(span.source),
+        value: yaml::Value::Scalar(yaml::Scalar { text: text.to_owned(), style: yaml::ScalarStyle::Plain, tag: None }),
+    };
+    entries.insert(0, yaml::Entry { key: scalar("tosca_definitions_version"), value: scalar(version.keyword()) });
+    Node { span, value: yaml::Value::Mapping(entries) }
+}
+
+/// Reads `tosca_definitions_version` first: it decides the grammar of everything else. An
+/// imported file without one is read in its `importer`'s version, after an error (accepted by
+/// `--quirk tosca-parser-unversioned-imports`).
+fn definitions_version(
+    node: &Node,
+    source: SourceId,
+    importer: Option<Importer>,
+    problems: &mut Problems,
+) -> Option<Version> {
     if node.as_mapping().is_none() {
         problems.report(
             Code::WrongKind,
@@ -590,12 +640,23 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
         return None;
     }
     let Some(value) = node.get("tosca_definitions_version") else {
-        problems.report(
+        let Some(importer) = importer else {
+            problems.report(Code::UnsupportedVersion, Span::file_start(source), MISSING_VERSION);
+            return None;
+        };
+        let keyword = importer.version.keyword();
+        let problem = Problem::new(
             Code::UnsupportedVersion,
-            Span::file_start(source),
-            "missing `tosca_definitions_version`; every TOSCA file must name its version",
-        );
-        return None;
+            importer.import,
+            format!(
+                "the imported file has no `tosca_definitions_version`, which every TOSCA file must name; {} (`{keyword}`)",
+                crate::problem::quirk::READ_IN_IMPORTER_VERSION
+            ),
+        )
+        .with_label(Span::file_start(source), "this file names no version");
+        let help = format!("write `tosca_definitions_version: {keyword}` as the imported file's first line");
+        problems.push(crate::problem::quirk::with_quirk_help(problem, help));
+        return Some(importer.version);
     };
     let text = value.as_str().unwrap_or_default();
     match Version::from_keyword(text) {
@@ -635,7 +696,7 @@ fn definitions_version(node: &Node, source: SourceId, problems: &mut Problems) -
                 value.span,
                 format!("unknown tosca_definitions_version `{text}`"),
             );
-            problem = match crate::grammar::nearest(text, known) {
+            problem = match crate::problem::nearest(text, known) {
                 Some(nearest) => problem.with_suggestion(nearest),
                 None => problem.with_help(format!("known versions: {}", known.join(", "))),
             };

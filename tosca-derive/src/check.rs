@@ -22,6 +22,8 @@ pub(crate) struct Entity {
     pub(crate) empty_list: bool,
     /// Whether a 1.x function call map is short notation too.
     pub(crate) short_calls: bool,
+    /// The keynames read as the entity's when written beside its name in a sequenced list.
+    pub(crate) slipped_keys: Vec<String>,
     pub(crate) fields: Vec<Field>,
 }
 
@@ -56,6 +58,10 @@ pub(crate) enum Role {
         doc: String,
         /// Up to this version a null value reads as the keyname left out (`null_unset_until`).
         null_unset_until: Option<TokenStream>,
+        /// A single value is read as a list of one, after an error (`single_as_list`).
+        single_as_list: bool,
+        /// A scalar is ignored, after an error (`scalar_ignored`).
+        scalar_ignored: bool,
     },
     /// Receives the entity's name.
     Name,
@@ -303,6 +309,22 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
             }
         }
     });
+    let slipped_keys: Vec<String> = input
+        .slipped_keys
+        .as_ref()
+        .map(|keys| {
+            let keys: Vec<String> = keys.split(',').map(|key| key.trim().to_owned()).collect();
+            for key in &keys {
+                if !checked.iter().any(|field| matches!(&field.role, Role::Key { key: own, .. } if own == key)) {
+                    errors.push(error(
+                        format!("`slipped_keys` names `{key}`, which is not the keyname of any field"),
+                        input.slipped_keys.as_ref().map_or_else(Span::call_site, |keys| keys.span()),
+                    ));
+                }
+            }
+            keys
+        })
+        .unwrap_or_default();
     errors.finish_with(Entity {
         ident: input.ident,
         generics: input.generics,
@@ -312,6 +334,7 @@ pub(crate) fn check(input: EntityInput, require_entity: bool) -> darling::Result
         short_before,
         empty_list: input.empty_list.is_present(),
         short_calls: input.short_calls.is_present(),
+        slipped_keys,
         fields: checked,
     })
 }
@@ -337,6 +360,8 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("text", field.text.is_present().then(|| field.text.span())),
             ("rest", field.rest.as_ref().map(|v| v.span())),
             ("null_unset_until", field.null_unset_until.as_ref().map(|v| v.span())),
+            ("single_as_list", field.single_as_list.is_present().then(|| field.single_as_list.span())),
+            ("scalar_ignored", field.scalar_ignored.is_present().then(|| field.scalar_ignored.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -424,6 +449,18 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
         errors
             .push(error("`null_unset_until` needs an `Option<_>` field: a null value leaves it `None`", value.span()));
     }
+    if field.single_as_list.is_present() && (is_option(&field.ty) || !is_path_to(&field.ty, "Vec")) {
+        errors.push(error(
+            "`single_as_list` needs a `Vec<_>` field: a single value is read as a list of one",
+            field.single_as_list.span(),
+        ));
+    }
+    if field.single_as_list.is_present() && field.scalar_ignored.is_present() {
+        errors.push(error(
+            "`single_as_list` and `scalar_ignored` cannot be combined: a scalar is read or ignored",
+            field.scalar_ignored.span(),
+        ));
+    }
     let dialect = field.dialect.as_ref().and_then(|v| dialect(v, errors));
     if let (Some(value), None, None) = (&field.dialect, &field.since, &field.until) {
         errors.push(error(
@@ -455,6 +492,8 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             rest,
             doc: doc_text(&field.attrs),
             null_unset_until,
+            single_as_list: field.single_as_list.is_present(),
+            scalar_ignored: field.scalar_ignored.is_present(),
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
@@ -835,6 +874,48 @@ mod tests {
                 "unknown TOSCA version `1.4`; expected one of 1.0, 1.1, 1.2, 1.3, 2.0",
             ]
         );
+    }
+
+    #[test]
+    fn single_as_list_needs_a_vec_and_slipped_keys_name_keynames() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing", slipped_keys = "node, capability")]
+            struct Thing {
+                node: Option<Node>,
+                #[tosca(single_as_list)]
+                dependencies: Option<Vec<Node>>,
+                #[tosca(single_as_list, scalar_ignored)]
+                files: Vec<Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            [
+                "`single_as_list` needs a `Vec<_>` field: a single value is read as a list of one",
+                "`single_as_list` and `scalar_ignored` cannot be combined: a scalar is read or ignored",
+                "`slipped_keys` names `capability`, which is not the keyname of any field",
+            ]
+        );
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "thing", slipped_keys = "node")]
+            struct Thing {
+                node: Option<Node>,
+                #[tosca(single_as_list)]
+                dependencies: Vec<Node>,
+                #[tosca(scalar_ignored)]
+                metadata: IndexMap<String, Node>,
+            }
+        });
+        assert_eq!(entity.slipped_keys, ["node"]);
+        let flags: Vec<(bool, bool)> = entity
+            .fields
+            .iter()
+            .filter_map(|field| match field.role {
+                Role::Key { single_as_list, scalar_ignored, .. } => Some((single_as_list, scalar_ignored)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(flags, [(false, false), (true, false), (false, true)]);
     }
 
     #[test]

@@ -80,12 +80,44 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
     // was written but did not read has been reported and is not reported missing as well.
     let any_required = entity.fields.iter().any(|field| matches!(field.role, Role::Key { required: true, .. }));
     let arms = entity.fields.iter().filter_map(|field| {
-        let Role::Key { key, required, since, until, deprecated, dialect, text, null_unset_until, .. } = &field.role
+        let Role::Key {
+            key,
+            required,
+            since,
+            until,
+            deprecated,
+            dialect,
+            text,
+            null_unset_until,
+            single_as_list,
+            scalar_ignored,
+            ..
+        } = &field.role
         else {
             return None;
         };
         let slot = slot(field);
         let ty = &field.ty;
+        let present = required.then(|| quote!(__present.push(#key);));
+        // A single value where a list is expected: a list of one, after an error.
+        let single = single_as_list.then(|| {
+            quote_spanned! {ty.span()=>
+                if #p::is_single_value(&entry.value) {
+                    #slot = #p::single_as_list(&entry.value, #key, #entity_name, cx);
+                    #present
+                    continue;
+                }
+            }
+        });
+        // A scalar where a map or list is expected: left out, after an error.
+        let ignored = scalar_ignored.then(|| {
+            quote! {
+                if #p::is_single_value(&entry.value) {
+                    #p::scalar_ignored(&entry.value, #key, #entity_name, cx);
+                    continue;
+                }
+            }
+        });
         let read = if field.is_option() {
             quote_spanned!(ty.span()=> #slot = <#ty as #p::OptionInner>::read_some(&entry.value, cx);)
         } else {
@@ -110,7 +142,6 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         } else {
             quote!()
         };
-        let present = required.then(|| quote!(__present.push(#key);));
         let deprecation = deprecated.as_ref().map(|version| {
             quote! {
                 if #p::version_in(cx.version, ::core::option::Option::Some(#version), ::core::option::Option::None) {
@@ -143,6 +174,8 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 #deprecation
                 #null_unset
                 #text
+                #single
+                #ignored
                 #read
                 #present
             }
@@ -334,6 +367,10 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         }
     });
 
+    let slipped_keys = &entity.slipped_keys;
+    let slipped = (!slipped_keys.is_empty())
+        .then(|| quote!(const SLIPPED_KEYS: &'static [&'static str] = &[#(#slipped_keys),*];));
+
     wrap(quote! {
         #[automatically_derived]
         impl #impl_generics #p::EntityInfo for #ident #ty_generics #where_clause {
@@ -344,6 +381,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #p::Read for #ident #ty_generics #where_clause {
+            #slipped
             fn read(
                 node: &#p::Node,
                 name: ::core::option::Option<&#p::Located<::std::string::String>>,

@@ -48,6 +48,12 @@
 //! - `#[tosca(empty_list)]`: an empty list (`instantiate: []`, as ETSI NFV SOL001 packages write
 //!   an operation with nothing in it) is read as the empty entity, after an `empty-list-entity`
 //!   warning at the list. Without it an empty list is a `wrong-kind` problem like any other list.
+//! - `#[tosca(slipped_keys = "node")]` (keynames, comma-separated): in a TOSCA sequenced list,
+//!   an entry whose name has no value and whose other keys are all among these keynames
+//!   (`- link:` then `node: VL1` at the same indentation, the keyname not indented under the
+//!   name) is read as the named entity with those keys, after a `wrong-kind` error at the entry
+//!   (`--quirk tosca-parser-requirement-node-beside` accepts it for requirement assignments).
+//!   Sets `Read::SLIPPED_KEYS`; without it such an entry is a `wrong-kind` problem and not read.
 //!
 //! ## Field attributes (all under `#[tosca(...)]`)
 //! - `key = "keyname"`: the YAML keyname; defaults to the field name (a leading `r#` removed).
@@ -93,6 +99,15 @@
 //!   a name written twice being a `duplicate-name` problem. Outside the versions given, another
 //!   key is an `unknown-key` problem whose help says where such entries go. At most one per
 //!   struct.
+//! - `single_as_list` (on a `Vec<_>` field): a single value (a scalar other than null) is read
+//!   as a list of that one item, after a `wrong-kind` error at the value whose message ends
+//!   "read as a list of one" (an implementation's `dependencies: utils.sh`, which
+//!   `--quirk tosca-parser-single-dependencies` accepts). Without it a scalar is a `wrong-kind`
+//!   problem and the keyname is left unread.
+//! - `scalar_ignored`: a single value (a scalar other than null) where the field's map or list
+//!   is expected is ignored, the field left as if the keyname were not written, after a
+//!   `wrong-kind` error at the value whose message ends "ignored: read as if it were left out"
+//!   (`metadata: test`, which `--quirk tosca-parser-scalar-metadata` accepts).
 //!
 //! ## Doc comments
 //! A keyname field's doc comment (`///`, which rustc hands the derive as `#[doc = "…"]`

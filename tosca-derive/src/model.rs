@@ -25,6 +25,9 @@ pub(crate) struct EntityInput {
     /// `short_calls`: in 1.x too, a map that is one call of an intrinsic function is short
     /// notation (a value), not the entity's long form.
     pub(crate) short_calls: Flag,
+    /// `slipped_keys = "node"`: in a sequenced list, these keynames written beside an entry's
+    /// name (at its indentation, the name having no value) are read as the entity's.
+    pub(crate) slipped_keys: Option<SpannedValue<String>>,
 }
 
 /// The versions of `rest(since = "…", until = "…")`; both optional.
@@ -78,4 +81,9 @@ pub(crate) struct FieldInput {
     pub(crate) null_unset_until: Option<SpannedValue<String>>,
     /// `rest` or `rest(until = "1.2")`: the entity's other keys are entries of this map field.
     pub(crate) rest: Option<SpannedValue<Override<RestVersions>>>,
+    /// `single_as_list` (on a `Vec<_>` field): a single value is read as a list of one, after
+    /// an error.
+    pub(crate) single_as_list: Flag,
+    /// `scalar_ignored`: a scalar value is ignored (the field left empty), after an error.
+    pub(crate) scalar_ignored: Flag,
 }

@@ -949,3 +949,58 @@ mod rest {
         assert_eq!(names(&gadget.operations), [("start", None)], "a non-empty list is not an empty entity");
     }
 }
+
+/// A requirement-like entry whose `target` may slip beside its name, with a single-valued list
+/// and a map whose scalar is ignored.
+#[derive(Debug, Entity)]
+#[tosca(entity = "hook", short = "target", slipped_keys = "target")]
+struct Hook {
+    #[tosca(name)]
+    name: Located<String>,
+    target: Option<Located<String>>,
+    #[tosca(single_as_list)]
+    files: Vec<Located<String>>,
+    #[tosca(scalar_ignored)]
+    metadata: Metadata,
+}
+
+#[test]
+fn slipped_keys_beside_a_name_without_value_are_read_as_the_entitys() {
+    let (hooks, problems) =
+        read::<Sequenced<Hook>>("- a:\n  target: x\n- b: y\n- c: z\n  target: w\n- d:\n  other: v\n");
+    let hooks = hooks.expect("read");
+    let read: Vec<(&str, Option<&str>)> =
+        hooks.0.iter().map(|hook| (hook.name.value.as_str(), text(&hook.target))).collect();
+    // `c` has a value, `d` something else beside it: neither is a slip, both are skipped.
+    assert_eq!(read, [("a", Some("x")), ("b", Some("y"))]);
+    assert_eq!(
+        problems,
+        [
+            "wrong-kind 1:3 expected a single-entry map, found `a` with no value and `target` beside it; read as its keynames, as if indented under it (help: indent `target` under `a:` (`--quirk tosca-parser-requirement-node-beside` accepts it as a warning))",
+            "wrong-kind 4:3 expected a single-entry map, found a map",
+            "wrong-kind 6:3 expected a single-entry map, found a map",
+        ]
+    );
+}
+
+#[test]
+fn single_as_list_reads_one_value_as_a_list_and_scalar_ignored_leaves_it_out() {
+    let (hook, problems) = read::<Hook>("files: a.sh\nmetadata: test\n");
+    let hook = hook.expect("read");
+    let files: Vec<&str> = hook.files.iter().map(|file| file.value.as_str()).collect();
+    assert_eq!(files, ["a.sh"]);
+    assert!(hook.metadata.is_empty());
+    assert_eq!(
+        problems,
+        [
+            "wrong-kind 1:8 expected a list for `files` of a hook, found a string; read as a list of one (help: write it as a list: `files: [ … ]`)",
+            "wrong-kind 2:11 expected a map for `metadata` of a hook, found a string; ignored: read as if it were left out (help: write `metadata` as a map of names to values, or leave it out (`--quirk tosca-parser-scalar-metadata` accepts it as a warning))",
+        ]
+    );
+    // Lists and maps, and null, read as ever, without a problem.
+    let hook: Hook = read_ok("files: [a.sh, b.sh]\nmetadata: {k: v}\n");
+    assert_eq!(hook.files.len(), 2);
+    assert_eq!(hook.metadata.len(), 1);
+    let hook: Hook = read_ok("files:\nmetadata:\n");
+    assert!(hook.files.is_empty() && hook.metadata.is_empty());
+}

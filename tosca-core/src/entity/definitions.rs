@@ -64,6 +64,7 @@ pub struct PropertyDefinition {
     pub external_schema: Option<Located<String>>,
     /// Additional information about the property, as a map of names to values.
     #[tosca(since = "1.3")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Where it is defined.
     #[tosca(span)]
@@ -103,6 +104,7 @@ pub struct AttributeDefinition {
     pub entry_schema: Option<SchemaDefinition>,
     /// Additional information about the attribute, as a map of names to values.
     #[tosca(since = "1.3")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Where it is defined.
     #[tosca(span)]
@@ -158,6 +160,7 @@ pub struct ParameterDefinition {
     pub external_schema: Option<Located<String>>,
     /// Additional information about the parameter, as a map of names to values.
     #[tosca(since = "1.3")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Where it is defined.
     #[tosca(span)]
@@ -212,6 +215,7 @@ pub struct CapabilityDefinition {
     pub description: Option<Located<String>>,
     /// Additional information about the capability, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Refinements of the capability type's property definitions, for this node type.
     pub properties: IndexMap<String, PropertyDefinition>,
@@ -277,6 +281,7 @@ pub struct RequirementDefinition {
     pub description: Option<Located<String>>,
     /// Additional information about the requirement, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Where it is defined.
     #[tosca(span)]
@@ -296,6 +301,7 @@ pub struct RelationshipDefinition {
     pub description: Option<Located<String>>,
     /// Additional information about the relationship, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Refinements of the relationship type's property definitions, for this requirement.
     #[tosca(since = "2.0")]
@@ -327,6 +333,7 @@ pub struct InterfaceDefinition {
     pub description: Option<Located<String>>,
     /// Additional information about the interface, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Inputs that every operation of the interface receives, as parameter definitions; they add to
     /// or refine the interface type's.
@@ -398,6 +405,7 @@ pub struct Implementation {
     /// the orchestrator to run.
     pub primary: Option<Node>,
     /// Further artifacts the primary one needs, made available before it runs.
+    #[tosca(single_as_list)]
     pub dependencies: Vec<Node>,
     /// How long, in seconds, the implementation may run before it is considered failed.
     // Also read in the TOSCA 2.0 drafts.
@@ -435,6 +443,7 @@ pub struct ArtifactDefinition {
     pub description: Option<Located<String>>,
     /// Additional information about the artifact, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Where to put the file on the node it is deployed to.
     // Also read in the TOSCA 2.0 drafts.

@@ -31,6 +31,7 @@ pub struct ServiceTemplate {
     pub namespace: Option<Located<String>>,
     /// Additional information about the file, as a map of names to values (strings in TOSCA 1.x),
     /// such as `template_name`, `template_author` and `template_version`.
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// The name of the service template. Later versions write it under `metadata`.
     #[tosca(until = "1.0")]

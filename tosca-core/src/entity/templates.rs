@@ -19,6 +19,7 @@ pub struct TopologyTemplate {
     pub description: Option<Located<String>>,
     /// Additional information about the service, as a map of names to values.
     #[tosca(since = "2.0")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// The service's input parameters: values given when it is deployed, read in values with
     /// `get_input` (`$get_input` in TOSCA 2.0).
@@ -66,6 +67,7 @@ pub struct NodeTemplate {
     #[tosca(text)]
     pub description: Option<Located<String>>,
     /// Additional information about the node, as a map of names to values.
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// How an orchestrator is to provide the node: `select` an existing node (matching
     /// `node_filter`) rather than create one, or `substitute` it with a service whose substitution
@@ -106,7 +108,7 @@ pub struct NodeTemplate {
 
 /// A requirement assignment in a node template.
 #[derive(Clone, Debug, Entity)]
-#[tosca(entity = "requirement assignment", short = "node")]
+#[tosca(entity = "requirement assignment", short = "node", slipped_keys = "node")]
 pub struct RequirementAssignment {
     /// The requirement's name.
     #[tosca(name)]
@@ -275,6 +277,7 @@ pub struct RelationshipTemplate {
     #[tosca(text)]
     pub description: Option<Located<String>>,
     /// Additional information about the relationship, as a map of names to values.
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Values for the properties the relationship type defines.
     pub properties: Assignments,
@@ -305,6 +308,7 @@ pub struct GroupTemplate {
     #[tosca(text)]
     pub description: Option<Located<String>>,
     /// Additional information about the group, as a map of names to values.
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Values for the properties the group type defines.
     pub properties: Assignments,
@@ -336,6 +340,7 @@ pub struct PolicyTemplate {
     #[tosca(text)]
     pub description: Option<Located<String>>,
     /// Additional information about the policy, as a map of names to values.
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// Values for the properties the policy type defines.
     pub properties: Assignments,

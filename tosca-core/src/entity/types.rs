@@ -32,6 +32,7 @@ pub struct ArtifactType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the artifact type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -65,6 +66,7 @@ pub struct DataType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the data type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -126,6 +128,7 @@ pub struct CapabilityType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the capability type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -168,6 +171,7 @@ pub struct InterfaceType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the interface type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -204,6 +208,7 @@ pub struct RelationshipType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the relationship type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -252,6 +257,7 @@ pub struct NodeType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the node type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -296,6 +302,7 @@ pub struct GroupType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the group type. Not inherited.
     #[tosca(text, inherit = "skip")]
@@ -338,6 +345,7 @@ pub struct PolicyType {
     /// Additional information about the type, as a map of names to values (strings in TOSCA 1.x).
     /// Not inherited.
     #[tosca(inherit = "skip")]
+    #[tosca(scalar_ignored)]
     pub metadata: Metadata,
     /// A human-readable description of the policy type. Not inherited.
     #[tosca(text, inherit = "skip")]

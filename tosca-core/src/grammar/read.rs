@@ -5,6 +5,7 @@ use rayon::prelude::*;
 
 use super::Keyname;
 use crate::dialect::Dialect;
+use crate::problem::quirk::with_quirk_help;
 use crate::problem::{Code, Problem, Problems, nearest};
 use crate::source::{Located, Span};
 use crate::version::Version;
@@ -31,6 +32,9 @@ pub struct ReadContext<'p> {
     note = "derive `Entity` for an entity, or use a type of `tosca_core::grammar` (`Located<T>`, `Option<T>`, `Vec<T>`, `IndexMap<String, T>`, `Sequenced<T>`)"
 )]
 pub trait Read: Sized {
+    /// The keynames read as the entity's when written beside its name in a sequenced-list entry
+    /// whose name has no value (`#[tosca(slipped_keys = "node")]`); none by default.
+    const SLIPPED_KEYS: &'static [&'static str] = &[];
     /// Reads `node`. `name` is the map key or sequenced-list name the node was found under, for
     /// entities that record their own name.
     fn read(node: &Node, name: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self>;
@@ -321,11 +325,84 @@ impl<T: Read> Read for Sequenced<T> {
                     let name = Located::new(key.to_owned(), entry.key.span);
                     list.extend(T::read(&entry.value, Some(&name), cx));
                 }
+                Some([entry, beside @ ..]) if is_slipped::<T>(entry, beside) => {
+                    list.extend(read_slipped::<T>(item, entry, beside, cx));
+                }
                 _ => wrong_kind(item, "a single-entry map", cx),
             }
         }
         Some(Sequenced(list))
     }
+}
+
+/// Whether a sequenced-list entry of several keys is a name with no value and, `beside` it, only
+/// keynames `T` reads there (`Read::SLIPPED_KEYS`).
+fn is_slipped<T: Read>(entry: &Entry, beside: &[Entry]) -> bool {
+    entry.value.is_null()
+        && !beside.is_empty()
+        && beside.iter().all(|other| other.key.as_str().is_some_and(|key| T::SLIPPED_KEYS.contains(&key)))
+}
+
+/// Reads a sequenced-list entry whose keynames were written beside its name (`- link:` then
+/// `node: VL1` at the same indentation) as the named entity with those keynames, after a
+/// `wrong-kind` error at the entry.
+fn read_slipped<T: Read>(item: &Node, entry: &Entry, beside: &[Entry], cx: &mut ReadContext<'_>) -> Option<T> {
+    let key = key_text(entry, cx)?;
+    let keys: Vec<String> =
+        beside.iter().filter_map(|other| other.key.as_str()).map(|key| format!("`{key}`")).collect();
+    let problem = Problem::new(
+        Code::WrongKind,
+        item.span,
+        format!(
+            "expected a single-entry map, found `{key}` with no value and {} beside it; {}",
+            keys.join(", "),
+            crate::problem::quirk::SLIPPED_KEYNAMES
+        ),
+    );
+    cx.problems.push(with_quirk_help(problem, format!("indent {} under `{key}:`", keys.join(", "))));
+    let first = &beside[0].key.span;
+    let last = beside.last().map_or(first.end, |other| other.value.span.end.max(other.key.span.end));
+    let node = Node { span: Span { end: last, ..*first }, value: Value::Mapping(beside.to_vec()) };
+    let name = Located::new(key.to_owned(), entry.key.span);
+    T::read(&node, Some(&name), cx)
+}
+
+/// Whether `node` is a single value: a scalar other than null.
+pub fn is_single_value(node: &Node) -> bool {
+    matches!(node.value, Value::Scalar(_)) && !node.is_null()
+}
+
+/// Reads a single value where a list is expected (`#[tosca(single_as_list)]`) as a list of
+/// one, after a `wrong-kind` error at the value.
+pub fn single_as_list<T: Read>(node: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) -> Option<Vec<T>> {
+    let problem = Problem::new(
+        Code::WrongKind,
+        node.span,
+        format!(
+            "expected a list for `{key}` of {} {entity}, found {}; {}",
+            article(entity),
+            node.kind_name(),
+            crate::problem::quirk::SINGLE_AS_LIST
+        ),
+    );
+    cx.problems.push(with_quirk_help(problem, format!("write it as a list: `{key}: [ … ]`")));
+    T::read(node, None, cx).map(|item| vec![item])
+}
+
+/// Reports a single value where a map or list is expected (`#[tosca(scalar_ignored)]`), which
+/// is then ignored.
+pub fn scalar_ignored(node: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) {
+    let problem = Problem::new(
+        Code::WrongKind,
+        node.span,
+        format!(
+            "expected a map for `{key}` of {} {entity}, found {}; {}",
+            article(entity),
+            node.kind_name(),
+            crate::problem::quirk::SCALAR_IGNORED
+        ),
+    );
+    cx.problems.push(with_quirk_help(problem, format!("write `{key}` as a map of names to values, or leave it out")));
 }
 
 /// The entries of an entity's mapping: a null node reads as an empty entity; anything else but

@@ -313,16 +313,27 @@ impl Render<'_> {
             }
         }
         for policy in &topology_template.policies.0 {
-            if topology.policies.contains_key(&policy.name.value) {
-                problems.report(
+            let mut name = policy.name.value.clone();
+            if topology.policies.contains_key(&name) {
+                // Kept, as tosca-parser keeps its policies as a list: under the first free
+                // `<name>_<n>`, which the problem names.
+                name = (2..)
+                    .map(|number| format!("{}_{number}", policy.name.value))
+                    .find(|candidate| {
+                        !topology.policies.contains_key(candidate)
+                            && !topology_template.policies.0.iter().any(|other| other.name.value == *candidate)
+                    })
+                    .unwrap_or_default();
+                let problem = Problem::new(
                     Code::DuplicateName,
                     policy.name.span,
-                    format!("policy `{}` is defined more than once", policy.name.value),
+                    format!("policy `{}` {} `{name}`", policy.name.value, crate::problem::quirk::POLICY_KEPT_AS),
                 );
-                continue;
+                let help = String::from("give each policy a name of its own");
+                problems.push(crate::problem::quirk::with_quirk_help(problem, help));
             }
             if let Some(rendered) = self.policy(policy, problems) {
-                topology.policies.insert(policy.name.value.clone(), rendered);
+                topology.policies.insert(name, rendered);
             }
         }
         topology.outputs = self.outputs(&topology_template.outputs, problems);

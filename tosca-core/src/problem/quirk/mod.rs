@@ -14,6 +14,7 @@ mod interfaces;
 mod known;
 mod onap;
 mod onap_values;
+mod shapes;
 mod tosca_parser;
 mod values;
 
@@ -21,6 +22,9 @@ pub(crate) use interfaces::INLINE_OPERATION;
 pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPEATED_IMPORT};
 pub(crate) use onap_values::{
     EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, INPUT_OF_ANOTHER_TOPOLOGY, JSON_TYPE, NULL_IN_1_X,
+};
+pub(crate) use shapes::{
+    POLICY_KEPT_AS, READ_IN_IMPORTER_VERSION, SCALAR_IGNORED, SINGLE_AS_LIST, SLIPPED_KEYNAMES, with_quirk_help,
 };
 pub(crate) use tosca_parser::{DEFAULT_OCCURRENCES_LABEL, DOTTED_PREFIX, READ_AS_CAPABILITY_TYPE, READ_BESIDE};
 pub use tosca_parser::{UNUSED_TYPE_LABEL, UNUSED_TYPES};
@@ -82,8 +86,13 @@ impl Quirk {
         tosca_parser::TOSCA_PARSER_DOTTED_PREFIXES,
         tosca_parser::TOSCA_PARSER_IMPORT_PATHS,
         tosca_parser::TOSCA_PARSER_LATER_KEYNAMES,
+        shapes::TOSCA_PARSER_REPEATED_POLICY_NAMES,
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
+        shapes::TOSCA_PARSER_REQUIREMENT_NODE_BESIDE,
+        shapes::TOSCA_PARSER_SCALAR_METADATA,
+        shapes::TOSCA_PARSER_SINGLE_DEPENDENCIES,
         tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
+        shapes::TOSCA_PARSER_UNVERSIONED_IMPORTS,
         onap::UNDECLARED_SUBSTITUTION_CAPABILITIES,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
         known::UNTYPED_ARTIFACT,
@@ -210,8 +219,13 @@ impl QuirkSet {
                 "tosca-parser-dotted-prefixes",
                 "tosca-parser-import-paths",
                 "tosca-parser-later-keynames",
+                "tosca-parser-repeated-policy-names",
                 "tosca-parser-required-properties",
+                "tosca-parser-requirement-node-beside",
+                "tosca-parser-scalar-metadata",
+                "tosca-parser-single-dependencies",
                 "tosca-parser-unused-types",
+                "tosca-parser-unversioned-imports",
                 "undeclared-substitution-requirements",
                 "untyped-artifact",
                 "versions-without-minor",

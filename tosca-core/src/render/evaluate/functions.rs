@@ -631,7 +631,7 @@ fn did_you_mean<'n>(
     if exact {
         return problem.with_nearest(name, candidates);
     }
-    match crate::grammar::nearest(name, candidates.into_iter().filter(|candidate| *candidate != name)) {
+    match crate::problem::nearest(name, candidates.into_iter().filter(|candidate| *candidate != name)) {
         Some(nearest) => problem.with_help(format!("did you mean `{nearest}`?")),
         None => problem,
     }

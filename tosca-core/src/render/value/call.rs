@@ -89,7 +89,7 @@ impl Render<'_> {
         }
         let mut problem =
             Problem::new(Code::NameNotFound, name.span, format!("input `{text}` is not declared by the topology"));
-        let nearest = inputs.and_then(|inputs| crate::grammar::nearest(text, inputs.keys().map(String::as_str)));
+        let nearest = inputs.and_then(|inputs| crate::problem::nearest(text, inputs.keys().map(String::as_str)));
         if let Some(nearest) = nearest {
             problem = problem.with_suggestion(nearest);
         }

@@ -109,7 +109,7 @@ fn read_constraint(node: &Node, problems: &mut Problems) -> Option<Constraint> {
         _ => {
             let mut problem =
                 Problem::new(Code::UnknownKey, entry.key.span, format!("unknown constraint operator `{name}`"));
-            problem = match crate::grammar::nearest(name, OPERATORS) {
+            problem = match crate::problem::nearest(name, OPERATORS) {
                 Some(nearest) => problem.with_suggestion(nearest),
                 None => problem.with_help(format!("known operators: {}", OPERATORS.join(", "))),
             };

@@ -48,6 +48,20 @@ struct Part {
     legacy: Option<Located<String>>,
 }
 
+/// A sequenced-list entry whose keyname may slip beside its name, a single value read as a
+/// list, a scalar ignored.
+#[derive(Clone, Entity, Inherit)]
+#[tosca(entity = "hook", slipped_keys = "target")]
+struct Hook {
+    #[tosca(name)]
+    name: Located<String>,
+    target: Option<Located<String>>,
+    #[tosca(single_as_list)]
+    files: Vec<Located<String>>,
+    #[tosca(scalar_ignored)]
+    tags: Vec<Located<String>>,
+}
+
 /// No keyname at all: only what the reader fills in itself.
 #[derive(Entity, Inherit)]
 #[tosca(entity = "marker")]
@@ -72,6 +86,8 @@ fn main() {
     assert_entity::<Part>();
     assert_entity::<Marker>();
     assert_entity::<Empty>();
+    assert_entity::<Hook>();
+    assert_named::<Hook>();
     assert_named::<Widget>();
     assert_named::<Marker>();
     assert_named::<Part>();
