@@ -14,6 +14,7 @@ mod interfaces;
 mod known;
 mod onap;
 mod onap_values;
+mod targets;
 mod tosca_parser;
 mod values;
 
@@ -22,6 +23,7 @@ pub(crate) use onap::{MAP_AS_SEQUENCE, NAMED_TARGET_SOURCE, ONAP_PART_NAME, REPE
 pub(crate) use onap_values::{
     EMPTY_MAP_UNSET, INDEX_LEFT_TO_DEPLOYMENT, INDEX_VALUE_DEFERRED, INPUT_OF_ANOTHER_TOPOLOGY, JSON_TYPE, NULL_IN_1_X,
 };
+pub(crate) use targets::{READ_AS_OWN_REQUIREMENT, REQUIREMENT_CAPABILITY, TAKEN_AS_TARGET};
 pub(crate) use tosca_parser::{DEFAULT_OCCURRENCES_LABEL, DOTTED_PREFIX, READ_AS_CAPABILITY_TYPE, READ_BESIDE};
 pub use tosca_parser::{UNUSED_TYPE_LABEL, UNUSED_TYPES};
 
@@ -82,7 +84,10 @@ impl Quirk {
         tosca_parser::TOSCA_PARSER_DOTTED_PREFIXES,
         tosca_parser::TOSCA_PARSER_IMPORT_PATHS,
         tosca_parser::TOSCA_PARSER_LATER_KEYNAMES,
+        targets::TOSCA_PARSER_NAMED_TARGETS,
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
+        targets::TOSCA_PARSER_REQUIREMENT_CAPABILITY_TYPES,
+        targets::TOSCA_PARSER_UNDECLARED_REQUIREMENTS,
         tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
         onap::UNDECLARED_SUBSTITUTION_CAPABILITIES,
         known::UNDECLARED_SUBSTITUTION_REQUIREMENTS,
@@ -210,7 +215,10 @@ impl QuirkSet {
                 "tosca-parser-dotted-prefixes",
                 "tosca-parser-import-paths",
                 "tosca-parser-later-keynames",
+                "tosca-parser-named-targets",
                 "tosca-parser-required-properties",
+                "tosca-parser-requirement-capability-types",
+                "tosca-parser-undeclared-requirements",
                 "tosca-parser-unused-types",
                 "undeclared-substitution-requirements",
                 "untyped-artifact",
