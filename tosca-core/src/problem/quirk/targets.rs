@@ -73,9 +73,10 @@ pub(super) const TOSCA_PARSER_UNDECLARED_REQUIREMENTS: Quirk = Quirk {
 (TOSCA 1.3 3.8.3: the template's requirements are assignments of its type's definitions; 3.7.2, \
 \"the name of a requirement definition\"). OpenStack tosca-parser 2.15 allows any name on an \
 assignment written as a map (`NodeTemplate._validate_requirements` adds it to the allowed \
-names) and builds its relationship like any other, so heat-translator's templates attach two \
-volumes to one `Compute` as `local_storage1` and `local_storage2`; an undeclared name written \
-short (`- extra: volume`) it rejects. puccini-rs, in a 1.x file, reads such an assignment the \
+names) and, when the node type declares a requirement of the same relationship type, builds \
+its relationship like any other (`NodeTemplate._get_explicit_relationship`), so \
+heat-translator's templates attach two volumes to one `Compute` as `local_storage1` and \
+`local_storage2`; an undeclared name written short (`- extra: volume`) it rejects. puccini-rs, in a 1.x file, reads such an assignment the \
 same way: a requirement of its own, with the target node, capability and relationship the \
 assignment writes, resolved like a declared one (the relationship's `valid_target_types` choose \
 the capability), and reports it; the quirk makes that a warning. An undeclared name written \
@@ -83,21 +84,26 @@ short stays an error.",
     example: "\
 tosca_definitions_version: tosca_simple_yaml_1_0
 node_types:
-  my.nodes.Volume:
+  my.nodes.Db:
     derived_from: tosca.nodes.Root
     capabilities:
-      attachment: { type: tosca.capabilities.Attachment }
-  my.nodes.Server:
+      endpoint: { type: tosca.capabilities.Endpoint.Database }
+  my.nodes.App:
     derived_from: tosca.nodes.Root
+    requirements:
+      - database:
+          capability: tosca.capabilities.Endpoint.Database
+          relationship: tosca.relationships.ConnectsTo
+          occurrences: [0, 1]
 topology_template:
   node_templates:
-    volume: { type: my.nodes.Volume }
-    server:
-      type: my.nodes.Server
+    db: { type: my.nodes.Db }
+    app:
+      type: my.nodes.App
       requirements:
-        - extra_volume:
-            node: volume
-            relationship: tosca.relationships.AttachesTo
+        - backup_database:
+            node: db
+            relationship: tosca.relationships.ConnectsTo
 ",
     matches: |problem| problem.message.ends_with(READ_AS_OWN_REQUIREMENT),
 };
