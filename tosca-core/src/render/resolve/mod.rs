@@ -8,7 +8,9 @@
 //!   (in 1.x a named node of another type than the definition's `node` is still used, as
 //!   tosca-parser does, and reported: quirk `requirement-target-type`);
 //! - the capability is the one named (by its name in the target), or is of a type that is or
-//!   derives from the capability type asked for;
+//!   derives from the capability type asked for (in 1.x a named node none of whose capabilities
+//!   fits by type is still used, as tosca-parser does, bound to the capability that fits best
+//!   and reported: `named`, quirk `tosca-parser-named-targets`);
 //! - the relationship type accepts it (`valid_target_types` / 2.0 `valid_capability_types`,
 //!   `valid_target_node_types`, `valid_source_node_types`) and the capability accepts the
 //!   source and the relationship (`valid_source_types` / 2.0 `valid_source_node_types`,
