@@ -13,7 +13,7 @@
 
 use tosca_core::Compiled;
 use tosca_core::problem::{Code, Problem, Severity};
-use tosca_tests::{compile_with_quirks as compile, invalid_case as case, severities};
+use tosca_tests::{compile_with_quirks as compile, invalid_case as case, located, severities};
 
 /// Each relationship as (source, requirement, target, capability), in order.
 fn edges(compiled: &Compiled) -> Vec<(&str, &str, &str, &str)> {
@@ -29,9 +29,23 @@ fn of_code(compiled: &Compiled, code: Code) -> Vec<&Problem> {
     compiled.problems.iter().filter(|problem| problem.code == code).collect()
 }
 
+/// `code main.yaml:line:col` of each problem of a case compiled without quirks.
+fn located_without_quirks(path: &std::path::Path) -> Vec<String> {
+    located(&compile(path, ""), path.parent().expect("the case's folder"))
+}
+
 #[test]
 fn a_named_target_without_the_capability_is_taken_with_the_capability_that_fits_best() {
     let path = case("tosca-parser-named-targets");
+    assert_eq!(
+        located_without_quirks(&path),
+        [
+            "unsatisfied-requirement main.yaml:43:19",
+            "unsatisfied-requirement main.yaml:48:17",
+            "unsatisfied-requirement main.yaml:53:17",
+            "unsatisfied-requirement main.yaml:59:13",
+        ]
+    );
     for (quirks, taken) in
         [("", Severity::Error), ("tosca-parser-named-targets", Severity::Warning), ("tosca-parser", Severity::Warning)]
     {
@@ -55,6 +69,10 @@ fn a_named_target_without_the_capability_is_taken_with_the_capability_that_fits_
                 .contains("has no capability of type `my.capabilities.Docker`; its capability `host`")
         );
         assert!(unsatisfied[3].message.contains("has no target: `db` has no capability `nothere`"));
+        let help = unsatisfied[0].help.as_deref().unwrap_or_default();
+        assert!(help.contains("--quirk tosca-parser-named-targets"), "{help}");
+        // Each at the name of the node template the assignment names.
+        assert_eq!(unsatisfied[0].labels.len(), 1, "the definition's capability type is a related location");
         assert_eq!(compiled.problems.len(), 4, "{quirks}: {:?}", compiled.problems);
         assert_eq!(
             edges(&compiled),
@@ -93,6 +111,14 @@ fn named_targets_are_not_taken_so_in_2_0() {
 #[test]
 fn an_undeclared_requirement_written_in_full_is_read_as_one_of_its_own() {
     let path = case("tosca-parser-undeclared-requirements");
+    assert_eq!(
+        located_without_quirks(&path),
+        [
+            "undeclared-assignment main.yaml:19:11",
+            "undeclared-assignment main.yaml:22:11",
+            "undeclared-assignment main.yaml:26:11",
+        ]
+    );
     for (quirks, read) in [
         ("", Severity::Error),
         ("tosca-parser-undeclared-requirements", Severity::Warning),
@@ -105,6 +131,12 @@ fn an_undeclared_requirement_written_in_full_is_read_as_one_of_its_own() {
         assert!(undeclared[0].message.ends_with(
             "`backup_database`; read as a requirement of its own, as tosca-parser reads one written in full"
         ));
+        assert!(
+            undeclared[0]
+                .help
+                .as_deref()
+                .is_some_and(|help| help.contains("--quirk tosca-parser-undeclared-requirements"))
+        );
         assert_eq!(undeclared[2].message, "node template `server` has no requirement `spare_volume`");
         assert_eq!(compiled.problems.len(), 3, "{quirks}: {:?}", compiled.problems);
         // Resolved like declared ones: the relationship's valid targets choose the capability.
@@ -125,6 +157,7 @@ fn an_undeclared_requirement_written_in_full_is_read_as_one_of_its_own() {
 #[test]
 fn an_undefined_capability_type_of_a_requirement_is_reported_once() {
     let path = case("tosca-parser-requirement-capability-types");
+    assert_eq!(located_without_quirks(&path), ["type-not-found main.yaml:12:23", "type-not-found main.yaml:17:24"]);
     for (quirks, own) in [
         ("", Severity::Error),
         ("tosca-parser-requirement-capability-types", Severity::Warning),
@@ -133,8 +166,10 @@ fn an_undefined_capability_type_of_a_requirement_is_reported_once() {
         let compiled = compile(&path, quirks);
         // The capability definition's undefined type stays an error.
         assert_eq!(severities(&compiled, Code::TypeNotFound), [own, Severity::Error], "{quirks}");
-        let label = &of_code(&compiled, Code::TypeNotFound)[0].labels[0];
-        assert_eq!(label.message, "requirement `link` names it as the capability type of its target");
+        let reported = of_code(&compiled, Code::TypeNotFound)[0];
+        assert_eq!(reported.labels[0].message, "requirement `link` names it as the capability type of its target");
+        let help = reported.help.as_deref().unwrap_or_default();
+        assert!(help.contains("--quirk tosca-parser-requirement-capability-types"), "{help}");
         // Nothing follows from it: the named network is the target, through LinksTo's valid targets.
         assert_eq!(compiled.problems.len(), 2, "{quirks}: {:?}", compiled.problems);
         assert_eq!(edges(&compiled), [("port", "link", "net", "link")], "{quirks}");

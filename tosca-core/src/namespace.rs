@@ -572,6 +572,13 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span
             if let Some(unit) = unit {
                 problem = failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span));
             }
+            if problem.labels.iter().any(|label| label.message.ends_with(REQUIREMENT_CAPABILITY)) {
+                let quirk = "`--quirk tosca-parser-requirement-capability-types` accepts it as a warning";
+                problem.help = Some(match problem.help.take() {
+                    Some(help) => format!("{help} ({quirk})"),
+                    None => format!("define the capability type or name a defined one ({quirk})"),
+                });
+            }
             problems.push(problem);
         }
     });

@@ -48,13 +48,17 @@ pub(super) fn undeclared_requirement<'n>(
     declared: impl IntoIterator<Item = &'n str>,
 ) -> Problem {
     let missing = format!("{owner} has no requirement `{}`", name.value);
-    let problem = if read_as_own {
-        Problem::new(Code::UndeclaredAssignment, name.span, format!("{missing}; {READ_AS_OWN_REQUIREMENT}")).with_help(
-            "declare the requirement in the node type, or name one it declares \
-             (`--quirk tosca-parser-undeclared-requirements` accepts it as a warning)",
-        )
-    } else {
-        Problem::new(Code::UndeclaredAssignment, name.span, missing)
-    };
-    problem.with_nearest(&name.value, declared)
+    if !read_as_own {
+        return Problem::new(Code::UndeclaredAssignment, name.span, missing).with_nearest(&name.value, declared);
+    }
+    let quirk = "`--quirk tosca-parser-undeclared-requirements` accepts it as a warning";
+    let mut problem =
+        Problem::new(Code::UndeclaredAssignment, name.span, format!("{missing}; {READ_AS_OWN_REQUIREMENT}"))
+            .with_nearest(&name.value, declared);
+    // A likely typo keeps its "did you mean"; either way the help names the quirk.
+    problem.help = Some(match problem.help.take() {
+        Some(nearest) => format!("{nearest} ({quirk})"),
+        None => format!("declare the requirement in the node type, or name one it declares ({quirk})"),
+    });
+    problem
 }
