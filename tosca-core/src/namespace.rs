@@ -30,6 +30,7 @@ use crate::catalog::{Catalog, TypeId};
 use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
 use crate::grammar::{Kind, References, nearest};
+use crate::problem::quirk::REQUIREMENT_CAPABILITY;
 use crate::problem::{Code, Problem, Problems};
 use crate::read::{ReadOutput, Unit};
 use crate::source::{Located, SourceId, Span};
@@ -529,6 +530,8 @@ fn file_name(location: &crate::loader::Location) -> String {
 /// Reports every type name that resolves to nothing, in every type and in the topology, and
 /// every use of a tool's extension type outside its own file.
 fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span>], problems: &mut Problems) {
+    // Found only when a capability type is missing: most compilations never need them.
+    let mut requirement_capabilities = None;
     visit_references(&namespace.units, catalog, &mut |kind: Kind, name: &Located<String>| {
         let resolved = namespace.resolve(kind, name);
         if let Some(id) = resolved
@@ -550,6 +553,16 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span
         if resolved.is_none() {
             let mut problem =
                 Problem::new(Code::TypeNotFound, name.span, format!("{kind} `{}` is not defined", name.value));
+            if kind == Kind::CapabilityType
+                && let Some(requirement) = requirement_capabilities
+                    .get_or_insert_with(|| requirement_capability_names(catalog))
+                    .get(&name.span)
+            {
+                problem = problem.with_label(
+                    requirement.span,
+                    format!("requirement `{}` {REQUIREMENT_CAPABILITY}", requirement.value),
+                );
+            }
             let unit = namespace.unit_of_source.get(&name.span.source).copied();
             if let Some(unit) = unit
                 && let Some(nearest) = nearest(&name.value, namespace.scopes[unit].names(kind))
@@ -559,9 +572,28 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span
             if let Some(unit) = unit {
                 problem = failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span));
             }
+            if problem.labels.iter().any(|label| label.message.ends_with(REQUIREMENT_CAPABILITY)) {
+                let quirk = "`--quirk tosca-parser-requirement-capability-types` accepts it as a warning";
+                problem.help = Some(match problem.help.take() {
+                    Some(help) => format!("{help} ({quirk})"),
+                    None => format!("define the capability type or name a defined one ({quirk})"),
+                });
+            }
             problems.push(problem);
         }
     });
+}
+
+/// The name of each requirement definition of a node type, by where its `capability` is written:
+/// a missing capability type named there is labelled with the requirement (tosca-parser never
+/// looks it up: `--quirk tosca-parser-requirement-capability-types`).
+fn requirement_capability_names(catalog: &Catalog) -> HashMap<Span, &Located<String>> {
+    catalog
+        .node_types
+        .iter()
+        .flat_map(|defined| &defined.entity.requirements.0)
+        .filter_map(|definition| Some((definition.capability.as_ref()?.span, &definition.name)))
+        .collect()
 }
 
 /// Calls `visit` with every type name written anywhere: in every type and in every topology.

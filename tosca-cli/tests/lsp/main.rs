@@ -329,8 +329,10 @@ fn hover_on_types_properties_and_requirements() {
     client.shutdown();
 }
 
+/// A 1.x named target that does not fit is still taken (so the rest is checked), with errors
+/// that say why; the hover shows both.
 #[test]
-fn hover_on_a_requirement_without_a_target_says_why() {
+fn hover_on_a_requirement_whose_named_target_does_not_fit_says_why() {
     let (_folder, mut client, main, _types) = opened();
     let text = MAIN.replace("type: tosca.nodes.Compute", "type: tosca.nodes.Root");
     client.change(&main, 2, &text);
@@ -340,9 +342,14 @@ fn hover_on_a_requirement_without_a_target_says_why() {
     let text = hover["contents"]["value"].as_str().expect("markdown");
     assert_eq!(
         text,
-        "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\nno target:\n\
-         - requirement `host` of node template `app` has no target: `server` is not a `tosca.nodes.Compute`, and has no \
-         capability of type `tosca.capabilities.Compute` (unsatisfied-requirement)\n"
+        "**requirement `host`** of `app`\n\ncapability asked: `tosca.capabilities.Compute`\n\n\
+         target: node `server`, capability `feature`:\n\
+         - requirement `host` of node template `app` names `server`, a `tosca.nodes.Root`, which is not a \
+         `tosca.nodes.Compute` (the requirement's `node`); used as its target anyway (unsatisfied-requirement)\n\
+         - requirement `host` of node template `app` names `server`, which has no capability of type \
+         `tosca.capabilities.Compute` and none that relationship type `tosca.relationships.HostedOn` may target; its \
+         capability `feature` is taken as the target anyway, as tosca-parser takes a named node template \
+         (unsatisfied-requirement)\n"
     );
     client.shutdown();
 }

@@ -15,6 +15,7 @@ pub mod flavour;
 pub(crate) mod json;
 mod locate;
 mod node;
+mod own_requirements;
 pub(crate) mod part_names;
 mod parts;
 mod patterns;

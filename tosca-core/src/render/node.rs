@@ -1,7 +1,10 @@
 //! Node templates: the type applied, capabilities, requirements and their occurrences.
 
+use std::borrow::Cow;
+
 use crate::collections::IndexMap;
 
+use super::own_requirements::{own_requirement, undeclared_requirement, written_in_full};
 use super::part_names::{part_name_match, part_name_problem};
 use super::resolve::{NodeFacts, Request};
 use super::value::plain;
@@ -187,17 +190,24 @@ impl<'a> Render<'a> {
                 ));
                 name = declared;
             }
-            let Some(definition) = definitions.get(name) else {
-                problems.push(
-                    Problem::new(
-                        Code::UndeclaredAssignment,
-                        assignment.name.span,
-                        format!("{owner} has no requirement `{name}`"),
-                    )
-                    .with_nearest(name, definitions.keys().copied()),
-                );
-                continue;
+            let definition = match definitions.get(name) {
+                Some(definition) => Cow::Borrowed(*definition),
+                None => {
+                    let own =
+                        (!self.version.is_2() && written_in_full(assignment)).then(|| own_requirement(assignment));
+                    problems.push(undeclared_requirement(
+                        owner,
+                        &assignment.name,
+                        own.is_some(),
+                        definitions.keys().copied(),
+                    ));
+                    match own {
+                        Some(own) => Cow::Owned(own),
+                        None => continue,
+                    }
+                }
             };
+            let definition_ref: &RequirementDefinition = &definition;
             if let Some(target) = &assignment.node {
                 self.check_requirement_target(
                     &Located::new(target.value.name.clone(), target.value.name_span),
@@ -222,8 +232,26 @@ impl<'a> Render<'a> {
                 );
             }
             let relationship =
-                self.requirement_relationship(definition, assignment.relationship.as_deref(), owner, problems);
+                self.requirement_relationship(definition_ref, assignment.relationship.as_deref(), owner, problems);
             let directives = &assignment.directives;
+            let relationship_type = self.relationship_type_id(definition_ref, assignment.relationship.as_deref());
+            let requirement = Requirement {
+                name: name.to_owned(),
+                capability: assignment
+                    .capability
+                    .as_ref()
+                    .or(definition_ref.capability.as_ref())
+                    .map(|text| text.value.clone()),
+                node: assignment
+                    .node
+                    .as_ref()
+                    .map(|selector| selector.value.name.clone())
+                    .or_else(|| definition_ref.node.as_ref().map(|text| text.value.clone())),
+                node_filter: assignment.node_filter.as_deref().or(definition_ref.node_filter.as_ref()).map(plain),
+                relationship: relationship.map(Box::new),
+                target: None,
+                implicit: false,
+            };
             requests.push(Request {
                 count: expanded,
                 allocation: assignment
@@ -235,7 +263,7 @@ impl<'a> Render<'a> {
                 capability: assignment.capability.clone(),
                 node: assignment.node.as_ref().map(|selector| Located::new(selector.value.name.clone(), selector.span)),
                 node_filter: assignment.node_filter.as_deref().cloned(),
-                relationship_type: self.relationship_type_id(definition, assignment.relationship.as_deref()),
+                relationship_type,
                 may_stay_open: assignment.optional.as_ref().is_some_and(|optional| optional.value)
                     || (!directives.is_empty() && directives.iter().all(|directive| directive.value == "external")),
                 internal_only: !directives.is_empty()
@@ -243,23 +271,6 @@ impl<'a> Render<'a> {
                 span: assignment.span,
                 implicit: false,
             });
-            let requirement = Requirement {
-                name: name.to_owned(),
-                capability: assignment
-                    .capability
-                    .as_ref()
-                    .or(definition.capability.as_ref())
-                    .map(|text| text.value.clone()),
-                node: assignment
-                    .node
-                    .as_ref()
-                    .map(|selector| selector.value.name.clone())
-                    .or_else(|| definition.node.as_ref().map(|text| text.value.clone())),
-                node_filter: assignment.node_filter.as_deref().or(definition.node_filter.as_ref()).map(plain),
-                relationship: relationship.map(Box::new),
-                target: None,
-                implicit: false,
-            };
             // One entry per relationship the assignment stands for.
             requirements.extend(std::iter::repeat_n(requirement, usize::try_from(expanded).unwrap_or(0)));
         }
@@ -309,7 +320,7 @@ impl<'a> Render<'a> {
                 requests.push(Request {
                     count: implicit_count,
                     allocation: None,
-                    definition,
+                    definition: Cow::Borrowed(definition),
                     capability: None,
                     node: None,
                     node_filter: None,

@@ -226,24 +226,24 @@ fn describe_requirement(
     if let Some(capability) = &entry.capability {
         let _ = writeln!(text, "capability asked: `{capability}`\n");
     }
+    // The problems reported inside the assignment (the list item) in this document: why it has
+    // no target, or why the target it names is taken against the rules (a 1.x named node
+    // lacking the capability, kept so the rest is checked).
+    let item = path.iter().position(|step| matches!(step, Step::Index(_)));
+    let span = item.and_then(|at| descend(tree, &path[..=at])).map(|item| item.span)?;
+    let problems = context.problems_within(span);
     match &entry.target {
         Some(target) => {
-            let _ = writeln!(text, "target: node `{}`, capability `{}`", target.node, target.capability);
+            let _ = write!(text, "target: node `{}`, capability `{}`", target.node, target.capability);
         }
-        None => {
-            text.push_str("no target");
-            // The problems reported inside the assignment (the list item) in this document.
-            let item = path.iter().position(|step| matches!(step, Step::Index(_)));
-            let span = item.and_then(|at| descend(tree, &path[..=at])).map(|item| item.span)?;
-            let problems = context.problems_within(span);
-            if problems.is_empty() {
-                text.push('\n');
-            } else {
-                text.push_str(":\n");
-                for (message, code) in problems {
-                    let _ = writeln!(text, "- {message} ({code})");
-                }
-            }
+        None => text.push_str("no target"),
+    }
+    if problems.is_empty() {
+        text.push('\n');
+    } else {
+        text.push_str(":\n");
+        for (message, code) in problems {
+            let _ = writeln!(text, "- {message} ({code})");
         }
     }
     Some(text)

@@ -15,6 +15,7 @@ mod known;
 mod onap;
 mod onap_values;
 mod shapes;
+mod targets;
 mod tosca_parser;
 mod values;
 
@@ -26,6 +27,7 @@ pub(crate) use onap_values::{
 pub(crate) use shapes::{
     POLICY_KEPT_AS, READ_IN_IMPORTER_VERSION, SCALAR_IGNORED, SINGLE_AS_LIST, SLIPPED_KEYNAMES, with_quirk_help,
 };
+pub(crate) use targets::{READ_AS_OWN_REQUIREMENT, REQUIREMENT_CAPABILITY, TAKEN_AS_TARGET};
 pub(crate) use tosca_parser::{DEFAULT_OCCURRENCES_LABEL, DOTTED_PREFIX, READ_AS_CAPABILITY_TYPE, READ_BESIDE};
 pub use tosca_parser::{UNUSED_TYPE_LABEL, UNUSED_TYPES};
 
@@ -79,18 +81,21 @@ impl Quirk {
         known::SHORT_NAME,
         tosca_parser::TOSCA_PARSER_ARTIFACT_TYPES,
         known::TOSCA_PARSER_COMPUTE_HOST,
-        tosca_parser::TOSCA_PARSER_DATA_TYPES_AS_CAPABILITY_TYPES,
         known::TOSCA_PARSER_DATABASE_NAME,
+        tosca_parser::TOSCA_PARSER_DATA_TYPES_AS_CAPABILITY_TYPES,
         tosca_parser::TOSCA_PARSER_DEFAULT_OCCURRENCES,
         known::TOSCA_PARSER_DOCKER_TYPES,
         tosca_parser::TOSCA_PARSER_DOTTED_PREFIXES,
         tosca_parser::TOSCA_PARSER_IMPORT_PATHS,
         tosca_parser::TOSCA_PARSER_LATER_KEYNAMES,
+        targets::TOSCA_PARSER_NAMED_TARGETS,
         shapes::TOSCA_PARSER_REPEATED_POLICY_NAMES,
         known::TOSCA_PARSER_REQUIRED_PROPERTIES,
+        targets::TOSCA_PARSER_REQUIREMENT_CAPABILITY_TYPES,
         shapes::TOSCA_PARSER_REQUIREMENT_NODE_BESIDE,
         shapes::TOSCA_PARSER_SCALAR_METADATA,
         shapes::TOSCA_PARSER_SINGLE_DEPENDENCIES,
+        targets::TOSCA_PARSER_UNDECLARED_REQUIREMENTS,
         tosca_parser::TOSCA_PARSER_UNUSED_TYPES,
         shapes::TOSCA_PARSER_UNVERSIONED_IMPORTS,
         onap::UNDECLARED_SUBSTITUTION_CAPABILITIES,
@@ -219,11 +224,14 @@ impl QuirkSet {
                 "tosca-parser-dotted-prefixes",
                 "tosca-parser-import-paths",
                 "tosca-parser-later-keynames",
+                "tosca-parser-named-targets",
                 "tosca-parser-repeated-policy-names",
                 "tosca-parser-required-properties",
+                "tosca-parser-requirement-capability-types",
                 "tosca-parser-requirement-node-beside",
                 "tosca-parser-scalar-metadata",
                 "tosca-parser-single-dependencies",
+                "tosca-parser-undeclared-requirements",
                 "tosca-parser-unused-types",
                 "tosca-parser-unversioned-imports",
                 "undeclared-substitution-requirements",

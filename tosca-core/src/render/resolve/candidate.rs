@@ -19,6 +19,9 @@ pub(super) struct Context<'c, 'a> {
     pub(super) topology: &'c Topology,
     pub(super) targets: &'c [Target<'c>],
     pub(super) facts: &'c [NodeFacts<'a>],
+    /// The normative `tosca.capabilities.Node`, preferred for a named target whose capability
+    /// type is set aside (see `super::named`).
+    pub(super) node_capability: Option<TypeId>,
 }
 
 impl Context<'_, '_> {
@@ -147,36 +150,18 @@ impl Context<'_, '_> {
         source_type: TypeId,
         relationship: Option<TypeId>,
     ) -> Result<(), (bool, Rejection<'r>)> {
-        let wanted_types = want.capability_types.iter().copied();
-        let written_type = match want.capability_written {
-            Some((name, _)) if target.offers.iter().any(|offer| written_names(name, target.name, offer.name)) => {
-                if !written_names(name, target.name, offer.name) {
-                    return Err((false, Rejection::NoCapabilityNamed(name)));
-                }
-                None
-            }
-            Some((name, None)) => return Err((false, Rejection::NoCapabilityNamed(name))),
-            Some((_, Some(id))) => Some(id),
-            None => None,
-        };
-        if let Some(name) = want.capability_name
-            && offer.name != name
+        let offered = self.capability_fits(want, target, offer, true)?;
+        let relaxed = want.relaxed;
+        if let Some(node) = relaxed.and_then(|relaxed| relaxed.node_capability)
+            && !self.derives(Kind::CapabilityType, offered, node)
         {
-            return Err((false, Rejection::NoCapabilityNamed(name)));
+            return Err((false, Rejection::NoCapabilityOfType(node)));
         }
-        let Some(offered) = offer.capability_type else { return Err((false, Rejection::UnknownCapabilityType)) };
-        for id in wanted_types.chain(written_type) {
-            if !self.derives(Kind::CapabilityType, offered, id) {
-                return Err((false, Rejection::NoCapabilityOfType(id)));
-            }
-        }
-        if let Some(id) = relationship {
-            let entity = &self.render.catalog.relationship_types[id.index()].entity;
-            let (targets, capabilities) = (&entity.valid_target_types, &entity.valid_capability_types);
-            let unrestricted = targets.is_empty() && capabilities.is_empty();
-            if !unrestricted && !self.any_listed(Kind::CapabilityType, targets.iter().chain(capabilities), offered) {
-                return Err((true, Rejection::NotValidTarget { capability: offer.name, relationship: id }));
-            }
+        if let Some(id) = relationship
+            && !relaxed.is_some_and(|relaxed| relaxed.valid_target_types)
+            && !self.valid_target(offered, Some(id))
+        {
+            return Err((true, Rejection::NotValidTarget { capability: offer.name, relationship: id }));
         }
         let capability_type = &self.render.catalog.capability_types[offered.index()].entity;
         let definition = offer.definition;
@@ -200,6 +185,55 @@ impl Context<'_, '_> {
             return Err((true, Rejection::RelationshipNotAccepted { capability: offer.name, relationship: id }));
         }
         Ok(())
+    }
+
+    /// Whether a capability of a candidate is the one the request names, or of the types it
+    /// asks for: its capability type when it is. With `relaxed`, a 1.x named target's
+    /// capability type is set aside when [`Context::relax_named_target`] says so.
+    pub(super) fn capability_fits<'r>(
+        &self,
+        want: &'r Wanted<'_>,
+        target: &Target<'_>,
+        offer: &Offer<'_>,
+        relaxed: bool,
+    ) -> Result<TypeId, (bool, Rejection<'r>)> {
+        let any_type = relaxed && want.relaxed.is_some_and(|relaxed| relaxed.capability_type);
+        let written_type = match want.capability_written {
+            Some((name, _)) if target.offers.iter().any(|offer| written_names(name, target.name, offer.name)) => {
+                if !written_names(name, target.name, offer.name) {
+                    return Err((false, Rejection::NoCapabilityNamed(name)));
+                }
+                None
+            }
+            Some((name, None)) => return Err((false, Rejection::NoCapabilityNamed(name))),
+            Some((_, Some(id))) => Some(id),
+            None => None,
+        };
+        if !any_type
+            && let Some(name) = want.capability_name
+            && offer.name != name
+        {
+            return Err((false, Rejection::NoCapabilityNamed(name)));
+        }
+        let Some(offered) = offer.capability_type else { return Err((false, Rejection::UnknownCapabilityType)) };
+        if !any_type {
+            for id in want.capability_types.iter().copied().chain(written_type) {
+                if !self.derives(Kind::CapabilityType, offered, id) {
+                    return Err((false, Rejection::NoCapabilityOfType(id)));
+                }
+            }
+        }
+        Ok(offered)
+    }
+
+    /// Whether a capability type is a valid target of a relationship type (its
+    /// `valid_target_types`, 2.0 `valid_capability_types`; none listed accepts any).
+    pub(super) fn valid_target(&self, offered: TypeId, relationship: Option<TypeId>) -> bool {
+        let Some(id) = relationship else { return true };
+        let entity = &self.render.catalog.relationship_types[id.index()].entity;
+        let (targets, capabilities) = (&entity.valid_target_types, &entity.valid_capability_types);
+        (targets.is_empty() && capabilities.is_empty())
+            || self.any_listed(Kind::CapabilityType, targets.iter().chain(capabilities), offered)
     }
 
     fn filters_hold(&self, want: &Wanted<'_>, position: usize, capability: usize) -> Result<(), String> {

@@ -8,7 +8,9 @@
 //!   (in 1.x a named node of another type than the definition's `node` is still used, as
 //!   tosca-parser does, and reported: quirk `requirement-target-type`);
 //! - the capability is the one named (by its name in the target), or is of a type that is or
-//!   derives from the capability type asked for;
+//!   derives from the capability type asked for (in 1.x a named node none of whose capabilities
+//!   fits by type is still used, as tosca-parser does, bound to the capability that fits best
+//!   and reported: `named`, quirk `tosca-parser-named-targets`);
 //! - the relationship type accepts it (`valid_target_types` / 2.0 `valid_capability_types`,
 //!   `valid_target_node_types`, `valid_source_node_types`) and the capability accepts the
 //!   source and the relationship (`valid_source_types` / 2.0 `valid_source_node_types`,
@@ -58,6 +60,7 @@
 mod candidate;
 mod explain;
 mod matching;
+mod named;
 
 pub use matching::{SEARCH_BUDGET, resolution_steps};
 
@@ -78,8 +81,9 @@ use crate::yaml::Node;
 
 /// What one requirement assignment asks for, kept from rendering.
 pub(crate) struct Request<'a> {
-    /// The requirement definition in the source's node type.
-    pub(crate) definition: &'a RequirementDefinition,
+    /// The requirement definition in the source's node type (or, for a 1.x undeclared
+    /// requirement written in full, one made from the assignment: see `Render::requirements`).
+    pub(crate) definition: std::borrow::Cow<'a, RequirementDefinition>,
     /// The assignment's `capability` (a capability name in the target or a capability type).
     pub(crate) capability: Option<Located<String>>,
     /// The assignment's `node` (a node template or a node type).
@@ -146,6 +150,9 @@ struct Wanted<'a> {
     /// 1.x: the definition's `node`, which the named target neither is nor derives from. It is
     /// not required (tosca-parser never checks it) and reported when the target is used.
     waived_node_type: Option<TypeId>,
+    /// 1.x: what a named target's capability is chosen without, when none fits every rule
+    /// (see `named`; tosca-parser takes a named node template whatever its capabilities).
+    relaxed: Option<named::Relaxed>,
     /// Capability types the capability must be or derive from.
     capability_types: Vec<TypeId>,
     /// A capability name the target must have.
@@ -215,6 +222,8 @@ impl<'a> Render<'a> {
                 by_capability_type.entry(id).or_default().push(position);
             }
         }
+        let node_capability = named::normative_node_capability(self.namespace, self.catalog);
+        let context = Context { render: self, topology, targets: &targets, facts, node_capability };
         let mut wanted = Vec::new();
         for (source, node) in facts.iter().enumerate() {
             let source_name = topology.node_templates.get_index(source).map_or("", |(name, _)| name.as_str());
@@ -223,6 +232,7 @@ impl<'a> Render<'a> {
                 let exposed = open.contains(&(source_name.to_owned(), request.definition.name.value.clone()));
                 let mut want = self.wanted(topology, source, index, request, node.placeholder || exposed, problems);
                 self.waive_named_target_type(&mut want, facts);
+                want.relaxed = context.relax_named_target(&want);
                 wanted.push(want);
                 index += usize::try_from(request.count).unwrap_or(0);
             }
@@ -239,7 +249,6 @@ impl<'a> Render<'a> {
             };
             list.iter().copied().filter(|&position| position != want.source).collect()
         };
-        let context = Context { render: self, topology, targets: &targets, facts };
         let owner: Vec<usize> = wanted
             .iter()
             .enumerate()
@@ -301,6 +310,11 @@ impl<'a> Render<'a> {
                     && let Some(required) = want.waived_node_type
                 {
                     problems.push(self.named_target_of_other_type(want.request, source_name, target, required));
+                }
+                if ordinal == 0
+                    && let Some(relaxed) = want.relaxed.filter(|relaxed| relaxed.reported())
+                {
+                    problems.push(context.named_target_taken(want, source_name, target, capability, relaxed));
                 }
                 let index = want.index + ordinal;
                 let named = node.requirements.get(index).and_then(|requirement| requirement.node.as_deref());
@@ -435,7 +449,7 @@ impl<'a> Render<'a> {
         open: bool,
         problems: &mut Problems,
     ) -> Wanted<'w> {
-        let definition = request.definition;
+        let definition = &*request.definition;
         let mut want = Wanted {
             source,
             index,
@@ -443,6 +457,7 @@ impl<'a> Render<'a> {
             pinned: None,
             node_types: Vec::new(),
             waived_node_type: None,
+            relaxed: None,
             capability_types: Vec::new(),
             capability_name: None,
             capability_written: None,
@@ -505,7 +520,7 @@ fn class_key<'w>(want: &Wanted<'w>, facts: &[NodeFacts<'_>]) -> Option<ClassKey<
         return None;
     }
     Some((
-        std::ptr::from_ref(want.request.definition) as usize,
+        std::ptr::from_ref(&*want.request.definition) as usize,
         want.capability_written.map(|(name, _)| name),
         want.capability_name,
         want.node_types.clone(),
