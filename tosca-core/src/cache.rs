@@ -30,8 +30,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::dialect::Dialect;
+use crate::file_read::FileRead;
 use crate::loader::Location;
-use crate::read::FileRead;
 use crate::source::{SourceFile, SourceId};
 
 /// The default of [`ReadCache::max_bytes`]: 64 MiB of text.

@@ -100,6 +100,7 @@ pub mod diff;
 pub mod entity;
 pub mod export;
 pub mod fetch;
+mod file_read;
 pub mod function_names;
 pub mod grammar;
 #[doc(hidden)]

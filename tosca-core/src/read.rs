@@ -15,6 +15,7 @@ use rayon::prelude::*;
 
 use crate::dialect::Dialect;
 use crate::entity::ServiceTemplate;
+use crate::file_read::{FileContent, FileRead};
 use crate::grammar::{Read, ReadContext};
 use crate::loader::{LoadError, Loaded, Loader, Location};
 use crate::problem::{Code, Problem, Problems};
@@ -338,28 +339,6 @@ fn number_units(
         });
     }
     ReadOutput { units, dialect: None, repository: None, package: None, sources: loader.sources().clone() }
-}
-
-/// What one file's text alone gives the read phase in one dialect (everything but where its
-/// imports point): kept by a [`ReadCache`](crate::ReadCache) and reused while the text is the
-/// same.
-#[derive(Clone, Debug)]
-pub(crate) struct FileRead {
-    /// What was read; `None` when nothing usable could be.
-    content: Option<FileContent>,
-    /// The problems found in the text, in the order they were found.
-    problems: Vec<Problem>,
-}
-
-/// The entities of one file and what they say of it.
-#[derive(Clone, Debug)]
-struct FileContent {
-    version: Version,
-    template: ServiceTemplate,
-    normative: bool,
-    primitives: bool,
-    builtin: bool,
-    extension: bool,
 }
 
 /// The file that first imports another: what an imported file without
