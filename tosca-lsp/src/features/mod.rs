@@ -11,9 +11,10 @@ mod name_completion;
 mod references;
 mod resolve;
 mod symbols;
+mod tree;
 mod type_completion;
 
-pub(crate) use code_action::{ACCEPT_QUIRK, code_action, diagnostic_data};
+pub(crate) use code_action::{ACCEPT_QUIRK, code_action};
 pub(crate) use completion::completion;
 pub(crate) use definition::definition;
 pub(crate) use hover::hover;
@@ -121,70 +122,4 @@ impl HasUri for lsp_types::CompletionParams {
     fn uri(&self) -> &Url {
         &self.text_document_position.text_document.uri
     }
-}
-
-/// Keys whose value (or whose list's items) name a type.
-pub(crate) const TYPE_KEYS: &[&str] = &[
-    "type",
-    "derived_from",
-    "valid_source_types",
-    "valid_target_types",
-    "valid_capability_types",
-    "valid_relationship_types",
-    "entry_schema",
-    "key_schema",
-];
-
-/// The `*_types` section a type named under `keys` (the path to it) is declared in, when the
-/// path tells.
-pub(crate) fn expected_section(keys: &[&str]) -> Option<&'static str> {
-    let last = *keys.last()?;
-    let in_section = |section: &str| keys.contains(&section);
-    match last {
-        "valid_source_types" | "valid_target_types" => Some("node_types"),
-        "valid_capability_types" => Some("capability_types"),
-        "valid_relationship_types" => Some("relationship_types"),
-        "entry_schema" | "key_schema" => Some("data_types"),
-        "derived_from" => keys.first().copied().filter(|section| section.ends_with("_types")).map(static_section),
-        "type" if keys.len() >= 2 && keys[keys.len() - 2] == "relationship" => Some("relationship_types"),
-        "type"
-            if in_section("properties")
-                || in_section("attributes")
-                || in_section("inputs")
-                || in_section("outputs") =>
-        {
-            Some("data_types")
-        }
-        "type" if in_section("node_templates") && keys.len() == 4 => Some("node_types"),
-        "type" if in_section("relationship_templates") && keys.len() == 4 => Some("relationship_types"),
-        "type" if in_section("groups") => Some("group_types"),
-        "type" if in_section("policies") => Some("policy_types"),
-        "type" if in_section("capabilities") => Some("capability_types"),
-        "type" if in_section("interfaces") => Some("interface_types"),
-        "type" if in_section("artifacts") => Some("artifact_types"),
-        _ => None,
-    }
-}
-
-/// The static name of a `*_types` section.
-fn static_section(section: &str) -> &'static str {
-    [
-        "artifact_types",
-        "data_types",
-        "capability_types",
-        "interface_types",
-        "relationship_types",
-        "node_types",
-        "group_types",
-        "policy_types",
-    ]
-    .into_iter()
-    .find(|known| *known == section)
-    .unwrap_or("node_types")
-}
-
-/// The service template section (`topology_template` in 1.x, `service_template` in 2.0) of a
-/// file's tree.
-pub(crate) fn template_section(root: &Node) -> Option<&Node> {
-    root.get("topology_template").or_else(|| root.get("service_template"))
 }
