@@ -36,7 +36,18 @@ fn every_path_in_architecture_md_exists() {
 /// system, sockets, HTTP or archive crates outside its unit tests.
 #[test]
 fn only_the_loader_and_its_helpers_do_io() {
-    let allowed = ["loader.rs", "fetch.rs", "fetch/client.rs", "archive.rs", "archive/folder.rs", "archive/write.rs"];
+    let allowed = [
+        "loader.rs",
+        "fetch.rs",
+        "fetch/client.rs",
+        "archive.rs",
+        "archive/folder.rs",
+        "archive/write.rs",
+        "archive/zip_reader.rs",
+        "archive/tar_reader.rs",
+        // The archive's unit tests, a file of their own.
+        "archive/tests.rs",
+    ];
     let forbidden = ["std::fs", "fs::", "std::net", "TcpStream", "reqwest", "zip::", "tar::", "flate2", "File::open"];
     let mut offenders = Vec::new();
     let mut checked = 0;
