@@ -82,13 +82,17 @@ pub enum ArchiveError {
         /// The normalized path of the file it lies under.
         file: String,
     },
-    /// The archive has more entries than [`ArchiveLimits::max_entries`](super::ArchiveLimits::max_entries).
+    /// The archive has more entries than [`ArchiveLimits::max_entries`].
+    ///
+    /// [`ArchiveLimits::max_entries`]: super::ArchiveLimits::max_entries
     #[error("more than {limit} entries")]
     TooManyEntries {
         /// The limit.
         limit: usize,
     },
-    /// An entry expands to more than [`ArchiveLimits::max_entry_size`](super::ArchiveLimits::max_entry_size).
+    /// An entry expands to more than [`ArchiveLimits::max_entry_size`].
+    ///
+    /// [`ArchiveLimits::max_entry_size`]: super::ArchiveLimits::max_entry_size
     #[error("entry `{entry}` expands to more than {}", size_text(*.limit))]
     EntryTooLarge {
         /// The entry's name.
@@ -96,7 +100,9 @@ pub enum ArchiveError {
         /// The limit, in bytes.
         limit: u64,
     },
-    /// An entry takes the archive beyond [`ArchiveLimits::max_total_size`](super::ArchiveLimits::max_total_size).
+    /// An entry takes the archive beyond [`ArchiveLimits::max_total_size`].
+    ///
+    /// [`ArchiveLimits::max_total_size`]: super::ArchiveLimits::max_total_size
     #[error("entry `{entry}` makes the archive expand to more than {} in total", size_text(*.limit))]
     TotalTooLarge {
         /// The entry's name.
@@ -104,7 +110,9 @@ pub enum ArchiveError {
         /// The limit, in bytes.
         limit: u64,
     },
-    /// An entry is compressed more than [`ArchiveLimits::max_ratio`](super::ArchiveLimits::max_ratio) allows.
+    /// An entry is compressed more than [`ArchiveLimits::max_ratio`] allows.
+    ///
+    /// [`ArchiveLimits::max_ratio`]: super::ArchiveLimits::max_ratio
     #[error(
         "entry `{entry}` compresses {}{ratio}:1, more than the limit of {limit}:1",
         if *.exact { "" } else { "at least " }
@@ -119,7 +127,9 @@ pub enum ArchiveError {
         /// The limit.
         limit: u64,
     },
-    /// The gzip stream of a tar.gz is compressed more than [`ArchiveLimits::max_ratio`](super::ArchiveLimits::max_ratio) allows.
+    /// The gzip stream of a tar.gz is compressed more than [`ArchiveLimits::max_ratio`] allows.
+    ///
+    /// [`ArchiveLimits::max_ratio`]: super::ArchiveLimits::max_ratio
     #[error(
         "the gzip stream compresses {}{ratio}:1, more than the limit of {limit}:1",
         if *.exact { "" } else { "at least " }

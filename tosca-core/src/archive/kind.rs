@@ -11,7 +11,9 @@ pub enum ArchiveKind {
     Tar,
     /// A tar archive compressed with gzip.
     TarGz,
-    /// An unpacked package folder ([`Archive::from_folder`](super::Archive::from_folder)); never detected from bytes.
+    /// An unpacked package folder ([`Archive::from_folder`]); never detected from bytes.
+    ///
+    /// [`Archive::from_folder`]: super::Archive::from_folder
     Folder,
 }
 

@@ -31,8 +31,10 @@ fn zip_corrupt(error: &ZipError) -> ArchiveError {
 }
 
 /// The folders a zip archive lists as directory entries (normalized, without the trailing `/`),
-/// which an [`Archive`](super::Archive) does not keep: a package's empty folder is one of them. None when `bytes`
+/// which an [`Archive`] does not keep: a package's empty folder is one of them. None when `bytes`
 /// are not a readable zip.
+///
+/// [`Archive`]: super::Archive
 pub fn zip_directory_entries(bytes: &[u8]) -> Vec<String> {
     let Ok(zip) = ZipArchive::new(Cursor::new(bytes)) else { return Vec::new() };
     zip.file_names()

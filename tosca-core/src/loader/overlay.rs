@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::Location;
+use super::location::Location;
 
 /// In-memory contents by location, consulted by the loader before the disk or the network (see
 /// [`LoaderOptions::overlay`](super::LoaderOptions::overlay)). Cloning is cheap: the map is

@@ -8,7 +8,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::{Loader, Location, inside, normalize};
+use super::Loader;
+use super::location::{Location, inside, normalize};
 use crate::archive::Archive;
 
 /// The files of the package the root service template is part of.
