@@ -11,7 +11,7 @@ use lsp_types::{
     TextEdit, WorkspaceEdit,
 };
 
-use super::Context;
+use super::context::Context;
 use crate::diagnostic_data;
 
 /// The command that accepts a quirk for the session; its one argument is the quirk's name.

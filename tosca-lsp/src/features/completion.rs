@@ -11,7 +11,7 @@ use lsp_types::{
 use tosca_core::query::cursor;
 use tosca_core::yaml::Node;
 
-use super::Context;
+use super::context::Context;
 use super::tree::{TYPE_KEYS, expected_section, template_section};
 
 /// The items for the cursor's place.

@@ -9,8 +9,9 @@ use lsp_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, Range, U
 use tosca_core::query::{Step, Target, locate};
 use tosca_core::yaml::Node;
 
+use super::context::Context;
 use super::tree::{TYPE_KEYS, expected_section, key_span, template_section};
-use super::{Context, references, resolve};
+use super::{references, resolve};
 use crate::documents::normalize;
 
 /// Where the name at the cursor is defined.

@@ -12,8 +12,9 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use tosca_core::query::{Declaration, Step, TypeIndex, descend, locate};
 use tosca_core::yaml::Node;
 
+use super::context::Context;
+use super::resolve;
 use super::tree::{TYPE_KEYS, expected_section, template_section};
-use super::{Context, resolve};
 
 /// What there is to know about the name at the cursor.
 pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover> {

@@ -15,7 +15,7 @@ use lsp_types::{CompletionItem, CompletionItemKind, Documentation, MarkupContent
 use tosca_core::query::{ArgumentCursor, Cursor, argument_at, is_version_2};
 use tosca_core::yaml::Node;
 
-use super::Context;
+use super::context::Context;
 use super::tree::template_section;
 
 /// The items for the cursor, when it is in one of this module's places.

@@ -8,7 +8,7 @@ use lsp_types::Location;
 use tosca_core::query::{Declared, Step, Target, TemplateKind};
 use tosca_core::yaml::Node;
 
-use super::Context;
+use super::context::Context;
 use super::resolve::{compiled_root, location};
 use super::tree::{key_span, template_section};
 

@@ -14,7 +14,7 @@ use tosca_core::grammar::Kind;
 use tosca_core::query::{Declaration, Step, descend, locate};
 use tosca_core::source::{SourceId, Span};
 
-use super::Context;
+use super::context::Context;
 use super::tree::key_span;
 use crate::analysis::Analysis;
 use crate::documents::normalize;
