@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::dialect::Dialect;
 use crate::file_read::FileRead;
-use crate::loader::Location;
+use crate::location::Location;
 use crate::source::{SourceFile, SourceId};
 
 /// The default of [`ReadCache::max_bytes`]: 64 MiB of text.

@@ -110,6 +110,7 @@ pub mod import;
 #[doc(hidden)]
 pub mod inheritance;
 pub mod loader;
+mod location;
 #[doc(hidden)]
 pub mod namespace;
 pub mod package;

@@ -398,7 +398,7 @@ impl Converter<'_> {
             source: Some("puccini-rs".into()),
             message,
             related_information: (!related.is_empty()).then_some(related),
-            data: crate::features::diagnostic_data(problem),
+            data: crate::diagnostic_data::diagnostic_data(problem),
             ..Diagnostic::default()
         };
         Some((location.uri, diagnostic))

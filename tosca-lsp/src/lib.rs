@@ -11,6 +11,8 @@
 //! - `documents` — the open documents;
 //! - `analysis` — the background compiler (debounced, superseded by newer edits, reusing what
 //!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
+//! - `diagnostic_data` — what a diagnostic carries for its quick fixes, written by `analysis`
+//!   and read back by `features`;
 //! - `remote` — remote imports fetched in the background (with the `network` feature);
 //! - `features` — one module per request;
 //! - `position` — byte offsets to LSP positions (UTF-16 or UTF-8);
@@ -25,6 +27,7 @@
 //! problems, as in `puccini-rs --offline`.
 
 mod analysis;
+mod diagnostic_data;
 mod documents;
 mod features;
 mod position;

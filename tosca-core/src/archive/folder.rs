@@ -27,7 +27,11 @@
 use std::fs;
 use std::path::Path;
 
-use super::{Archive, ArchiveError, ArchiveKind, ArchiveLimits, Files, ReadError, Reading, display_name};
+use super::contents::Archive;
+use super::error::ArchiveError;
+use super::kind::ArchiveKind;
+use super::limits::{ArchiveLimits, Files, ReadError, Reading};
+use super::names::display_name;
 
 /// Whether the folder at `path` is a package (an unpacked CSAR): it holds
 /// `TOSCA-Metadata/TOSCA.meta` (TOSCA 1.x, SOL004), a `TOSCA.meta` at its root (TOSCA 2.0

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use url::Url;
 
-use super::LoadError;
+use super::error::LoadError;
 
 /// What the caller read for a URL: the body, and the URL it came from after redirects.
 #[derive(Clone, Debug)]

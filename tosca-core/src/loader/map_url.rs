@@ -21,7 +21,7 @@
 
 use std::path::{Component, Path};
 
-use super::{Location, join_inside, normalize};
+use crate::location::{Location, join_inside, normalize};
 
 /// The prefix of a `TO` that names a path inside the package being compiled.
 pub const PACKAGE_SCHEME: &str = "csar:";

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::Location;
+use crate::location::{Location, normalize};
 
 /// In-memory contents by location, consulted by the loader before the disk or the network (see
 /// [`LoaderOptions::overlay`](super::LoaderOptions::overlay)). Cloning is cheap: the map is
@@ -111,9 +111,9 @@ fn key(location: &Location) -> Location {
 }
 
 /// `path` made absolute against the current folder, with `.` and `..` resolved by name as the
-/// loader names files ([`super::normalize`]).
+/// loader names files ([`normalize`]).
 fn absolute(path: &Path) -> PathBuf {
-    super::normalize(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
+    normalize(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
 }
 
 #[cfg(test)]

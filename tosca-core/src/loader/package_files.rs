@@ -8,8 +8,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::{Loader, Location, inside, normalize};
+use super::Loader;
 use crate::archive::Archive;
+use crate::location::{Location, inside, normalize};
 
 /// The files of the package the root service template is part of.
 #[derive(Clone)]

@@ -1,8 +1,8 @@
 //! Quick fixes: a diagnostic whose problem names a replacement (a "did you mean `X`?", or the
 //! standard form of a deviation, such as `false` for a YAML 1.1 `no`) carries it in its `data`
-//! (see [`diagnostic_data`]); the fix replaces the diagnostic's range with it. A diagnostic of a
-//! deviation a quirk accepts carries the quirk's name too: its action runs the command
-//! [`ACCEPT_QUIRK`], which accepts the deviation as a warning for the rest of the session.
+//! (see [`crate::diagnostic_data`]); the fix replaces the diagnostic's range with it. A
+//! diagnostic of a deviation a quirk accepts carries the quirk's name too: its action runs the
+//! command [`ACCEPT_QUIRK`], which accepts the deviation as a warning for the rest of the session.
 
 use std::collections::HashMap;
 
@@ -10,34 +10,12 @@ use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Command, Diagnostic,
     TextEdit, WorkspaceEdit,
 };
-use serde_json::Value;
-use tosca_core::problem::{Problem, Quirk, Severity};
 
-use super::Context;
-
-/// The key of a diagnostic's `data` that holds the replacement text.
-const REPLACEMENT: &str = "replacement";
-
-/// The key of a diagnostic's `data` that holds the name of the quirk accepting its problem.
-const QUIRK: &str = "quirk";
+use super::context::Context;
+use crate::diagnostic_data;
 
 /// The command that accepts a quirk for the session; its one argument is the quirk's name.
 pub(crate) const ACCEPT_QUIRK: &str = "puccini-rs.acceptQuirk";
-
-/// The `data` of a problem's diagnostic: the replacement of its whole span, and the quirk that
-/// would accept it as a warning (for an error only); `None` when it has neither.
-pub(crate) fn diagnostic_data(problem: &Problem) -> Option<Value> {
-    let mut data = serde_json::Map::new();
-    if let Some(replacement) = &problem.suggestion {
-        data.insert(REPLACEMENT.into(), replacement.as_str().into());
-    }
-    if problem.severity == Severity::Error
-        && let Some(quirk) = Quirk::ALL.iter().find(|quirk| quirk.accepts(problem))
-    {
-        data.insert(QUIRK.into(), quirk.name.into());
-    }
-    (!data.is_empty()).then_some(Value::Object(data))
-}
 
 /// Per diagnostic of the request: a preferred `quickfix` when it carries a replacement, then an
 /// action accepting its quirk when it names one.
@@ -58,7 +36,7 @@ fn accept_quirk(diagnostic: &Diagnostic) -> Option<CodeAction> {
     if diagnostic.source.as_deref() != Some("puccini-rs") {
         return None;
     }
-    let quirk = Quirk::from_name(diagnostic.data.as_ref()?.get(QUIRK)?.as_str()?)?;
+    let quirk = diagnostic_data::quirk(diagnostic)?;
     Some(CodeAction {
         title: format!("Accept as a warning in this session (`--quirk {}`)", quirk.name),
         kind: Some(CodeActionKind::QUICKFIX),
@@ -78,7 +56,7 @@ fn quick_fix(context: &Context<'_>, diagnostic: &Diagnostic) -> Option<CodeActio
     if diagnostic.source.as_deref() != Some("puccini-rs") {
         return None;
     }
-    let replacement = diagnostic.data.as_ref()?.get(REPLACEMENT)?.as_str()?;
+    let replacement = diagnostic_data::replacement(diagnostic)?;
     let edit = TextEdit { range: diagnostic.range, new_text: replacement.to_owned() };
     Some(CodeAction {
         title: format!("Replace with `{replacement}`"),

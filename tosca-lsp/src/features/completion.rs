@@ -11,7 +11,8 @@ use lsp_types::{
 use tosca_core::query::cursor;
 use tosca_core::yaml::Node;
 
-use super::{Context, TYPE_KEYS, expected_section, template_section};
+use super::context::Context;
+use super::tree::{TYPE_KEYS, expected_section, template_section};
 
 /// The items for the cursor's place.
 pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Option<CompletionResponse> {

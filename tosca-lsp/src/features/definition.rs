@@ -9,7 +9,9 @@ use lsp_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, Range, U
 use tosca_core::query::{Step, Target, locate};
 use tosca_core::yaml::Node;
 
-use super::{Context, TYPE_KEYS, expected_section, references, resolve, template_section};
+use super::context::Context;
+use super::tree::{TYPE_KEYS, expected_section, key_span, template_section};
+use super::{references, resolve};
 use crate::documents::normalize;
 
 /// Where the name at the cursor is defined.
@@ -76,9 +78,4 @@ fn type_declaration(context: &Context<'_>, keys: &[&str], target: &Target<'_>, n
     let resolved = resolve::resolve_type(context, name, section)?;
     let declaration = resolved.chain.first()?;
     resolve::location(context, context.analysis?, declaration.name_span)
-}
-
-/// The span of the key `name` in the map `section`.
-pub(crate) fn key_span(section: &Node, name: &str) -> Option<tosca_core::source::Span> {
-    section.as_mapping()?.iter().find(|entry| entry.key.as_str() == Some(name)).map(|entry| entry.key.span)
 }

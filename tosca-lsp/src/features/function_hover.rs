@@ -13,7 +13,7 @@ use tosca_core::source::Span;
 use tosca_core::value::Typed;
 use tosca_core::yaml::Node;
 
-use super::Context;
+use super::context::Context;
 
 /// The longest the call as written is shown; a longer one is cut with `…`.
 const MAX_WRITTEN: usize = 200;

@@ -12,7 +12,9 @@ use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 use tosca_core::query::{Declaration, Step, TypeIndex, descend, locate};
 use tosca_core::yaml::Node;
 
-use super::{Context, TYPE_KEYS, expected_section, resolve, template_section};
+use super::context::Context;
+use super::resolve;
+use super::tree::{TYPE_KEYS, expected_section, template_section};
 
 /// What there is to know about the name at the cursor.
 pub(crate) fn hover(context: &Context<'_>, params: HoverParams) -> Option<Hover> {

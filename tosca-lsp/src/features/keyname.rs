@@ -15,7 +15,7 @@ use tosca_core::grammar::Keyname;
 use tosca_core::query::{Target, entity_at, file_version, siblings};
 use tosca_core::version::Version;
 
-use super::Context;
+use super::context::Context;
 use crate::position::LineIndex;
 
 /// The keynames to offer at byte `offset`, where a key of the entity at `parents` is written:

@@ -15,7 +15,8 @@ use lsp_types::{CompletionItem, CompletionItemKind, Documentation, MarkupContent
 use tosca_core::query::{ArgumentCursor, Cursor, argument_at, is_version_2};
 use tosca_core::yaml::Node;
 
-use super::{Context, template_section};
+use super::context::Context;
+use super::tree::template_section;
 
 /// The items for the cursor, when it is in one of this module's places.
 pub(crate) fn name_items(context: &Context<'_>, at: &Cursor, offset: usize) -> Option<Vec<CompletionItem>> {

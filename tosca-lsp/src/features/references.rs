@@ -8,8 +8,9 @@ use lsp_types::Location;
 use tosca_core::query::{Declared, Step, Target, TemplateKind};
 use tosca_core::yaml::Node;
 
+use super::context::Context;
 use super::resolve::{compiled_root, location};
-use super::{Context, template_section};
+use super::tree::{key_span, template_section};
 
 /// The functions whose first argument names a template (1.x and 2.0 spellings).
 const TEMPLATE_FUNCTIONS: &[&str] = &[
@@ -38,7 +39,7 @@ pub(crate) fn function(context: &Context<'_>, tree: &Node, written: &str) -> Opt
         return location(context, analysis, declared.key);
     }
     // Not compiled yet: the document's own definitions as written now.
-    let span = super::definition::key_span(tree.get("functions")?, name)?;
+    let span = key_span(tree.get("functions")?, name)?;
     Some(Location::new(context.uri.clone(), context.range(&context.lines(), span)))
 }
 

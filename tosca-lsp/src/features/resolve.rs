@@ -14,7 +14,8 @@ use tosca_core::grammar::Kind;
 use tosca_core::query::{Declaration, Step, descend, locate};
 use tosca_core::source::{SourceId, Span};
 
-use super::Context;
+use super::context::Context;
+use super::tree::key_span;
 use crate::analysis::Analysis;
 use crate::documents::normalize;
 
@@ -87,7 +88,7 @@ fn moved_key(context: &Context<'_>, old_text: &str, key: Span) -> Option<Span> {
     let (Some(Step::Key(name)), true) = (target.path.last(), target.on_key) else { return None };
     let tree = context.tree()?;
     let parent = descend(&tree, &target.path[..target.path.len() - 1])?;
-    super::definition::key_span(parent, name)
+    key_span(parent, name)
 }
 
 /// "declared in" a file at a line, as Markdown: a link to the file when it has one.

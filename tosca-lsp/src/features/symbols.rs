@@ -4,7 +4,7 @@
 use lsp_types::{DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, SymbolKind as LspKind};
 use tosca_core::query::{Symbol, SymbolKind, outline};
 
-use super::Context;
+use super::context::Context;
 use crate::position::LineIndex;
 
 /// The outline of the document.

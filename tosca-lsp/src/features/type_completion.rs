@@ -14,8 +14,9 @@ use lsp_types::{
 use tosca_core::grammar::Kind;
 use tosca_core::query::ScopedType;
 
+use super::context::Context;
 use super::hover::{describe_chain, describe_type};
-use super::{Context, resolve};
+use super::resolve;
 use crate::analysis::Analysis;
 
 /// The type names to offer where a type of the `*_types` section `section` is expected (any

@@ -2,7 +2,6 @@
 //! relationship's and the capability's validity rules, the node filters and the allocation,
 //! each refusal kept as a reason (put into words by `super::explain`).
 
-use super::explain::Rejection;
 use super::{NodeFacts, Offer, Target, Wanted};
 use crate::catalog::TypeId;
 use crate::entity::{CapabilityDefinition, CapabilityType};
@@ -12,6 +11,17 @@ use crate::render::allocation::Demand;
 use crate::render::filter::Candidate;
 use crate::source::Located;
 use crate::topology::Topology;
+
+/// Why a capability of a candidate does not fit a request, kept as data and put into words
+/// only when no capability fits (`Context::explain`, in `super::explain`).
+pub(super) enum Rejection<'a> {
+    NoCapabilityNamed(&'a str),
+    UnknownCapabilityType,
+    NoCapabilityOfType(TypeId),
+    NotValidTarget { capability: &'a str, relationship: TypeId },
+    SourceNotAccepted(&'a str),
+    RelationshipNotAccepted { capability: &'a str, relationship: TypeId },
+}
 
 /// What checking a candidate reads.
 pub(super) struct Context<'c, 'a> {

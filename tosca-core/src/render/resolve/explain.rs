@@ -3,6 +3,7 @@
 //! of another node type used anyway.
 
 use super::candidate::Context;
+use super::candidate::Rejection;
 use super::matching::{Matching, Pair};
 use super::{Request, Target, Wanted};
 use crate::catalog::TypeId;
@@ -15,17 +16,6 @@ use crate::source::Located;
 
 /// How many rejected candidates a problem lists before summing up the rest.
 const SHOWN_REJECTIONS: usize = 6;
-
-/// Why a capability of a candidate does not fit a request, kept as data and put into words
-/// only when no capability fits ([`Context::explain`]).
-pub(super) enum Rejection<'a> {
-    NoCapabilityNamed(&'a str),
-    UnknownCapabilityType,
-    NoCapabilityOfType(TypeId),
-    NotValidTarget { capability: &'a str, relationship: TypeId },
-    SourceNotAccepted(&'a str),
-    RelationshipNotAccepted { capability: &'a str, relationship: TypeId },
-}
 
 impl Render<'_> {
     /// The deviation [`Render::waive_named_target_type`] accepted, as a problem.

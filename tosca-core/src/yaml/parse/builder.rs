@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use saphyr_parser::ScanError;
 
-use super::events::{Ev, Step};
+use super::events::{Consumer, Ev, Step};
 use super::keys::MapBody;
 use super::positions::Positions;
 use super::{Expanded, Limits, null};
@@ -328,6 +328,12 @@ impl<'b, 'a> Builder<'b, 'a> {
             self.deliver(close(frame, None));
         }
         self.root
+    }
+}
+
+impl<'a> Consumer<'a> for Builder<'_, 'a> {
+    fn consume(&mut self, events: impl Iterator<Item = Step<'a>>) -> Result<(), ScanError> {
+        self.run(events)
     }
 }
 

@@ -1,12 +1,11 @@
 //! The parser's events for the builder: converted from saphyr's, pulled one at a time
 //! ([`Pull`]) or, for a large text, pulled on a thread of its own a few batches ahead
-//! ([`pipelined`]).
+//! ([`pipelined`]) for a [`Consumer`] (the builder) to take in order.
 
 use std::borrow::Cow;
 
 use saphyr_parser::{Event, Parser, ScanError, StrInput};
 
-use super::builder::Builder;
 use crate::yaml::ScalarStyle;
 
 /// One node event of the first document, or the start of a second one.
@@ -52,6 +51,13 @@ enum Next<'a> {
 /// One event of the first document, converted but not yet positioned (the builder does that,
 /// to leave the parser thread as little as possible), or the error that ends it.
 pub(super) type Step<'a> = Result<(Ev<'a>, saphyr_parser::Span), ScanError>;
+
+/// What takes the events in order: the builder. Declared here, and implemented there, so that
+/// the events know nothing of what is built from them.
+pub(super) trait Consumer<'a> {
+    /// Consumes the events of the first document, stopping at their end or at the first error.
+    fn consume(&mut self, events: impl Iterator<Item = Step<'a>>) -> Result<(), ScanError>;
+}
 
 /// From this many bytes of text, the parser runs on a thread of its own ([`pipelined`]).
 /// Below it, starting a thread costs more than the overlap saves.
@@ -109,10 +115,11 @@ impl<'a> Iterator for Pull<'a> {
     }
 }
 
-/// Runs the builder on events that a second thread pulls from the parser, in batches. The
-/// builder sees the same events in the same order as with [`Pull`]; if it stops early, the
-/// parser thread stops at its next batch. Without a thread to spare, the builder pulls itself.
-pub(super) fn pipelined<'a>(text: &'a str, builder: &mut Builder<'_, 'a>) -> Result<(), ScanError> {
+/// Runs the consumer (the builder) on events that a second thread pulls from the parser, in
+/// batches. The consumer sees the same events in the same order as with [`Pull`]; if it stops
+/// early, the parser thread stops at its next batch. Without a thread to spare, the consumer
+/// pulls itself.
+pub(super) fn pipelined<'a>(text: &'a str, consumer: &mut impl Consumer<'a>) -> Result<(), ScanError> {
     std::thread::scope(|scope| {
         let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<Step<'a>>>(BATCHES_AHEAD);
         let scanner = std::thread::Builder::new().name("yaml-scanner".to_owned()).spawn_scoped(scope, move || {
@@ -125,12 +132,12 @@ pub(super) fn pipelined<'a>(text: &'a str, builder: &mut Builder<'_, 'a>) -> Res
                     return;
                 }
             }
-            // The builder may have stopped already; then nobody needs the rest.
+            // The consumer may have stopped already; then nobody needs the rest.
             let _ = sender.send(batch);
         });
         match scanner {
-            Ok(_) => builder.run(receiver.into_iter().flatten()),
-            Err(_) => builder.run(Pull::new(text)),
+            Ok(_) => consumer.consume(receiver.into_iter().flatten()),
+            Err(_) => consumer.consume(Pull::new(text)),
         }
     })
 }
