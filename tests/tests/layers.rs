@@ -45,6 +45,22 @@ fn modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
     modules
 }
 
+/// Where the block a `{` just opened closes in `body` (the text after that `{`): the offset of
+/// its `}`, or the end of `body` when it never closes.
+fn closing_brace(body: &str) -> usize {
+    let mut depth = 1;
+    body.char_indices()
+        .find(|&(_, c)| {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        })
+        .map_or(body.len(), |(at, _)| at)
+}
+
 /// A file without its inline test modules (`#[cfg(test)] mod tests { … }`).
 fn without_test_modules(text: &str) -> String {
     let opening = regex::Regex::new(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+[A-Za-z_][A-Za-z0-9_]*\s*\{")
@@ -54,19 +70,7 @@ fn without_test_modules(text: &str) -> String {
     while let Some(found) = opening.find(rest) {
         out.push_str(&rest[..found.start()]);
         let body = &rest[found.end()..];
-        let mut depth = 1;
-        let end = body
-            .char_indices()
-            .find(|&(_, c)| {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-                depth == 0
-            })
-            .map_or(body.len(), |(at, c)| at + c.len_utf8());
-        rest = &body[end..];
+        rest = body.get(closing_brace(body) + 1..).unwrap_or_default();
     }
     out.push_str(rest);
     out
@@ -153,18 +157,7 @@ fn inline_modules_relative(code: &str) -> String {
     while let Some(found) = opening.find(rest) {
         out.push_str(&rest[..found.end()]);
         let body = &rest[found.end()..];
-        let mut depth = 1;
-        let end = body
-            .char_indices()
-            .find(|&(_, c)| {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-                depth == 0
-            })
-            .map_or(body.len(), |(at, _)| at);
+        let end = closing_brace(body);
         out.push_str(&superior.replace_all(
             &body[..end],
             |captures: &regex::Captures<'_>| {
