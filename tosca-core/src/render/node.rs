@@ -1,12 +1,10 @@
 //! Node templates: the type applied, capabilities, requirements and their occurrences.
 
-use std::borrow::Cow;
-
 use crate::collections::IndexMap;
 
 use super::own_requirements::{own_requirement, undeclared_requirement, written_in_full};
 use super::part_names::{part_name_match, part_name_problem};
-use super::resolve::{NodeFacts, Request};
+use super::resolve::{NodeFacts, Request, RequestDefinition};
 use super::value::plain;
 use super::{Owner, Render, metadata};
 use crate::entity::{
@@ -191,7 +189,7 @@ impl<'a> Render<'a> {
                 name = declared;
             }
             let definition = match definitions.get(name) {
-                Some(definition) => Cow::Borrowed(*definition),
+                Some(definition) => RequestDefinition::Declared(definition),
                 None => {
                     let own =
                         (!self.version.is_2() && written_in_full(assignment)).then(|| own_requirement(assignment));
@@ -202,7 +200,7 @@ impl<'a> Render<'a> {
                         definitions.keys().copied(),
                     ));
                     match own {
-                        Some(own) => Cow::Owned(own),
+                        Some(own) => RequestDefinition::Undeclared(Box::new(own)),
                         None => continue,
                     }
                 }
@@ -320,7 +318,7 @@ impl<'a> Render<'a> {
                 requests.push(Request {
                     count: implicit_count,
                     allocation: None,
-                    definition: Cow::Borrowed(definition),
+                    definition: RequestDefinition::Declared(definition),
                     capability: None,
                     node: None,
                     node_filter: None,

@@ -79,11 +79,32 @@ use crate::source::{Located, Span};
 use crate::topology::{RelationshipEdge, RequirementTarget, Topology, Values};
 use crate::yaml::Node;
 
+/// The requirement definition a request resolves by: the node type's, borrowed, or (rarely)
+/// one made from a 1.x undeclared assignment, boxed so that every request stays two words
+/// (a request is kept for each of the tens of thousands of requirements of a large topology).
+pub(crate) enum RequestDefinition<'a> {
+    /// Declared by the source's node type.
+    Declared(&'a RequirementDefinition),
+    /// Made from the assignment itself.
+    Undeclared(Box<RequirementDefinition>),
+}
+
+impl std::ops::Deref for RequestDefinition<'_> {
+    type Target = RequirementDefinition;
+
+    fn deref(&self) -> &RequirementDefinition {
+        match self {
+            RequestDefinition::Declared(definition) => definition,
+            RequestDefinition::Undeclared(definition) => definition,
+        }
+    }
+}
+
 /// What one requirement assignment asks for, kept from rendering.
 pub(crate) struct Request<'a> {
     /// The requirement definition in the source's node type (or, for a 1.x undeclared
     /// requirement written in full, one made from the assignment: see `Render::requirements`).
-    pub(crate) definition: std::borrow::Cow<'a, RequirementDefinition>,
+    pub(crate) definition: RequestDefinition<'a>,
     /// The assignment's `capability` (a capability name in the target or a capability type).
     pub(crate) capability: Option<Located<String>>,
     /// The assignment's `node` (a node template or a node type).
