@@ -245,9 +245,10 @@ fn validated_by(count: usize, pattern: &str, word: impl Fn(usize) -> String) -> 
     text
 }
 
-/// `count` 2.0 templates each with a distinct word a backtracking `$matches` gives up on.
+/// `count` 2.0 templates each with a distinct word a backtracking `$matches` gives up on
+/// (anchored at both ends: `$matches` searches, so an unanchored pattern would find `aa` at once).
 pub fn validated_by_catastrophic_matches(count: usize) -> String {
-    validated_by(count, "(a|aa)+\\1", |value| format!("{}{value}!", "a".repeat(40)))
+    validated_by(count, "^(a|aa)+\\1$", |value| format!("{}{value}!", "a".repeat(40)))
 }
 
 /// `count` 2.0 templates whose words alternate between one passing a look-ahead `$matches`

@@ -872,7 +872,10 @@ topology_template:
 ",
     }
 
-    /// A value breaks a constraint clause of its definition or of its data type.
+    /// A value breaks a constraint clause of its definition or of its data type. Patterns differ
+    /// by version: a 1.x `pattern` clause must match the whole value, while TOSCA 2.0's
+    /// `$matches` searches it (cs01 10.2.2.2.7: "if one means that the whole string is to be
+    /// matched, the regular expression must start with a caret `^` and end with a `$`").
     ConstraintViolated = "constraint-violated", Error, "a value breaks a constraint" {
         wrong: "\
 tosca_definitions_version: tosca_simple_yaml_1_3

@@ -26,7 +26,7 @@ const MEANINGS: &[(&str, &str, &str)] = &[
     ("less_than", "10.2.2.2.4", "true when the first argument is less than the second"),
     ("less_or_equal", "10.2.2.2.5", "true when the first argument is less than or equal to the second"),
     ("valid_values", "10.2.2.2.6", "true when the first argument is one of the list's values"),
-    ("matches", "10.2.2.2.7", "true when the string matches the regular expression"),
+    ("matches", "10.2.2.2.7", "true when the regular expression is found in the string (`^…$` for the whole string)"),
     ("has_suffix", "10.2.2.3.1", "true when the second argument (string or list) ends the first"),
     ("has_prefix", "10.2.2.3.2", "true when the second argument (string or list) starts the first"),
     ("contains", "10.2.2.3.3", "true when the second argument (string or list) is contained in the first"),

@@ -134,13 +134,14 @@ pub trait Environment {
     /// A function this module does not evaluate (`get_property`, `get_input`, user functions):
     /// `Ok(Some(value))`, `Ok(None)` when it cannot be known yet, `Err` when it is unknown.
     fn call(&mut self, call: &FunctionCall) -> Result<Option<Typed>, String>;
-    /// Whether the whole of `text` matches `pattern` (`$matches`, written at `call`):
+    /// Whether `pattern` is found in `text` (`$matches`, written at `call`; a search, cs01
+    /// 10.2.2.2.7: a pattern for the whole string writes `^` and `$`):
     /// `Ok(None)` when it is not decided here (a backtracking pattern left for the compile's
     /// budget, see `crate::value::constraint::PatternChecks`). By default the pattern is
     /// compiled and matched at once, within its per-value limit.
     fn matches(&mut self, call: &FunctionCall, pattern: &str, text: &str) -> Result<Option<bool>, String> {
         let _ = call;
-        Pattern::new(pattern)?.matches(text).map(Some)
+        Pattern::search(pattern)?.matches(text).map(Some)
     }
 }
 

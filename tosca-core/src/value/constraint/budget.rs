@@ -125,12 +125,13 @@ impl PatternChecks {
         pending
     }
 
-    /// A pattern given as text (a `$matches` argument), compiled once per compile.
+    /// A pattern given as text (a `$matches` argument, searched for in the value: cs01
+    /// 10.2.2.2.7), compiled once per compile.
     pub fn compile(&self, source: &str) -> Result<Pattern, String> {
         if let Some(known) = self.state().compiled.get(source) {
             return known.clone();
         }
-        let compiled = Pattern::new(source);
+        let compiled = Pattern::search(source);
         self.state().compiled.entry(source.to_owned()).or_insert(compiled).clone()
     }
 
@@ -142,7 +143,11 @@ impl PatternChecks {
             return pattern.matches(text);
         }
         let mut state = self.state();
-        let key = (pattern.as_str().to_owned(), text.to_owned());
+        // A `$matches` search and a 1.x `pattern` of the same text are two questions.
+        let key = (
+            format!("{}{}", if pattern.is_search() { "search:" } else { "whole:" }, pattern.as_str()),
+            text.to_owned(),
+        );
         if let Some(known) = state.known.get(&key) {
             PATTERN_CACHE_HITS.fetch_add(1, Ordering::Relaxed);
             return known.clone();

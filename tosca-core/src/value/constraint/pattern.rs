@@ -1,5 +1,8 @@
-//! The `pattern` clause's regular expressions: compiled once, by `regex` when it can and by
-//! `fancy-regex` (bounded backtracking) otherwise, and matched against whole values.
+//! Regular expressions of values: compiled once, by `regex` when it can and by `fancy-regex`
+//! (bounded backtracking) otherwise. A 1.x `pattern` clause matches the whole value
+//! ([`Pattern::new`]); TOSCA 2.0's `$matches` searches it (cs01 10.2.2.2.7: "if one means that
+//! the whole string is to be matched, the regular expression must start with a caret `^` and
+//! end with a `$`"; [`Pattern::search`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -13,7 +16,8 @@ pub const BACKTRACK_LIMIT: usize = 1_000_000;
 /// of ordinary patterns need a few hundred.
 pub const CHEAP_BACKTRACK_LIMIT: usize = 2_000;
 
-/// A regular expression compiled once, matched against whole values.
+/// A regular expression compiled once, matched against whole values ([`Pattern::new`]) or
+/// searched for in them ([`Pattern::search`]).
 ///
 /// Compiled by the `regex` crate when it can (linear-time matching), otherwise by
 /// `fancy-regex` (look-around, backreferences), whose matching is bounded by
@@ -21,6 +25,8 @@ pub const CHEAP_BACKTRACK_LIMIT: usize = 2_000;
 #[derive(Clone, Debug)]
 pub struct Pattern {
     source: String,
+    /// Whether a match anywhere in the value counts (`$matches`), not only of all of it.
+    search: bool,
     engine: Engine,
 }
 
@@ -33,7 +39,7 @@ enum Engine {
 
 impl PartialEq for Pattern {
     fn eq(&self, other: &Pattern) -> bool {
-        self.source == other.source
+        self.source == other.source && self.search == other.search
     }
 }
 
@@ -41,9 +47,20 @@ impl Pattern {
     /// Compiles a pattern for whole-value matching; `Err` says why it is not a valid regular
     /// expression (in the `regex` crate's syntax, or else in `fancy-regex`'s).
     pub fn new(source: &str) -> Result<Pattern, String> {
+        Pattern::compile(source, false)
+    }
+
+    /// Compiles a pattern searched for anywhere in a value, as TOSCA 2.0's `$matches` applies
+    /// it (anchors, `^` and `$`, are the pattern's to write); `Err` as for [`Pattern::new`].
+    pub fn search(source: &str) -> Result<Pattern, String> {
+        Pattern::compile(source, true)
+    }
+
+    fn compile(source: &str, search: bool) -> Result<Pattern, String> {
         // The pattern alone is compiled first, so that a pattern with unbalanced parentheses
         // (`a)|(b`) cannot escape the anchoring group below and change its meaning.
         let engine = match regex::Regex::new(source) {
+            Ok(searching) if search => Engine::Linear(searching),
             Ok(_) => Engine::Linear(anchored(source, regex::Regex::new).map_err(|error| regex_error(&error))?),
             // Too big for `regex` is too big for `fancy-regex`, which hands such parts to it.
             Err(error @ regex::Error::CompiledTooBig(_)) => return Err(regex_error(&error)),
@@ -54,13 +71,19 @@ impl Pattern {
                 if with_limit(BACKTRACK_LIMIT)(source).is_err() {
                     return Err(regex_error(&linear_error));
                 }
-                Engine::Backtracking(
-                    anchored(source, with_limit(CHEAP_BACKTRACK_LIMIT)).map_err(|error| error.to_string())?,
-                    anchored(source, with_limit(BACKTRACK_LIMIT)).map_err(|error| error.to_string())?,
-                )
+                let build = |limit: usize| {
+                    if search { with_limit(limit)(source) } else { anchored(source, with_limit(limit)) }
+                        .map_err(|error| error.to_string())
+                };
+                Engine::Backtracking(build(CHEAP_BACKTRACK_LIMIT)?, build(BACKTRACK_LIMIT)?)
             }
         };
-        Ok(Pattern { source: source.to_owned(), engine })
+        Ok(Pattern { source: source.to_owned(), search, engine })
+    }
+
+    /// Whether a match anywhere in a value counts ([`Pattern::search`]), not only of all of it.
+    pub fn is_search(&self) -> bool {
+        self.search
     }
 
     /// The pattern as written.
@@ -73,7 +96,8 @@ impl Pattern {
         matches!(self.engine, Engine::Backtracking(..))
     }
 
-    /// Whether the whole of `text` matches. `Err` with a reason when `fancy-regex` gave up:
+    /// Whether `text` matches: all of it, or somewhere in it for a [`Pattern::search`]. `Err`
+    /// with a reason when `fancy-regex` gave up:
     /// "pattern too costly to evaluate" past [`BACKTRACK_LIMIT`].
     pub fn matches(&self, text: &str) -> Result<bool, String> {
         match self.try_match(text, false) {

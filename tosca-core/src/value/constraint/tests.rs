@@ -380,3 +380,21 @@ fn hostile_patterns_are_reported_not_fatal() {
     assert!(constraints.is_empty());
     assert_eq!(problems.len(), 1);
 }
+
+#[test]
+fn a_pattern_matches_the_whole_value_and_a_search_anywhere_in_it() {
+    // 1.x `pattern`: the whole value. 2.0 `$matches`: a search (cs01 10.2.2.2.7), `^…$` for all.
+    let whole = Pattern::new("^https?://").expect("compiles");
+    let search = Pattern::search("^https?://").expect("compiles");
+    assert_eq!(whole.matches("https://x.example/a"), Ok(false));
+    assert_eq!(search.matches("https://x.example/a"), Ok(true));
+    assert_eq!(Pattern::search("prod").expect("compiles").matches("eu-prod-1"), Ok(true));
+    assert_eq!(Pattern::search("^[a-z]+$").expect("compiles").matches("abc1"), Ok(false));
+    // A backtracking search too (look-ahead needs fancy-regex).
+    let look_ahead = Pattern::search("(?=b)\\w").expect("compiles");
+    assert!(look_ahead.is_backtracking() && look_ahead.is_search());
+    assert_eq!(look_ahead.matches("abc"), Ok(true));
+    assert_eq!(Pattern::new("(?=b)\\w").expect("compiles").matches("abc"), Ok(false));
+    // The same text as a whole pattern and as a search are two patterns.
+    assert_ne!(whole, search);
+}
