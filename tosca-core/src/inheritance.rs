@@ -30,7 +30,7 @@ use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems};
 use crate::source::{Located, Span};
 use crate::topology::TypeChain;
-use complete::{complete_capability, complete_interface, complete_relationship};
+use complete::{complete_capability, complete_interfaces, complete_relationship};
 
 /// Runs the inheritance phase.
 pub fn inheritance(
@@ -209,10 +209,7 @@ impl Complete for RelationshipType {
         namespace: &Namespace,
         cx: &mut InheritContext<'_>,
     ) {
-        for (name, interface) in &mut self.interfaces {
-            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
-            complete_interface(interface, inherited, catalog, namespace, cx);
-        }
+        complete_interfaces(&mut self.interfaces, parent.map(|parent| &parent.interfaces), catalog, namespace, cx);
     }
 }
 
@@ -232,10 +229,7 @@ impl Complete for GroupType {
         namespace: &Namespace,
         cx: &mut InheritContext<'_>,
     ) {
-        for (name, interface) in &mut self.interfaces {
-            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
-            complete_interface(interface, inherited, catalog, namespace, cx);
-        }
+        complete_interfaces(&mut self.interfaces, parent.map(|parent| &parent.interfaces), catalog, namespace, cx);
     }
 }
 
@@ -309,10 +303,7 @@ impl Complete for NodeType {
             let inherited = parent.and_then(|parent| parent.capabilities.get(name));
             complete_capability(capability, inherited, catalog, namespace, cx);
         }
-        for (name, interface) in &mut self.interfaces {
-            let inherited = parent.and_then(|parent| parent.interfaces.get(name));
-            complete_interface(interface, inherited, catalog, namespace, cx);
-        }
+        complete_interfaces(&mut self.interfaces, parent.map(|parent| &parent.interfaces), catalog, namespace, cx);
         for requirement in &mut self.requirements.0 {
             let inherited = parent
                 .and_then(|parent| {

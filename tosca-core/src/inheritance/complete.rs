@@ -183,8 +183,22 @@ pub(super) fn complete_relationship(
     }
 }
 
+/// Completes each interface definition of a type from the parent's of the same name.
+pub(super) fn complete_interfaces(
+    interfaces: &mut IndexMap<String, InterfaceDefinition>,
+    parent: Option<&IndexMap<String, InterfaceDefinition>>,
+    catalog: &Catalog,
+    namespace: &Namespace,
+    cx: &mut InheritContext<'_>,
+) {
+    for (name, interface) in interfaces {
+        let inherited = parent.and_then(|parent| parent.get(name));
+        complete_interface(interface, inherited, catalog, namespace, cx);
+    }
+}
+
 /// An interface definition's inputs, operations and notifications refine its interface type's.
-pub(super) fn complete_interface(
+fn complete_interface(
     definition: &mut InterfaceDefinition,
     parent: Option<&InterfaceDefinition>,
     catalog: &Catalog,

@@ -77,7 +77,9 @@ pub struct PatternChecks {
 struct State {
     pending: Vec<PendingPattern>,
     budget: usize,
-    known: HashMap<(String, String), Result<bool, String>>,
+    /// By (whether the pattern searches, the pattern, the value): a `$matches` search and a 1.x
+    /// `pattern` of the same text are two questions.
+    known: HashMap<(bool, String, String), Result<bool, String>>,
     compiled: HashMap<String, Result<Pattern, String>>,
     reported: Vec<Problem>,
     seen: HashSet<(Span, String)>,
@@ -143,11 +145,7 @@ impl PatternChecks {
             return pattern.matches(text);
         }
         let mut state = self.state();
-        // A `$matches` search and a 1.x `pattern` of the same text are two questions.
-        let key = (
-            format!("{}{}", if pattern.is_search() { "search:" } else { "whole:" }, pattern.as_str()),
-            text.to_owned(),
-        );
+        let key = (pattern.is_search(), pattern.as_str().to_owned(), text.to_owned());
         if let Some(known) = state.known.get(&key) {
             PATTERN_CACHE_HITS.fetch_add(1, Ordering::Relaxed);
             return known.clone();
