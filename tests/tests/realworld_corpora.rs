@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use tosca_core::archive::is_package_folder;
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::{Quirk, Severity};
 use tosca_core::{Location, Options};
@@ -39,15 +40,27 @@ struct Corpus {
     title: &'static str,
     /// The quirk set that fits the processor the templates were written for.
     set: &'static str,
+    /// The folders of the corpus that are checked, relative to it (`.` for all of it).
+    folders: &'static [&'static str],
+    /// The folders of the corpus its templates find profiles in (`--profile-path`).
+    profile_paths: &'static [&'static str],
+}
+
+impl Corpus {
+    /// A corpus checked whole, with no profile folders.
+    const fn whole(name: &'static str, title: &'static str, set: &'static str) -> Corpus {
+        Corpus { name, title, set, folders: &["."], profile_paths: &[] }
+    }
 }
 
 /// The error codes of one check, with their counts; a root that cannot be loaded counts as one
 /// `cannot-load`.
-fn errors(path: &Path, quirks: &[&'static Quirk]) -> BTreeMap<String, usize> {
+fn errors(path: &Path, quirks: &[&'static Quirk], profile_paths: &[PathBuf]) -> BTreeMap<String, usize> {
     let mirror = shared().join("corpus/url-mirror/raw.githubusercontent.com/");
     let loader = LoaderOptions {
         offline: true,
         map_urls: vec![(GITHUB_RAW.to_owned(), format!("{}/", mirror.display()))],
+        profile_paths: profile_paths.to_vec(),
         ..LoaderOptions::default()
     };
     // As `validate` checks a file: every deployment flavour too, inputs not required.
@@ -65,11 +78,6 @@ fn errors(path: &Path, quirks: &[&'static Quirk]) -> BTreeMap<String, usize> {
         }
     }
     codes
-}
-
-/// Whether `path` is an unpacked package: a folder with `TOSCA-Metadata/TOSCA.meta`.
-fn is_package_folder(path: &Path) -> bool {
-    path.join("TOSCA-Metadata/TOSCA.meta").is_file()
 }
 
 /// Whether a YAML file has a top-level `tosca_definitions_version` key (at the indentation of
@@ -120,9 +128,9 @@ struct Outcome {
 }
 
 impl Outcome {
-    fn of(corpus: &Path, path: &Path, set: &[&'static Quirk]) -> Outcome {
+    fn of(corpus: &Path, path: &Path, set: &[&'static Quirk], profile_paths: &[PathBuf]) -> Outcome {
         let relative = path.strip_prefix(corpus).unwrap_or(path).to_string_lossy().replace('\\', "/");
-        Outcome { path: relative, strict: errors(path, &[]), lenient: errors(path, set) }
+        Outcome { path: relative, strict: errors(path, &[], profile_paths), lenient: errors(path, set, profile_paths) }
     }
 }
 
@@ -135,6 +143,9 @@ fn codes_text(codes: &BTreeMap<String, usize>) -> String {
 
 /// The quirks of a set, which must exist.
 fn quirk_set(name: &str) -> Vec<&'static Quirk> {
+    if name == "none" {
+        return Vec::new();
+    }
     Quirk::resolve(name).unwrap_or_else(|| panic!("no quirk set `{name}`"))
 }
 
@@ -172,32 +183,70 @@ fn causes(
     (causes, check)
 }
 
+/// The checked folders, as the report names them.
+fn corpus_folders(corpus: &Corpus) -> String {
+    let folders: Vec<String> = corpus
+        .folders
+        .iter()
+        .map(|folder| match *folder {
+            "." => format!("`../shared/corpus/{}/`", corpus.name),
+            folder => format!("`../shared/corpus/{}/{folder}/`", corpus.name),
+        })
+        .collect();
+    folders.join(", ")
+}
+
+/// The profile folders, as the report names them (nothing when there are none).
+fn corpus_profile_paths(corpus: &Corpus) -> String {
+    let paths: Vec<String> = corpus
+        .profile_paths
+        .iter()
+        .map(|path| format!("`--profile-path ../shared/corpus/{}/{path}`", corpus.name))
+        .collect();
+    if paths.is_empty() { String::new() } else { format!(", with {}", paths.join(" ")) }
+}
+
 fn check_corpus(corpus: &Corpus) {
     let root = shared().join("corpus");
     let mut files = Vec::new();
-    tosca_files(&root.join(corpus.name), &mut files);
+    for folder in corpus.folders {
+        let base = root.join(corpus.name);
+        tosca_files(&if *folder == "." { base } else { base.join(folder) }, &mut files);
+    }
     assert!(files.len() >= 30, "{}: only {} TOSCA files found", corpus.name, files.len());
     let set = quirk_set(corpus.set);
-    let outcomes: Vec<Outcome> = files.par_iter().map(|path| Outcome::of(&root, path, &set)).collect();
+    let profile_paths: Vec<PathBuf> =
+        corpus.profile_paths.iter().map(|path| root.join(corpus.name).join(path)).collect();
+    let outcomes: Vec<Outcome> = files.par_iter().map(|path| Outcome::of(&root, path, &set, &profile_paths)).collect();
     let (causes, check_causes) = causes(corpus.name, &outcomes, |outcome| !outcome.lenient.is_empty());
     let total = outcomes.len();
     let clean = outcomes.iter().filter(|outcome| outcome.strict.is_empty()).count();
     let lenient = outcomes.iter().filter(|outcome| outcome.lenient.is_empty()).count();
-    let with_set = format!("Clean with `--quirk {}`", corpus.set);
+    // A corpus no quirk set fits (`none`) is measured twice the same way, and says so.
+    let with_set = match corpus.set {
+        "none" => "Clean with no quirk set (none fits its origin)".to_owned(),
+        set => format!("Clean with `--quirk {set}`"),
+    };
     let mut text = String::new();
     let _ = writeln!(text, "# Real-world templates: {}\n", corpus.title);
     let _ = writeln!(
         text,
         "Generated by `tests/tests/realworld_corpora.rs` (`UPDATE_REALWORLD=1 cargo test -p tosca-tests --test \
-         realworld_corpora`): every TOSCA file under `../shared/corpus/{}/` checked as `validate` checks it, \
-         offline (URL imports from `{GITHUB_RAW}` mapped to `../shared/corpus/url-mirror/`). Warnings are allowed. \
-         The causes are in `tests/realworld/{}.causes.tsv`.\n",
-        corpus.name, corpus.name
+         realworld_corpora`): every TOSCA file under {} checked as `validate` checks it, offline (URL imports \
+         from `{GITHUB_RAW}` mapped to `../shared/corpus/url-mirror/`){}. Warnings are allowed. The causes are in \
+         `tests/realworld/{}.causes.tsv`.\n",
+        corpus_folders(corpus),
+        corpus_profile_paths(corpus),
+        corpus.name
     );
     let _ = writeln!(text, "Clean by default: {clean}/{total}\n");
     let _ = writeln!(text, "{with_set}: {lenient}/{total}\n");
     let _ = writeln!(text, "## Files with errors\n");
-    let _ = writeln!(text, "| file | errors by default | with `--quirk {}` | cause |", corpus.set);
+    let lenient_column = match corpus.set {
+        "none" => "with no quirk set".to_owned(),
+        set => format!("with `--quirk {set}`"),
+    };
+    let _ = writeln!(text, "| file | errors by default | {lenient_column} | cause |");
     let _ = writeln!(text, "| --- | --- | --- | --- |");
     for outcome in outcomes.iter().filter(|outcome| !outcome.strict.is_empty()) {
         let file = outcome.path.strip_prefix(&format!("{}/", corpus.name)).unwrap_or(&outcome.path);
@@ -217,47 +266,47 @@ fn check_corpus(corpus: &Corpus) {
 
 #[test]
 fn indigo_dc_never_regresses() {
-    check_corpus(&Corpus {
-        name: "indigo-dc",
-        title: "INDIGO-DataCloud's templates and types (the PaaS Orchestrator and the Infrastructure Manager, which reads them with tosca-parser)",
-        set: "tosca-parser",
-    });
+    check_corpus(&Corpus::whole(
+        "indigo-dc",
+        "INDIGO-DataCloud's templates and types (the PaaS Orchestrator and the Infrastructure Manager, which reads them with tosca-parser)",
+        "tosca-parser",
+    ));
 }
 
 #[test]
 fn sodalite_never_regresses() {
-    check_corpus(&Corpus {
-        name: "sodalite",
-        title: "SODALITE's infrastructure-as-code modules (TOSCA 1.3, written for xOpera)",
-        set: "tosca-parser",
-    });
+    check_corpus(&Corpus::whole(
+        "sodalite",
+        "SODALITE's infrastructure-as-code modules (TOSCA 1.3, written for xOpera)",
+        "tosca-parser",
+    ));
 }
 
 #[test]
 fn heat_translator_never_regresses() {
-    check_corpus(&Corpus {
-        name: "heat-translator",
-        title: "OpenStack heat-translator's templates and CSARs (1.0–1.2, read with tosca-parser)",
-        set: "tosca-parser",
-    });
+    check_corpus(&Corpus::whole(
+        "heat-translator",
+        "OpenStack heat-translator's templates and CSARs (1.0–1.2, read with tosca-parser)",
+        "tosca-parser",
+    ));
 }
 
 #[test]
 fn onap_sdc_never_regresses() {
-    check_corpus(&Corpus {
-        name: "onap-sdc-tosca",
-        title: "CSARs exported by ONAP SDC (read with ONAP's sdc-tosca and JTOSCA)",
-        set: "onap",
-    });
+    check_corpus(&Corpus::whole(
+        "onap-sdc-tosca",
+        "CSARs exported by ONAP SDC (read with ONAP's sdc-tosca and JTOSCA)",
+        "onap",
+    ));
 }
 
 #[test]
 fn cloudnet_never_regresses() {
-    check_corpus(&Corpus {
-        name: "cloudnet",
-        title: "Orange's Cloudnet TOSCA toolbox examples and profile types (1.2/1.3, NFV)",
-        set: "tosca-parser",
-    });
+    check_corpus(&Corpus::whole(
+        "cloudnet",
+        "Orange's Cloudnet TOSCA toolbox examples and profile types (1.2/1.3, NFV)",
+        "tosca-parser",
+    ));
 }
 
 /// One labelled file: its path (relative to `../shared/corpus/`) and whether tosca-parser's
@@ -287,7 +336,7 @@ fn tosca_parser_labels_agreement_never_regresses() {
     let valid: BTreeMap<&str, bool> = labels.iter().map(|(path, valid)| (path.as_str(), *valid)).collect();
     let set = quirk_set("tosca-parser");
     let outcomes: Vec<Outcome> =
-        labels.par_iter().map(|(path, _)| Outcome::of(&root, &root.join(path), &set)).collect();
+        labels.par_iter().map(|(path, _)| Outcome::of(&root, &root.join(path), &set, &[])).collect();
     let agrees = |codes: &BTreeMap<String, usize>, path: &str| codes.is_empty() == valid[path];
     let (causes, check_causes) = causes("tosca-parser", &outcomes, |outcome| !agrees(&outcome.lenient, &outcome.path));
     let total = outcomes.len();
@@ -331,4 +380,24 @@ fn tosca_parser_labels_agreement_never_regresses() {
         &[("Agree by default", strict), ("Agree with `--quirk tosca-parser`", lenient)],
     );
     check_causes();
+}
+
+/// The OASIS TOSCA community's profiles and its TOSCA 2.0 examples (the 1.3 examples are
+/// Turandot's and TM Forum's, written for Puccini), each profile found by name on the profile path
+/// as its users find it. The conformance suite under `tests/` is measured by `conformance.rs`.
+#[test]
+fn community_profiles_never_regress() {
+    check_corpus(&Corpus {
+        name: "tosca-community-contributions",
+        title: "the OASIS TOSCA community's profiles and TOSCA 2.0 examples",
+        set: "none",
+        folders: &[
+            "profiles",
+            "examples/basic-template",
+            "examples/kubernetes_clusters",
+            "examples/online_boutique",
+            "examples/substitutions",
+        ],
+        profile_paths: &["profiles"],
+    });
 }

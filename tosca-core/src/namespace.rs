@@ -204,7 +204,7 @@ fn build_scopes(
     problems: &mut Problems,
 ) -> (Vec<Scope>, Redefinitions) {
     let mut scopes: Vec<Scope> = vec![Scope::default(); units.len()];
-    let mut names = Names { units, catalog, problems, redefinitions: Redefinitions::default() };
+    let mut names = Names { units, catalog, problems, redefinitions: Redefinitions::of_tree(units.first()) };
     for index in post_order(units) {
         let unit = &units[index];
         let mut scope = Scope::default();
@@ -260,6 +260,18 @@ fn build_scopes(
             }
         }
         scopes[index] = scope;
+    }
+    let replacements = names.redefinitions.replacements();
+    if !replacements.is_empty() {
+        for scope in &mut scopes {
+            for kind in Kind::ALL {
+                for binding in scope.names[kind.index()].values_mut() {
+                    if let Some(user) = replacements.get(&(kind, binding.id)) {
+                        binding.id = *user;
+                    }
+                }
+            }
+        }
     }
     (scopes, names.redefinitions)
 }

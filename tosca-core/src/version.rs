@@ -38,6 +38,19 @@ impl Version {
         self == Version::V2_0
     }
 
+    /// The namespace URI of this version's Simple Profile, the one its normative types are
+    /// members of (`http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3`); `None` for 2.0, whose
+    /// profiles are named by `profile`.
+    pub fn simple_profile_namespace(self) -> Option<&'static str> {
+        match self {
+            Version::V1_0 => Some("http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0"),
+            Version::V1_1 => Some("http://docs.oasis-open.org/tosca/ns/simple/yaml/1.1"),
+            Version::V1_2 => Some("http://docs.oasis-open.org/tosca/ns/simple/yaml/1.2"),
+            Version::V1_3 => Some("http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3"),
+            Version::V2_0 => None,
+        }
+    }
+
     /// The short number, e.g. `1.3`.
     pub fn number(self) -> &'static str {
         match self {

@@ -10,6 +10,13 @@
 //! normative definition keeps the name everywhere: were the user's to win, every `string`
 //! property of every file would become a complex type, and each value a follow-on error. A
 //! definition equal to the normative one (see `copies.rs`) is that one, and no redefinition.
+//!
+//! One tree is the exception: a root that declares its version's Simple Profile namespace
+//! (`namespace: http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3`, the namespace "all types
+//! in this document are members of") is the normative profile itself, as the OASIS and its
+//! community publish it. Its definitions are the normative ones: they take their names from the
+//! embedded copy silently, in every file of the tree (also in a file that sees the embedded copy
+//! only, because it does not import the file of the user's definition), and nothing is reported.
 
 use std::collections::BTreeSet;
 
@@ -23,9 +30,22 @@ use crate::read::Unit;
 #[derive(Debug, Default)]
 pub(super) struct Redefinitions {
     found: BTreeSet<(Kind, TypeId, TypeId, bool)>,
+    /// Whether the users' files are the normative profile itself (see the module's text).
+    users_are_normative: bool,
+    /// Then, the embedded normative types the users' own replace: (kind, embedded, user's).
+    replaced: BTreeSet<(Kind, TypeId, TypeId)>,
 }
 
 impl Redefinitions {
+    /// The redefinitions of the tree whose root is `root`.
+    pub(super) fn of_tree(root: Option<&Unit>) -> Redefinitions {
+        let users_are_normative = root.is_some_and(|root| {
+            let namespace = root.template.namespace.as_ref().map(|namespace| namespace.value.as_str());
+            namespace.is_some() && namespace == root.version.simple_profile_namespace()
+        });
+        Redefinitions { found: BTreeSet::new(), users_are_normative, replaced: BTreeSet::new() }
+    }
+
     /// Of two different types a scope sees under one name, the one it keeps when one of them is
     /// an embedded normative or primitive type and the other a user's (`None` otherwise: a plain
     /// duplicate). The pair is remembered, to be reported once.
@@ -46,8 +66,23 @@ impl Redefinitions {
             (true, false) => (incoming, existing),
             _ => return None,
         };
+        if self.users_are_normative && !units[catalog.unit(kind, normative)].primitives {
+            self.replaced.insert((kind, normative, user));
+            return Some(user);
+        }
         self.found.insert((kind, user, normative, units[catalog.unit(kind, normative)].primitives));
         Some(normative)
+    }
+
+    /// In a tree that is the normative profile itself, the user's type each embedded normative
+    /// type gives way to, wherever a name still leads to the embedded one (first one wins when
+    /// the user's files define a name twice, which is reported as a duplicate on its own).
+    pub(super) fn replacements(&self) -> std::collections::BTreeMap<(Kind, TypeId), TypeId> {
+        let mut replacements = std::collections::BTreeMap::new();
+        for (kind, normative, user) in &self.replaced {
+            replacements.entry((*kind, *normative)).or_insert(*user);
+        }
+        replacements
     }
 
     /// Reports each redefinition once, at the user's definition, in text order, and then makes
