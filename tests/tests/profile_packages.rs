@@ -110,6 +110,15 @@ fn a_zip_with_a_tosca_meta_is_a_csar_and_one_without_is_not_read() {
 }
 
 #[test]
+fn a_profile_path_may_name_the_csar_itself() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let csar = folder.path().join("core.csar");
+    zip(&core_files(), &csar);
+    let compiled = compile(folder.path(), &template("community.tosca.core:0.1"), vec![csar]);
+    assert_eq!(lines(&compiled, folder.path()), Vec::<String>::new());
+}
+
+#[test]
 fn an_unpacked_package_folder_offers_its_entry_definitions() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let compiled = compile(

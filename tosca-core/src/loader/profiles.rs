@@ -12,13 +12,15 @@
 //!   declares ([`declared_profile`]);
 //! - each package folder (an unpacked CSAR, [`is_package_folder`]) offers the profile its
 //!   entry definitions declare (chosen as for a CSAR: `Entry-Definitions` of `TOSCA.meta`, else
-//!   the single YAML file at its root); its other files are still indexed as files;
+//!   the single YAML file at its root), that file being offered once, as the package; its
+//!   other files are still indexed as files;
 //! - each archive (`.csar`, and a `.zip` holding `TOSCA-Metadata/TOSCA.meta` or a root
 //!   `TOSCA.meta`) offers the profile its entry definitions declare. It is read under the
 //!   archive limits and dropped: only the archive whose profile is imported is kept, read again
 //!   through [`Loader::resolve_root`] so that its problems point into it as a root CSAR's do.
 //!
-//! The walk stops after [`MAX_INDEXED_ENTRIES`] folder entries in all; files it cannot read
+//! A profile path may also name one such file or archive. The walk stops after
+//! [`MAX_INDEXED_ENTRIES`] folder entries in all; files it cannot read
 //! are remembered ([`ProfileIndex::unreadable`]) for the message of an import that finds
 //! nothing.
 //!
@@ -274,6 +276,13 @@ fn has_extension(path: &Path, wanted: &str) -> bool {
 /// Collects the candidates under `root` (a stack, not recursion); `false` when the budget ran
 /// out first.
 fn walk(root: &Path, budget: &mut usize, found: &mut Vec<Found>) -> bool {
+    // A profile path may name one file or archive rather than a folder of them.
+    if root.is_file() {
+        if let Some(candidate) = candidate(root) {
+            found.push(candidate);
+        }
+        return true;
+    }
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
         if is_package_folder(&folder) {
@@ -292,16 +301,25 @@ fn walk(root: &Path, budget: &mut usize, found: &mut Vec<Found>) -> bool {
             }
             if kind.is_dir() {
                 folders.push(path);
-            } else if kind.is_file() {
-                if has_extension(&path, "yaml") || has_extension(&path, "yml") {
-                    found.push(Found::File(normalize(&path)));
-                } else if has_extension(&path, "csar") || has_extension(&path, "zip") {
-                    found.push(Found::Archive(normalize(&path)));
-                }
+            } else if kind.is_file()
+                && let Some(candidate) = candidate(&path)
+            {
+                found.push(candidate);
             }
         }
     }
     true
+}
+
+/// The candidate a file is, by its extension: a TOSCA file or an archive.
+fn candidate(path: &Path) -> Option<Found> {
+    if has_extension(path, "yaml") || has_extension(path, "yml") {
+        Some(Found::File(normalize(path)))
+    } else if has_extension(path, "csar") || has_extension(path, "zip") {
+        Some(Found::Archive(normalize(path)))
+    } else {
+        None
+    }
 }
 
 /// The files of a package folder by their `/`-separated path relative to it (hidden ones
