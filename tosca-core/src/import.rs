@@ -17,6 +17,12 @@
 //!
 //! The list is read by [`MaybeNamed`], which tells the two shapes
 //! apart by the import's keynames; the checks live here because they need the version.
+//!
+//! # Profiles by name (2.0)
+//!
+//! `- profile: NAME` imports an embedded profile, else a file beside the importer that declares
+//! `NAME`, else what the profile folders offer under `NAME` (`profiles`: files, CSARs and
+//! package folders, by the name and version each declares).
 
 mod beside;
 mod profiles;
