@@ -40,6 +40,7 @@ fn only_the_loader_and_its_helpers_do_io() {
         "loader.rs",
         "loader/local_file.rs",
         "loader/folders.rs",
+        "loader/profiles.rs",
         "fetch.rs",
         "fetch/client.rs",
         "archive.rs",

@@ -13,6 +13,8 @@ const SKETCHES: &[Code] = &[
     Code::ValueTooLarge,
     Code::InheritanceTooLarge,
     Code::ImportLoop,
+    // Needs profile folders: `tests/tests/profile_packages.rs` checks it.
+    Code::AmbiguousProfile,
     Code::ImportVersionMismatch,
     Code::DuplicateName,
     Code::ShadowedImport,

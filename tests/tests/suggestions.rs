@@ -225,3 +225,33 @@ fn a_substituted_requirement_written_inside_a_key_list_keeps_its_help_without_a_
         vec![(help.clone(), None, "[ hots, 1 ]".to_owned()), (help, Some("host".to_owned()), "hots".to_owned())]
     );
 }
+
+#[test]
+fn migration_help_records_the_2_0_name_as_the_fix() {
+    // cs01 6.1: a TOSCA 2.0 file's service is `service_template`, 1.x's `topology_template`.
+    let text = "tosca_definitions_version: tosca_2_0\ntopology_template:\n  node_templates: {}\n";
+    assert_eq!(
+        suggestions(text),
+        vec![(
+            Some(
+                "`topology_template` is `service_template` in TOSCA 2.0; `topology_template` exists in TOSCA up to 1.3"
+                    .to_owned()
+            ),
+            Some("service_template".to_owned()),
+            "topology_template".to_owned()
+        )]
+    );
+    // The Simple Profile 2.0 imported, a 1.x normative name: the fix is its 2.0 name.
+    let text = "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.oasis-open.simple:2.0\n\
+                service_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n";
+    let found = suggestions(text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].1.as_deref(), found[0].2.as_str()), (Some("Compute"), "tosca.nodes.Compute"));
+    // Not imported: the help says what to import, and there is nothing to replace the name with.
+    let text = "tosca_definitions_version: tosca_2_0\nservice_template:\n  node_templates:\n    server:\n      \
+                type: tosca.nodes.Compute\n";
+    let found = suggestions(text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].0.as_deref().is_some_and(|help| help.contains("`- profile: org.oasis-open.simple:2.0`")));
+    assert_eq!(found[0].1, None);
+}

@@ -147,9 +147,9 @@ pub(crate) struct SourceArgs {
     /// a rewrite gives must stay under TO (and inside the package).
     #[arg(long = "map-url", value_name = "FROM=TO", value_parser = parse_input)]
     pub(crate) map_url: Vec<(String, String)>,
-    /// Look up profiles imported by name (2.0 `profile:`) among the YAML files under DIR too
-    /// (recursively; repeatable, the first folder first), after the embedded profiles and the
-    /// importing file's folder.
+    /// Look up profiles imported by name (2.0 `profile:`) under DIR too, by the name and version
+    /// each declares: TOSCA files, CSARs and unpacked packages (recursively; repeatable, the
+    /// first folder first), after the embedded profiles and the importing file's folder.
     #[arg(long = "profile-path", value_name = "DIR")]
     pub(crate) profile_path: Vec<std::path::PathBuf>,
     /// Give up on a remote read after this many seconds.

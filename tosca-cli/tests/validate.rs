@@ -363,3 +363,40 @@ fn profile_path_flag_finds_profiles_by_name() {
     let compiled = stdout_json(folder.path(), &["compile", "--profile-path", "profiles", "main.yaml"]);
     assert_eq!(compiled["node_templates"]["box"]["types"][0], "Box");
 }
+
+/// `--profile-path DIR` finds a profile released as a CSAR, as the TOSCA community releases
+/// `community.tosca.core` (cs01 6.7.1: a profile is known by the name its file declares): the
+/// archive is built here from the corpus's unpacked copy, under a name that says nothing of the
+/// profile's; asking for another version says which one there is.
+#[test]
+fn profile_path_flag_finds_a_profile_in_a_csar() {
+    use std::io::Write as _;
+    let core = workspace().join("../shared/corpus/tosca-community-contributions/profiles/community/tosca/core");
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    std::fs::create_dir_all(folder.path().join("releases")).expect("folders");
+    let mut writer =
+        zip::ZipWriter::new(std::fs::File::create(folder.path().join("releases/core-release.csar")).expect("a file"));
+    for name in ["TOSCA.meta", "profile.yaml"] {
+        writer.start_file(name, zip::write::SimpleFileOptions::default()).expect("an entry");
+        writer.write_all(&std::fs::read(core.join(name)).expect("the corpus")).expect("written");
+    }
+    writer.finish().expect("a zip");
+    let main = |version: &str| {
+        format!(
+            "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: community.tosca.core:{version}\n\
+             node_types:\n  Site:\n    properties:\n      owner:\n        type: Email\n\
+             service_template:\n  node_templates:\n    site:\n      type: Site\n      properties:\n        owner: me@x.example\n"
+        )
+    };
+    std::fs::write(folder.path().join("main.yaml"), main("0.1")).expect("a template");
+    let with = run_in(folder.path(), &["validate", "--profile-path", "releases", "main.yaml"]);
+    assert!(with.starts_with("exit: Some(0)"), "{with}");
+    let compiled = stdout_json(folder.path(), &["compile", "--profile-path", "releases", "main.yaml"]);
+    assert_eq!(compiled["node_templates"]["site"]["properties"]["owner"], "me@x.example");
+
+    std::fs::write(folder.path().join("main.yaml"), main("0.2")).expect("a template");
+    let other = run_in(folder.path(), &["validate", "--profile-path", "releases", "main.yaml"]);
+    assert!(other.starts_with("exit: Some(1)"), "{other}");
+    assert!(other.contains("error[import-failed]") && other.contains(" --> main.yaml:3:14"), "{other}");
+    assert!(other.contains("`community.tosca.core:0.1` (releases/core-release.csar)"), "{other}");
+}

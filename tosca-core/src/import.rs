@@ -17,8 +17,15 @@
 //!
 //! The list is read by [`MaybeNamed`], which tells the two shapes
 //! apart by the import's keynames; the checks live here because they need the version.
+//!
+//! # Profiles by name (2.0)
+//!
+//! `- profile: NAME` imports an embedded profile, else a file beside the importer that declares
+//! `NAME`, else what the profile folders offer under `NAME` (`profiles`: files, CSARs and
+//! package folders, by the name and version each declares).
 
 mod beside;
+mod profiles;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -122,25 +129,10 @@ impl Resolver<'_> {
             if let Some(path) = tosca_profiles::by_name(&profile.value) {
                 return Some(Location::Profile(path.to_owned()));
             }
-            return match declared_profile(loader, location, &profile.value) {
-                Some(found) => Some(found),
-                None => {
-                    let known = tosca_profiles::NAMED.iter().map(|(name, _)| format!("`{name}`")).collect::<Vec<_>>();
-                    let problem = Problem::new(
-                        Code::ImportFailed,
-                        profile.span,
-                        format!(
-                            "profile `{}` is neither embedded in puccini-rs nor declared by a file next to this one or in a profile folder",
-                            profile.value
-                        ),
-                    );
-                    problems.push(problem.with_help(format!(
-                        "embedded profiles: {}; give a folder of profiles with --profile-path DIR",
-                        known.join(", ")
-                    )));
-                    None
-                }
-            };
+            if let Some(found) = declared_beside(loader, location, &profile.value) {
+                return Some(found);
+            }
+            return profiles::from_profile_folders(loader, profile, problems);
         }
         let Some(file) = import.target() else {
             // 1.x reports a missing `file` when reading; 2.0 needs `url` or `profile`.
@@ -195,22 +187,13 @@ impl Resolver<'_> {
     }
 }
 
-/// A TOSCA file whose `profile:` keyname declares `name`, in the importing file's folder, else
-/// under a profile folder of the options (`--profile-path`): local profile repositories (6.8.2.1
-/// leaves how profiles are known to the processor). The first such file wins (a file beside the
-/// importer named after the profile, then the importer's folder in name order, then each profile
-/// folder in path order), so the choice is deterministic.
-fn declared_profile(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
-    let candidates =
-        named_after(importer, name).into_iter().chain(loader.siblings(importer)).chain(loader.profile_candidates());
+/// A TOSCA file whose `profile:` keyname declares `name` beside the importing file: a file
+/// named after the profile, then the importer's folder in name order. The first wins, so the
+/// choice is deterministic; the profile folders come after (see [`profiles`]).
+fn declared_beside(loader: &Loader, importer: &Location, name: &str) -> Option<Location> {
+    let candidates = named_after(importer, name).into_iter().chain(loader.siblings(importer));
     candidates.into_iter().find(|candidate| {
-        loader.load(candidate).is_ok_and(|loaded| {
-            loaded.text.lines().any(|line| {
-                line.strip_prefix("profile:")
-                    .map(|value| value.split(" #").next().unwrap_or_default().trim().trim_matches(['"', '\'']))
-                    == Some(name)
-            })
-        })
+        loader.load(candidate).is_ok_and(|loaded| crate::loader::profiles::declared_profile(&loaded.text) == Some(name))
     })
 }
 

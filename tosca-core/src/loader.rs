@@ -38,8 +38,8 @@
 //! This file holds the [`Loader`] and its reads by location (text, bytes, archives, URLs);
 //! beside it, each with one job: `location` ([`Location`] and how references resolve against
 //! it), `options` ([`LoaderOptions`]), `error` ([`LoadError`]), `local_file` (one local file read
-//! safely), `folders` (what is found by looking around a file: siblings, profile folders, the
-//! repository root), `root` (what a root location stands for: an archive's or package folder's
+//! safely), `folders` (what is found by looking around a file: siblings, the repository root),
+//! [`profiles`] (the profiles the profile folders offer, by what they declare), `root` (what a root location stands for: an archive's or package folder's
 //! entry point, [`Loader::resolve_root`]), and [`map_url`], [`overlay`], [`deferred`],
 //! [`package_files`].
 //!
@@ -55,6 +55,7 @@ pub mod map_url;
 mod options;
 pub mod overlay;
 pub mod package_files;
+pub mod profiles;
 mod root;
 pub(crate) mod windows_1252;
 
@@ -125,6 +126,8 @@ pub struct Loader {
     fetcher: OnceLock<Result<Fetcher, FetchError>>,
     /// The cache of [`LoaderOptions::cache`] and this loader's ticket in it.
     cache: Option<CacheTicket>,
+    /// The profiles of the profile folders, indexed when first needed (see [`profiles`]).
+    profiles: OnceLock<profiles::ProfileIndex>,
 }
 
 /// A compilation's use of a [`ReadCache`], from the loader's making to its end.

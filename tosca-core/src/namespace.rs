@@ -21,6 +21,7 @@ mod data_capabilities;
 mod dotted_prefix;
 mod failed;
 mod redefinitions;
+mod simple_profile;
 
 use std::collections::HashMap;
 
@@ -580,6 +581,12 @@ fn check_references(namespace: &Namespace, catalog: &Catalog, causes: &[Vec<Span
                 && let Some(nearest) = nearest(&name.value, namespace.scopes[unit].names(kind))
             {
                 problem = problem.with_suggestion(nearest);
+            }
+            if let Some(unit) = unit
+                && namespace.units[unit].version.is_2()
+                && causes[unit].is_empty()
+            {
+                problem = simple_profile::with_migration_help(problem, kind, &name.value, &namespace.scopes[unit]);
             }
             if let Some(unit) = unit {
                 problem = failed::name_cause(problem, &causes[unit], |span| file_of(namespace, span));

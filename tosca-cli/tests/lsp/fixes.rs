@@ -71,3 +71,31 @@ fn quick_fixes_replace_a_misspelt_group_member_and_workflow_step_names() {
     client.diagnostics_until(&main, <[Value]>::is_empty);
     client.shutdown();
 }
+
+/// Migration help: a 1.x file moved to `tosca_2_0` keeps `topology_template`, which cs01 6.1
+/// calls `service_template`; the quick fix renames the keyname.
+#[test]
+fn quick_fix_renames_topology_template_in_a_2_0_file() {
+    let text = "tosca_definitions_version: tosca_2_0\ntopology_template:\n  node_templates: {}\n";
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    std::fs::write(folder.path().join("main.yaml"), text).expect("written");
+    let main = uri(&folder.path().join("main.yaml"));
+    let (mut client, _) = Client::start(&[]);
+    client.open(&main, text);
+    let diagnostics = client.diagnostics_until(&main, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["range"], range((1, 0), (1, 17)));
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": main }, "range": range((1, 0), (1, 17)), "context": { "diagnostics": diagnostics } }),
+    );
+    let actions = actions.as_array().expect("a list of actions");
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Replace with `service_template`");
+    let changes = &actions[0]["edit"]["changes"][main.as_str()];
+    let fixed = apply(text, &changes[0]);
+    assert_eq!(fixed, text.replace("topology_template", "service_template"));
+    client.change(&main, 2, &fixed);
+    client.diagnostics_until(&main, <[Value]>::is_empty);
+    client.shutdown();
+}

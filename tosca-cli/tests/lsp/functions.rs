@@ -58,10 +58,11 @@ fn span(text: &str, needle: &str, nth: usize) -> Value {
 fn hover_on_calls_folded_at_compile_time() {
     let (_folder, mut client, main, diagnostics) = opened(MAIN);
     assert_eq!(diagnostics, Vec::<Value>::new());
+    // MAIN is a 1.3 file: its `get_input` cites the Simple Profile 1.3's text, not 2.0's.
     let (text, hovered) = hover(&mut client, &main, MAIN, "get_input: port }\n      requirements", 0, 3);
     assert_eq!(
         text,
-        "**`get_input`**: the value of an input parameter of the service template (TOSCA 2.0 §10.2.1.1)\n\n\
+        "**`get_input`**: the value of an input declared in the `inputs` of the topology template (TOSCA 1.3 §4.4.1)\n\n\
          in property `port` of node template `database`\n\nwritten: `{ get_input: port }`\n\n\
          value at compile time: `8080`\n"
     );
@@ -70,7 +71,7 @@ fn hover_on_calls_folded_at_compile_time() {
     let (text, hovered) = hover(&mut client, &main, MAIN, "concat", 0, 2);
     assert_eq!(
         text,
-        "**`concat`**: its string arguments (or lists) one after the other (TOSCA 2.0 §10.2.3.2)\n\n\
+        "**`concat`**: its string arguments concatenated into one string (TOSCA 1.3 §4.3.1)\n\n\
          in property `root_password` of node template `database`\n\n\
          written: `{ concat: [ \"pw-\", { get_input: port } ] }`\n\nvalue at compile time: `\"pw-8080\"`\n"
     );
@@ -80,7 +81,7 @@ fn hover_on_calls_folded_at_compile_time() {
     let (text, hovered) = hover(&mut client, &main, MAIN, "get_input", 0, 0);
     assert_eq!(
         text,
-        "**`get_input`**: the value of an input parameter of the service template (TOSCA 2.0 §10.2.1.1)\n\n\
+        "**`get_input`**: the value of an input declared in the `inputs` of the topology template (TOSCA 1.3 §4.4.1)\n\n\
          in property `root_password` of node template `database`\n\nwritten: `{ get_input: port }`\n\n\
          folded at compile time with the enclosing `concat`: `\"pw-8080\"`\n"
     );
@@ -94,8 +95,8 @@ fn hover_on_calls_known_only_at_runtime() {
     let (text, hovered) = hover(&mut client, &main, MAIN, "get_attribute", 0, 4);
     assert_eq!(
         text,
-        "**`get_attribute`**: the value of an attribute of a node or relationship, set by a running system \
-         (TOSCA 2.0 §10.2.1.3)\n\nin output `url`\n\nwritten: `{ get_attribute: [ server, public_address ] }`\n\n\
+        "**`get_attribute`**: the value of an attribute of a node or relationship template \
+         (TOSCA 1.3 §4.5.1)\n\nin output `url`\n\nwritten: `{ get_attribute: [ server, public_address ] }`\n\n\
          known only at runtime: `{\"$get_attribute\":[\"server\",\"public_address\"]}`\n"
     );
     assert_eq!(hovered, span(MAIN, "{ get_attribute: [ server, public_address ] }", 0));
@@ -330,6 +331,14 @@ fn hover_and_completion_on_version_2_calls() {
         "**`$concat`**: its string arguments (or lists) one after the other (TOSCA 2.0 §10.2.3.2)\n\n\
          in property `name` of node template `server`\n\nwritten: `{ $concat: [ web, { $get_input: suffix } ] }`\n\n\
          value at compile time: `\"web-1\"`\n"
+    );
+    // A 2.0 file's `$get_input` cites 2.0's text, where a 1.x file's `get_input` cites 1.3's.
+    let (text, _) = hover(&mut client, &main, VERSION_2, "$get_input", 0, 1);
+    assert!(
+        text.starts_with(
+            "**`$get_input`**: the value of an input parameter of the service template (TOSCA 2.0 §10.2.1.1)\n\n"
+        ),
+        "{text}"
     );
     let (text, _) = hover(&mut client, &main, VERSION_2, "$get_property", 0, 1);
     assert!(text.ends_with("in output `port`\n\nwritten: `{ $get_property: [ server, CAPABILITY, endpoint, port ] }`\n\nvalue at compile time: `8443`\n"), "{text}");

@@ -580,19 +580,40 @@ pub fn version_excluded(
         (None, Some(until)) => format!("up to {}", until.number()),
         (None, None) => String::from("in no version"),
     };
-    cx.problems.push(
-        Problem::new(
-            Code::UnknownKey,
-            entry.key.span,
-            format!("keyname `{key}` of {entity} is not part of {}", cx.version),
-        )
-        .with_help(match dialect.filter(|dialect| dialect.covers(cx.version)) {
-            Some(dialect) => {
-                format!("`{key}` exists in TOSCA {range}, and in {} files read in the `{dialect}` dialect", cx.version)
-            }
-            None => format!("`{key}` exists in TOSCA {range}"),
-        }),
+    let problem = Problem::new(
+        Code::UnknownKey,
+        entry.key.span,
+        format!("keyname `{key}` of {entity} is not part of {}", cx.version),
     );
+    cx.problems.push(match (dialect.filter(|dialect| dialect.covers(cx.version)), renamed(entity, key, cx.version)) {
+        (Some(dialect), _) => problem.with_help(format!(
+            "`{key}` exists in TOSCA {range}, and in {} files read in the `{dialect}` dialect",
+            cx.version
+        )),
+        // Migration help: the keyname the file's version calls it, offered as the fix.
+        (None, Some(now)) => problem
+            .with_help(format!("`{key}` is `{now}` in {}; `{key}` exists in TOSCA {range}", cx.version))
+            .with_fix(now),
+        (None, None) => problem.with_help(format!("`{key}` exists in TOSCA {range}")),
+    });
+}
+
+/// The keynames TOSCA 2.0 renamed, by entity: (entity, 1.x keyname, 2.0 keyname). cs01 6.1
+/// has `service_template` where 1.3 had `topology_template`; 6.8.1 has `url` and `namespace`
+/// where 1.3 3.6.8 had `file` and `namespace_prefix`.
+const RENAMED: &[(&str, &str, &str)] = &[
+    ("service template", "topology_template", "service_template"),
+    ("import", "file", "url"),
+    ("import", "namespace_prefix", "namespace"),
+];
+
+/// What a file of `version` calls the keyname `key` of `entity` that only another version has.
+fn renamed(entity: &str, key: &str, version: Version) -> Option<&'static str> {
+    RENAMED.iter().find_map(|&(of, one, two)| match (of == entity, version.is_2()) {
+        (true, true) if key == one => Some(two),
+        (true, false) if key == two => Some(one),
+        _ => None,
+    })
 }
 
 /// Whether a `text` keyname's value may be read as text: from 2.0 on, not a plain number or

@@ -1,7 +1,6 @@
 //! What the loader finds by looking around a file rather than by its name: the folder a
-//! leading `/` starts at ([`Loader::repository_root`]), the TOSCA files beside a file
-//! ([`Loader::siblings`]), and the YAML files of the profile folders
-//! ([`Loader::profile_candidates`]).
+//! leading `/` starts at ([`Loader::repository_root`]) and the TOSCA files beside a file
+//! ([`Loader::siblings`]). The profile folders are indexed by `profiles`.
 
 use std::path::{Path, PathBuf};
 
@@ -72,31 +71,5 @@ impl Loader {
         };
         found.sort_by_key(Location::display);
         found
-    }
-
-    /// The YAML files under the [profile folders](super::LoaderOptions::profile_paths), folder by
-    /// folder, each folder's files in path order. Symbolic links are not followed.
-    pub fn profile_candidates(&self) -> Vec<Location> {
-        let is_yaml = |path: &Path| path.extension().is_some_and(|extension| extension == "yaml" || extension == "yml");
-        let mut candidates = Vec::new();
-        for root in &self.options.profile_paths {
-            let mut found = Vec::new();
-            let mut folders = vec![root.clone()];
-            while let Some(folder) = folders.pop() {
-                let Ok(entries) = std::fs::read_dir(&folder) else { continue };
-                for entry in entries.filter_map(Result::ok) {
-                    let Ok(kind) = entry.file_type() else { continue };
-                    let path = entry.path();
-                    if kind.is_dir() {
-                        folders.push(path);
-                    } else if kind.is_file() && is_yaml(&path) {
-                        found.push(normalize(&path));
-                    }
-                }
-            }
-            found.sort();
-            candidates.extend(found.into_iter().map(Location::File));
-        }
-        candidates
     }
 }

@@ -30,8 +30,9 @@ pub struct LoaderOptions {
     /// file and every file's names.
     pub max_files: usize,
     /// Folders of profiles (`--profile-path`): a 2.0 import of a profile by name that is not
-    /// embedded and not declared next to the importer is looked up among the YAML files under
-    /// each folder (recursively, in name order), the first folder first.
+    /// embedded and not declared next to the importer is looked up among what each folder
+    /// offers, recursively, by the name each declares: TOSCA files, package folders and CSARs
+    /// (see [`profiles`](super::profiles)), the first folder first.
     pub profile_paths: Vec<PathBuf>,
     /// Contents in memory by location, read instead of the disk or the network: a location in
     /// it is never read from anywhere else (after `--map-url`; even `--offline`, an overlaid URL

@@ -1841,4 +1841,25 @@ package.zip: package.csar, package.cms, package.cert
 -----END CMS-----
 ",
     }
+
+    /// Several candidates in the profile folders (`--profile-path`) declare the profile an
+    /// import names, version and all: two copies of one release (a CSAR beside its unpacked
+    /// folder), or two different files that claim one name. cs01 6.8.2.1 says a known profile is
+    /// imported and leaves open what to do with two; the first in search order is imported (the
+    /// first profile folder, then path order) and the others are named, so the choice is
+    /// deterministic but visible.
+    AmbiguousProfile = "ambiguous-profile", Warning, "several files in the profile folders declare the imported profile" {
+        wrong: "\
+# profiles/core.csar and profiles/core/ (unpacked) both declare community.tosca.core:0.1
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: community.tosca.core:0.1
+",
+        right: "\
+# only profiles/core.csar declares community.tosca.core:0.1
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: community.tosca.core:0.1
+",
+    }
 }

@@ -65,6 +65,29 @@ pub fn function_meaning(name: &str) -> Option<(&'static str, &'static str)> {
     MEANINGS.iter().find(|(known, _, _)| *known == name).map(|(_, section, meaning)| (*meaning, *section))
 }
 
+/// The 1.x functions whose Simple Profile 1.3 text (section 4) differs from 2.0's, each with
+/// that section and what it gives there: a 1.x file's hover cites its own version's text.
+const MEANINGS_1_X: &[(&str, &str, &str)] = &[
+    ("concat", "1.3 4.3.1", "its string arguments concatenated into one string"),
+    ("join", "1.3 4.3.2", "the strings of a list joined into one, with an optional delimiter between them"),
+    ("token", "1.3 4.3.3", "the substring at an index of a string split at any of the separator characters"),
+    ("get_input", "1.3 4.4.1", "the value of an input declared in the `inputs` of the topology template"),
+    (
+        "get_property",
+        "1.3 4.4.2",
+        "the value of a property of a node or relationship template (or of its capability) in the same service template",
+    ),
+    ("get_attribute", "1.3 4.5.1", "the value of an attribute of a node or relationship template"),
+];
+
+/// [`function_meaning`] as a file of the given version reads `name`: a 1.x file (`version_2`
+/// false) gets the Simple Profile 1.3 text of the functions 1.x defines differently, any other
+/// function the text above.
+pub fn function_meaning_in(name: &str, version_2: bool) -> Option<(&'static str, &'static str)> {
+    let own = (!version_2).then(|| MEANINGS_1_X.iter().find(|(known, _, _)| *known == name)).flatten();
+    own.map(|(_, section, meaning)| (*meaning, *section)).or_else(|| function_meaning(name))
+}
+
 /// Whether the compiler evaluates calls of `name` (without `$`) when their arguments are known:
 /// a call of it left in the topology waits for a running system (an attribute without a value,
 /// an operation's output), while a call of any other function is always left to the
@@ -85,5 +108,15 @@ mod tests {
         assert_eq!(function_meaning("concat").map(|found| found.1), Some("10.2.3.2"));
         assert!(function_meaning("my_function").is_none());
         assert!(evaluated_at_compile_time("get_attribute") && !evaluated_at_compile_time("sum"));
+    }
+
+    #[test]
+    fn a_1_x_file_reads_the_1_x_text() {
+        assert_eq!(function_meaning_in("get_input", false).map(|found| found.1), Some("1.3 4.4.1"));
+        assert_eq!(function_meaning_in("get_input", true).map(|found| found.1), Some("10.2.1.1"));
+        assert_eq!(function_meaning_in("get_nodes_of_type", false).map(|found| found.1), Some("1.3 4.7.1"));
+        for (name, _, _) in MEANINGS_1_X {
+            assert!(crate::function_names::FUNCTIONS.contains(name), "{name}");
+        }
     }
 }

@@ -24,7 +24,7 @@ mod types;
 pub use argument::{ArgumentCursor, argument_at};
 pub use call::{CallSite, CallValue, call_at, compiled_value, function, is_version_2, place};
 pub use cursor::{Cursor, cursor};
-pub use functions::{evaluated_at_compile_time, function_meaning};
+pub use functions::{evaluated_at_compile_time, function_meaning, function_meaning_in};
 pub use keynames::{EntityKeynames, entity_at, file_version, keynames, keynames_in};
 pub use locate::{Step, Target, descend, locate};
 pub use names::{Declared, Names, ScopedType, TemplateKind, TypeDeclaration};

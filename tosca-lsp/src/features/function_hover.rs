@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use tosca_core::query::{
-    CallValue, call_at, compiled_value, evaluated_at_compile_time, function_meaning, is_version_2, place,
+    CallValue, call_at, compiled_value, evaluated_at_compile_time, function_meaning_in, is_version_2, place,
 };
 use tosca_core::source::Span;
 use tosca_core::value::Typed;
@@ -25,7 +25,8 @@ pub(crate) fn describe_call(context: &Context<'_>, tree: &Node, offset: u32) -> 
     let call = call_at(tree, offset, version_2)?;
     let dollar = if version_2 { "$" } else { "" };
     let mut text = format!("**`{dollar}{}`**", call.name);
-    match function_meaning(&call.name) {
+    // The text of the file's own version: a 1.x `get_input` is not 2.0's.
+    match function_meaning_in(&call.name, version_2) {
         Some((meaning, section)) => {
             let (version, section) = section.split_once(' ').unwrap_or(("2.0", section));
             let _ = write!(text, ": {meaning} (TOSCA {version} §{section})");
