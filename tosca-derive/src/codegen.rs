@@ -354,6 +354,17 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         }
     });
 
+    let clauses = entity.fields.iter().filter_map(|field| {
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        match &field.role {
+            Role::Key { lookup: None, .. } => {
+                Some(quote_spanned!(ty.span()=> #p::References::visit_clauses(&self.#field_ident, visit);))
+            }
+            _ => None,
+        }
+    });
+
     let named = entity.fields.iter().find(|field| matches!(field.role, Role::Name)).map(|field| {
         let field_ident = &field.ident;
         let name = quote_spanned!(field.ty.span()=> &self.#field_ident);
@@ -416,6 +427,13 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 visit: &mut dyn ::core::ops::FnMut(#p::Kind, &'__a #p::Located<::std::string::String>),
             ) {
                 #(#references)*
+            }
+
+            fn visit_clauses<'__a>(
+                &'__a self,
+                visit: &mut dyn ::core::ops::FnMut(&'__a dyn ::core::any::Any),
+            ) {
+                #(#clauses)*
             }
         }
 

@@ -287,6 +287,14 @@ struct FilterEnvironment<'r, 'a, 't> {
 }
 
 impl Environment for FilterEnvironment<'_, '_, '_> {
+    fn defined(&self, call: &FunctionCall) -> bool {
+        self.render.is_user_function(call.span.source, &call.name)
+    }
+
+    fn draft_extensions(&self) -> bool {
+        self.render.draft_2_0()
+    }
+
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
         let definition = self.last?;
         let value_type = ValueType {

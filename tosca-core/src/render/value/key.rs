@@ -51,7 +51,7 @@ impl Render<'_> {
     fn constant_call_key(&self, key: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<String> {
         key.as_mapping()?;
         let mut local = Problems::new();
-        let Some(Typed::Call(call)) = self.function(key, defaults, &mut local) else { return None };
+        let Some(Typed::Call(call)) = self.function(key, None, defaults, &mut local) else { return None };
         if call.arguments.iter().any(Typed::is_call) {
             return None;
         }
