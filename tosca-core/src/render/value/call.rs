@@ -47,6 +47,9 @@ impl Render<'_> {
         }
         let written = match entry.value.as_sequence() {
             Some(items) => items,
+            // `{ $f: }` calls `f` with no arguments (cs01 10.4: "the arguments will be an empty
+            // list", `get_random_nr`).
+            None if self.version.is_2() && entry.value.is_null() => &[],
             None => std::slice::from_ref(&entry.value),
         };
         let arguments: Vec<Typed> =
@@ -54,8 +57,6 @@ impl Render<'_> {
         if self.version.is_2()
             && let Some(declared) = declared
         {
-            // `{ $f: }` calls `f` with no arguments (cs01 10.4, `get_random_nr`).
-            let written = if entry.value.is_null() { &[] } else { written };
             let checked = crate::render::custom::value_arguments(written, &arguments);
             self.check_function_call(name, node.span, entry.key.span, &checked, declared, problems);
         }
