@@ -72,7 +72,7 @@ impl Render<'_> {
                 reasons
                     .iter()
                     .enumerate()
-                    .map(|(index, (_, reason))| format!("signature {} {reason}", index + 1))
+                    .map(|(index, (_, reason))| format!("signature {}: {reason}", index + 1))
                     .collect::<Vec<_>>()
                     .join("; ")
             ),

@@ -1,0 +1,73 @@
+//! What a `function-signature-mismatch` says: why each signature did not fit (cs01 10.4: "the
+//! signatures are tested in the order of their definition"), in the message and as a label at
+//! each signature. The cases (`tests/cases/*/function-signature*`) pin codes and places; this
+//! pins the words.
+
+use tosca_core::problem::Code;
+use tosca_core::{Options, compile_text};
+
+/// A template whose `$sqrt` call fits neither of its two signatures.
+const NONE_FITS: &str = "\
+tosca_definitions_version: tosca_2_0
+functions:
+  sqrt:
+    signatures:
+      - arguments: [ integer ]
+        result: float
+      - arguments: [ float, float ]
+        result: float
+node_types:
+  Maths:
+    properties:
+      root:
+        type: string
+service_template:
+  node_templates:
+    maths:
+      type: Maths
+      properties:
+        root: { $sqrt: [ abc ] }
+";
+
+#[test]
+fn a_call_that_fits_no_signature_says_why_each_did_not() {
+    let compiled = compile_text("main.yaml", NONE_FITS, &Options::default()).expect("compiles");
+    let problems: Vec<_> =
+        compiled.problems.iter().filter(|problem| problem.code == Code::FunctionSignatureMismatch).collect();
+    assert_eq!(problems.len(), 1, "one problem for the call: {problems:#?}");
+    let problem = problems[0];
+    assert_eq!(
+        problem.message,
+        "`$sqrt` fits none of its 2 signatures: signature 1: argument 1: `abc` is not an integer (declared type \
+         `integer`); signature 2: takes 2 arguments, got 1"
+    );
+    let labels: Vec<(&str, &str)> = problem
+        .labels
+        .iter()
+        .map(|label| (&NONE_FITS[label.span.start as usize..label.span.end as usize], label.message.as_str()))
+        .collect();
+    assert_eq!(labels.len(), 2);
+    assert!(labels[0].0.starts_with("arguments: [ integer ]"), "label at the first signature: {labels:?}");
+    assert!(labels[0].1.starts_with("signature 1: argument 1"));
+    assert!(labels[1].0.starts_with("arguments: [ float, float ]"), "label at the second signature: {labels:?}");
+    assert_eq!(labels[1].1, "signature 2: takes 2 arguments, got 1");
+}
+
+#[test]
+fn a_result_of_the_wrong_type_names_both_types() {
+    let text = NONE_FITS.replace("[ abc ]", "[ 4 ]");
+    let compiled = compile_text("main.yaml", &text, &Options::default()).expect("compiles");
+    let messages: Vec<&str> = compiled
+        .problems
+        .iter()
+        .filter(|problem| problem.code == Code::FunctionSignatureMismatch)
+        .map(|problem| problem.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "`$sqrt` fits none of its 2 signatures: signature 1: returns `float`, not the `string` it is assigned to; \
+             signature 2: takes 2 arguments, got 1"
+        ]
+    );
+}
