@@ -65,9 +65,7 @@ fn a_result_of_the_wrong_type_names_both_types() {
         .collect();
     assert_eq!(
         messages,
-        [
-            "`$sqrt` fits none of its 2 signatures: signature 1: returns `float`, not the `string` it is assigned to; \
-             signature 2: takes 2 arguments, got 1"
-        ]
+        ["`$sqrt` fits none of its 2 signatures: signature 1: returns `float`, not the `string` it is assigned to; \
+             signature 2: takes 2 arguments, got 1"]
     );
 }

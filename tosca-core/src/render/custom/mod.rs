@@ -32,6 +32,12 @@ impl<'a> Render<'a> {
     /// for types").
     pub(crate) fn defined_function(&self, source: SourceId, name: &str) -> Option<&'a FunctionDefinition> {
         let units = &self.namespace.units;
+        // Most compilations define no function of that name anywhere: no walk then (calls are
+        // looked up once per value typed and once per evaluation).
+        let tail = name.rsplit(':').next().unwrap_or(name);
+        if !units.iter().any(|unit| unit.template.functions.contains_key(tail)) {
+            return None;
+        }
         let start = *self.namespace.unit_of_source.get(&source)?;
         // An explicit stack and a visited set: import graphs may loop.
         let mut stack = vec![(start, name)];

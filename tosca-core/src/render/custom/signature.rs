@@ -169,9 +169,13 @@ impl Render<'_> {
     }
 
     /// Whether a value of type `given` fits where `wanted` is: the same type or one derived
-    /// from it, or an integer for a float (which YAML writes alike).
+    /// from it, or an integer for a float (which YAML writes alike). A type whose hierarchy is
+    /// broken (reported already) fits anything.
     fn type_fits(&self, given: TypeId, wanted: TypeId) -> bool {
-        self.hierarchy.derives_from(Kind::DataType, given, wanted)
+        let broken = |id| self.hierarchy.ancestors(Kind::DataType, id).next().is_none();
+        broken(given)
+            || broken(wanted)
+            || self.hierarchy.derives_from(Kind::DataType, given, wanted)
             || (self.primitive(given) == Some("integer") && self.primitive(wanted) == Some("float"))
     }
 }
