@@ -1,10 +1,13 @@
-//! What a `function-signature-mismatch` says: why each signature did not fit (cs01 10.4: "the
-//! signatures are tested in the order of their definition"), in the message and as a label at
-//! each signature. The cases (`tests/cases/*/function-signature*`) pin codes and places; this
-//! pins the words.
+//! TOSCA 2.0 functions beyond what the cases (`tests/cases/*/function-*`) pin by code and
+//! place: what a `function-signature-mismatch` says (why each signature did not fit, cs01 10.4:
+//! "the signatures are tested in the order of their definition"), in the message and as a label
+//! at each signature; and the community's core profile, which defines `in_range` under
+//! `functions:`, read with its calls as its own.
 
+use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::Code;
-use tosca_core::{Options, compile_text};
+use tosca_core::{Location, Options, compile, compile_text};
+use tosca_tests::shared;
 
 /// A template whose `$sqrt` call fits neither of its two signatures.
 const NONE_FITS: &str = "\
@@ -68,4 +71,33 @@ fn a_result_of_the_wrong_type_names_both_types() {
         ["`$sqrt` fits none of its 2 signatures: signature 1: returns `float`, not the `string` it is assigned to; \
              signature 2: takes 2 arguments, got 1"]
     );
+}
+
+/// The community's core profile defines `in_range` and `in_range_strict` under `functions:`
+/// (cs01 10.4: a function defined there wins over anything of the same name): its validation
+/// clauses calling them are neither `unknown-function` errors nor `not-portable` warnings, as
+/// a template using the profile by name (`--profile-path`) sees them.
+#[test]
+fn the_community_core_profile_calls_its_own_in_range() {
+    let contributions = shared().join("corpus/tosca-community-contributions");
+    let loader = LoaderOptions {
+        offline: true,
+        profile_paths: vec![contributions.join("profiles")],
+        ..LoaderOptions::default()
+    };
+    let options = Options { loader, ..Options::default() };
+    let main = contributions.join("examples/substitutions/microservice/main.yaml");
+    let compiled = compile(&Location::File(main), &options).expect("compiles");
+    let core: Vec<String> = compiled
+        .problems
+        .iter()
+        .filter(|problem| compiled.sources.display(problem.span).contains("community/tosca/core/"))
+        .map(|problem| format!("{} {}", problem.code.as_str(), compiled.sources.display(problem.span)))
+        .collect();
+    assert!(core.is_empty(), "problems in the core profile: {core:#?}");
+    let in_range_calls = std::fs::read_to_string(contributions.join("profiles/community/tosca/core/profile.yaml"))
+        .expect("the core profile")
+        .matches("$in_range:")
+        .count();
+    assert!(in_range_calls > 0, "the core profile calls `$in_range`");
 }
