@@ -7,8 +7,9 @@
 //! orchestrator; a built-in of cs01 10.2 ([`BUILT_IN_2_0`]); with `--dialect tosca-2.0-draft`,
 //! a function of the drafts ([`DRAFT_2_0_EXTENSIONS`]). Anything else is an
 //! `unknown-function` error. Calls are checked where values are typed
-//! ([`Render::check_function_call`]) and in every validation clause of every file
-//! ([`Render::check_clause_functions`]), whether or not a value ever reaches the clause.
+//! ([`Render::check_function_call`]), in every validation clause of every file
+//! ([`Render::check_clause_functions`]), whether or not a value ever reaches the clause, and in
+//! the 2.0 node filters read for requirements and substitution ([`Render::check_filter_functions`]).
 
 mod signature;
 
@@ -180,6 +181,15 @@ impl<'a> Render<'a> {
             unit.template.topology_template.visit_clauses(&mut visit);
             unit.template.service_template.visit_clauses(&mut visit);
             unit.template.functions.visit_clauses(&mut visit);
+        }
+    }
+
+    /// Checks the functions a 2.0 node filter's condition calls (cs01 8.6 writes node
+    /// filters with the validation clauses' functions), as [`Render::check_clause_functions`]
+    /// checks the clauses'.
+    pub(crate) fn check_filter_functions(&self, filter: &super::filter::NodeFilter, problems: &mut Problems) {
+        if let super::filter::NodeFilter::Condition(expression) = filter {
+            self.check_expression(expression, problems);
         }
     }
 
