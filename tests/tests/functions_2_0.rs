@@ -101,3 +101,35 @@ fn the_community_core_profile_calls_its_own_in_range() {
         .count();
     assert!(in_range_calls > 0, "the core profile calls `$in_range`");
 }
+
+/// An unknown function's name as written is replaced by the nearest known one (the language
+/// server's quick fix), `$` included.
+#[test]
+fn an_unknown_function_name_records_its_replacement() {
+    let text = "\
+tosca_definitions_version: tosca_2_0
+functions:
+  name:
+    signatures:
+      - result: string
+node_types:
+  Box:
+    properties:
+      a:
+        type: string
+service_template:
+  node_templates:
+    box:
+      type: Box
+      properties:
+        a: { $nmae: [] }
+";
+    let compiled = compile_text("main.yaml", text, &Options::default()).expect("compiles");
+    let found: Vec<(&str, Option<&str>)> = compiled
+        .problems
+        .iter()
+        .filter(|problem| problem.code == Code::UnknownFunction)
+        .map(|problem| (&text[problem.span.start as usize..problem.span.end as usize], problem.suggestion.as_deref()))
+        .collect();
+    assert_eq!(found, [("$nmae", Some("$name"))]);
+}

@@ -117,11 +117,13 @@ impl<'a> Render<'a> {
         if let Some(definition) = self.defined_function(at.source, name) {
             self.check_signatures(name, definition, at, arguments, Some(declared), problems);
         } else if !self.is_known_function(name) {
-            self.report_unknown_function(name, name_at, problems);
+            self.report_unknown_function(name, name_at, true, problems);
         }
     }
 
-    fn report_unknown_function(&self, name: &str, at: Span, problems: &mut Problems) {
+    /// Reports a call of an unknown function at `at`: the name as written (`$name`, which a
+    /// "did you mean" then replaces) when `at_name`, else the whole call.
+    fn report_unknown_function(&self, name: &str, at: Span, at_name: bool, problems: &mut Problems) {
         let candidates = self.visible_function_names(at.source);
         let mut problem = Problem::new(
             Code::UnknownFunction,
@@ -130,8 +132,14 @@ impl<'a> Render<'a> {
                 "`${name}` is neither a TOSCA 2.0 built-in function (cs01 10.2) nor defined under `functions:` \
                  here or in what this file imports"
             ),
-        )
-        .with_nearest_help(name, candidates.iter().map(String::as_str));
+        );
+        let nearest =
+            crate::problem::nearest(name, candidates.iter().map(String::as_str).filter(|candidate| *candidate != name));
+        problem = match nearest {
+            Some(nearest) if at_name => problem.with_suggestion(format!("${nearest}")),
+            Some(nearest) => problem.with_help(format!("did you mean `${nearest}`?")),
+            None => problem,
+        };
         if problem.help.is_none() {
             problem = problem.with_help(match name {
                 "in_range" => {
@@ -214,7 +222,7 @@ impl<'a> Render<'a> {
                 .collect();
             self.check_signatures(&call.name, definition, call.span, &arguments, None, problems);
         } else if !self.is_known_function(&call.name) {
-            self.report_unknown_function(&call.name, call.span, problems);
+            self.report_unknown_function(&call.name, call.span, false, problems);
         }
     }
 }
