@@ -104,7 +104,7 @@ impl<'a> Render<'a> {
 
     /// Checks a 2.0 call typed as a value (`declared` is where it stands): a custom function's
     /// call against its signatures, any other name against the built-ins. `name_at` is where
-    /// the name is written; `written` the arguments as written, in order.
+    /// the name is written; `arguments` the arguments as written, in order.
     pub(crate) fn check_function_call(
         &self,
         name: &str,
