@@ -313,6 +313,10 @@ impl Environment for FilterEnvironment<'_, '_, '_> {
     }
 
     fn call(&mut self, call: &FunctionCall) -> Result<Option<Typed>, String> {
+        // A function of the user's, whatever its name, is the orchestrator's to evaluate.
+        if self.defined(call) {
+            return Ok(None);
+        }
         let attribute = match call.name.as_str() {
             "get_property" => false,
             "get_attribute" => true,
