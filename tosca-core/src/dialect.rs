@@ -60,7 +60,10 @@ it takes; `valid_target_types` of a relationship type as `valid_capability_types
 `deploy_path` of an artifact. Every 2.0 file sees the drafts' built-in types: `range`, the four \
 `scalar-unit` types with the 1.3 units and Puccini's names for them (`Size`, `Time`, \
 `Frequency`, `Bitrate`), also as `tosca:NAME`. Timestamps take YAML 1.1's forms, and \
-substitution mappings of properties and attributes 1.x's lists. Everything else is TOSCA 2.0 as cs01 has it."
+substitution mappings of properties and attributes 1.x's lists. The drafts' functions \
+`$in_range`, `$get_operation_output` and `$get_nodes_of_type`, which cs01 does not have (an \
+`unknown-function` otherwise), are known and evaluated (a function of the same name defined \
+under `functions:` still wins). Everything else is TOSCA 2.0 as cs01 has it."
             }
         }
     }

@@ -62,6 +62,8 @@ pub(crate) enum Role {
         single_as_list: bool,
         /// A scalar is ignored, after an error (`scalar_ignored`).
         scalar_ignored: bool,
+        /// A map of named items is read as the list of its items (`map_as_list`).
+        map_as_list: bool,
     },
     /// Receives the entity's name.
     Name,
@@ -362,6 +364,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             ("null_unset_until", field.null_unset_until.as_ref().map(|v| v.span())),
             ("single_as_list", field.single_as_list.is_present().then(|| field.single_as_list.span())),
             ("scalar_ignored", field.scalar_ignored.is_present().then(|| field.scalar_ignored.span())),
+            ("map_as_list", field.map_as_list.is_present().then(|| field.map_as_list.span())),
         ];
         for (attribute, span) in keyed {
             if let Some(span) = span {
@@ -455,6 +458,12 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             field.single_as_list.span(),
         ));
     }
+    if field.map_as_list.is_present() && (is_option(&field.ty) || !is_path_to(&field.ty, "Vec")) {
+        errors.push(error(
+            "`map_as_list` needs a `Vec<_>` field: a map of named items is read as the list of its items",
+            field.map_as_list.span(),
+        ));
+    }
     if field.single_as_list.is_present() && field.scalar_ignored.is_present() {
         errors.push(error(
             "`single_as_list` and `scalar_ignored` cannot be combined: a scalar is read or ignored",
@@ -494,6 +503,7 @@ fn check_field(field: FieldInput, errors: &mut darling::error::Accumulator) -> O
             null_unset_until,
             single_as_list: field.single_as_list.is_present(),
             scalar_ignored: field.scalar_ignored.is_present(),
+            map_as_list: field.map_as_list.is_present(),
         }
     };
     Some(Field { ident, ty: field.ty, role, inherit, refine })
@@ -916,6 +926,29 @@ mod tests {
             })
             .collect();
         assert_eq!(flags, [(false, false), (true, false), (false, true)]);
+    }
+
+    #[test]
+    fn map_as_list_needs_a_vec() {
+        let errors = check_errors(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(map_as_list)]
+                signatures: IndexMap<String, Node>,
+            }
+        });
+        assert_eq!(
+            errors,
+            ["`map_as_list` needs a `Vec<_>` field: a map of named items is read as the list of its items"]
+        );
+        let entity = check_ok(parse_quote! {
+            #[tosca(entity = "thing")]
+            struct Thing {
+                #[tosca(required, map_as_list)]
+                signatures: Vec<Node>,
+            }
+        });
+        assert!(matches!(entity.fields[0].role, Role::Key { map_as_list: true, required: true, .. }));
     }
 
     #[test]

@@ -91,6 +91,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             null_unset_until,
             single_as_list,
             scalar_ignored,
+            map_as_list,
             ..
         } = &field.role
         else {
@@ -104,6 +105,16 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
             quote_spanned! {ty.span()=>
                 if #p::is_single_value(&entry.value) {
                     #slot = #p::single_as_list(&entry.value, #key, #entity_name, cx);
+                    #present
+                    continue;
+                }
+            }
+        });
+        // A map where a list is expected: the list of its items, each read under its key.
+        let map_list = map_as_list.then(|| {
+            quote_spanned! {ty.span()=>
+                if entry.value.as_mapping().is_some() {
+                    #slot = #p::map_as_list(&entry.value, cx);
                     #present
                     continue;
                 }
@@ -175,6 +186,7 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 #null_unset
                 #text
                 #single
+                #map_list
                 #ignored
                 #read
                 #present
@@ -354,6 +366,17 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
         }
     });
 
+    let clauses = entity.fields.iter().filter_map(|field| {
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        match &field.role {
+            Role::Key { lookup: None, .. } => {
+                Some(quote_spanned!(ty.span()=> #p::References::visit_clauses(&self.#field_ident, visit);))
+            }
+            _ => None,
+        }
+    });
+
     let named = entity.fields.iter().find(|field| matches!(field.role, Role::Name)).map(|field| {
         let field_ident = &field.ident;
         let name = quote_spanned!(field.ty.span()=> &self.#field_ident);
@@ -416,6 +439,13 @@ pub(crate) fn entity(entity: &Entity) -> TokenStream {
                 visit: &mut dyn ::core::ops::FnMut(#p::Kind, &'__a #p::Located<::std::string::String>),
             ) {
                 #(#references)*
+            }
+
+            fn visit_clauses<'__a>(
+                &'__a self,
+                visit: &mut dyn ::core::ops::FnMut(&'__a dyn ::core::any::Any),
+            ) {
+                #(#clauses)*
             }
         }
 

@@ -104,6 +104,10 @@
 //!   "read as a list of one" (an implementation's `dependencies: utils.sh`, which
 //!   `--quirk tosca-parser-single-dependencies` accepts). Without it a scalar is a `wrong-kind`
 //!   problem and the keyname is left unread.
+//! - `map_as_list` (on a `Vec<_>` field): a map (`name: item`, …) is read as the list of its
+//!   items, in order, each read with its key as its name (an entity with a `name` field keeps
+//!   it); a list is read as usual. For keynames the standard writes both ways: cs01 10.4's
+//!   table gives a function definition's `signatures` as a map, its grammar block as a list.
 //! - `scalar_ignored`: a single value (a scalar other than null) where the field's map or list
 //!   is expected is ignored, the field left as if the keyname were not written, after a
 //!   `wrong-kind` error at the value whose message ends "ignored: read as if it were left out"

@@ -86,4 +86,7 @@ pub(crate) struct FieldInput {
     pub(crate) single_as_list: Flag,
     /// `scalar_ignored`: a scalar value is ignored (the field left empty), after an error.
     pub(crate) scalar_ignored: Flag,
+    /// `map_as_list` (on a `Vec<_>` field): a map of named items is read as the list of its
+    /// items, in order.
+    pub(crate) map_as_list: Flag,
 }

@@ -196,8 +196,8 @@ pub struct FunctionDefinition {
     #[tosca(name)]
     pub name: Located<String>,
     /// The function's signatures: the arguments and result each accepts, tried in order until one
-    /// fits the call.
-    #[tosca(required)]
+    /// fits the call. A list (cs01 10.4's grammar), or a map of names to signatures (its table).
+    #[tosca(required, map_as_list)]
     pub signatures: Vec<FunctionSignature>,
     /// A human-readable description of what the function computes.
     #[tosca(text)]

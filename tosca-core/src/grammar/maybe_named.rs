@@ -106,4 +106,10 @@ impl<T: References> References for MaybeNamed<T> {
             item.value.visit_references(visit);
         }
     }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        for item in &self.0 {
+            item.value.visit_clauses(visit);
+        }
+    }
 }

@@ -33,9 +33,9 @@ pub mod private {
     pub use super::inherit::inherit_deep;
     pub use super::read::{
         OptionInner, RestEntries, deprecated_key, dialect_reads, empty_list_as_null, entity_entries,
-        is_mapping_or_null, is_short_notation, is_single_value, is_text, key_text, missing_key, null_unset,
-        rest_read_anyway, scalar_ignored, short_outside_versions, short_read_as, single_as_list, unknown_key,
-        unknown_key_outside_rest, version_excluded, version_in,
+        is_mapping_or_null, is_short_notation, is_single_value, is_text, key_text, map_as_list, missing_key,
+        null_unset, rest_read_anyway, scalar_ignored, short_outside_versions, short_read_as, single_as_list,
+        unknown_key, unknown_key_outside_rest, version_excluded, version_in,
     };
     pub use super::refine::{refine_derived, refine_fixed, refine_required};
     pub use super::{

@@ -389,6 +389,19 @@ pub fn single_as_list<T: Read>(node: &Node, key: &str, entity: &str, cx: &mut Re
     T::read(node, None, cx).map(|item| vec![item])
 }
 
+/// A map read as the list of its items (`#[tosca(map_as_list)]`), in order, each under its
+/// key as its name; an item that does not read is left out (it has been reported).
+pub fn map_as_list<T: Read>(node: &Node, cx: &mut ReadContext<'_>) -> Option<Vec<T>> {
+    let entries = node.as_mapping()?;
+    let mut items = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let Some(name) = key_text(entry, cx) else { continue };
+        let name = Located::new(name.to_owned(), entry.key.span);
+        items.extend(T::read(&entry.value, Some(&name), cx));
+    }
+    Some(items)
+}
+
 /// Reports a single value where a map or list is expected (`#[tosca(scalar_ignored)]`), which
 /// is then ignored.
 pub fn scalar_ignored(node: &Node, key: &str, entity: &str, cx: &mut ReadContext<'_>) {

@@ -18,6 +18,14 @@ use crate::yaml::Node;
 pub trait References {
     /// Calls `visit` for every type name in `self`, with the kind it must name.
     fn visit_references<'a>(&'a self, visit: &mut dyn FnMut(Kind, &'a Located<String>));
+
+    /// Calls `visit` for every expression clause in `self` (a 2.0 `validation`, which this layer
+    /// knows only as `Any`: the clause lives above it, in `crate::value::validation`), so the
+    /// functions they call can be checked once every file's `functions:` is known. None by
+    /// default; `#[derive(Entity)]` visits every field, containers their items.
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        let _ = visit;
+    }
 }
 
 /// A field that holds type names: one, an optional one, or a list.
@@ -68,11 +76,21 @@ impl<T: References> References for Option<T> {
             inner.visit_references(visit);
         }
     }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        if let Some(inner) = self {
+            inner.visit_clauses(visit);
+        }
+    }
 }
 
 impl<T: References> References for Box<T> {
     fn visit_references<'a>(&'a self, visit: &mut dyn FnMut(Kind, &'a Located<String>)) {
         (**self).visit_references(visit);
+    }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        (**self).visit_clauses(visit);
     }
 }
 
@@ -82,11 +100,21 @@ impl<T: References> References for Vec<T> {
             item.visit_references(visit);
         }
     }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        for item in self {
+            item.visit_clauses(visit);
+        }
+    }
 }
 
 impl<T: References> References for Sequenced<T> {
     fn visit_references<'a>(&'a self, visit: &mut dyn FnMut(Kind, &'a Located<String>)) {
         self.0.visit_references(visit);
+    }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        self.0.visit_clauses(visit);
     }
 }
 
@@ -94,6 +122,12 @@ impl<T: References> References for IndexMap<String, T> {
     fn visit_references<'a>(&'a self, visit: &mut dyn FnMut(Kind, &'a Located<String>)) {
         for item in self.values() {
             item.visit_references(visit);
+        }
+    }
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        for item in self.values() {
+            item.visit_clauses(visit);
         }
     }
 }

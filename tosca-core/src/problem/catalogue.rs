@@ -1155,10 +1155,39 @@ topology_template:
     /// A TOSCA 2.0 construct that puccini-rs reads as written although the standard's text
     /// (cs01) does not settle it, so another processor may refuse it: `status` on a property
     /// definition (the keyname table of 9.4 leaves it out, while the grammar block of 9.4 writes
-    /// `status:` and the refinement rules of 9.8 refine it), and `$in_range` in a validation
-    /// clause (not one of the built-in functions of 10.2, though examples in the text use it;
-    /// 10.4 lets a processor offer more functions). Write the portable form where there is one.
+    /// `status:` and the refinement rules of 9.8 refine it). Write the portable form where there
+    /// is one.
     NotPortable = "not-portable", Warning, "a construct the TOSCA 2.0 text leaves unsettled, read as written" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+node_types:
+  Probe:
+    properties:
+      level:
+        type: integer
+        status: experimental
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+node_types:
+  Probe:
+    properties:
+      level:
+        type: integer
+",
+    }
+
+    /// A TOSCA 2.0 `$name` call of a function that is neither built in (cs01 10.2 lists them:
+    /// `$get_input` … `$ceil`) nor defined under `functions:` in the file, an import or a
+    /// profile it reaches (10.4: "TOSCA allows for the use of custom functions that extend the
+    /// set of built-in functions … Function signatures can be defined in TOSCA profiles or TOSCA
+    /// service templates"). `$in_range` is not a 2.0 function (use `$greater_or_equal` and
+    /// `$less_or_equal`, or define it); it, `$get_operation_output` and `$get_nodes_of_type`
+    /// (removed by csd06) are known only with `--dialect tosca-2.0-draft`. A function defined
+    /// under `functions:` always wins over a built-in of the same name: its calls are left for
+    /// the orchestrator. Calls written as map keys (`"$keygen: [ UUID ]": 34`, cs01 10.1) are
+    /// not checked.
+    UnknownFunction = "unknown-function", Error, "a `$name` call of a function neither built in nor defined under `functions:`" {
         wrong: "\
 tosca_definitions_version: tosca_2_0
 data_types:
@@ -1172,6 +1201,54 @@ data_types:
   Port:
     derived_from: integer
     validation: { $and: [ { $greater_or_equal: [ $value, 1 ] }, { $less_or_equal: [ $value, 65535 ] } ] }
+",
+    }
+
+    /// A call of a function defined under `functions:` that fits none of its signatures (cs01
+    /// 10.4: signatures "allow for validation of function return values and function arguments
+    /// at design time"; "the signatures are tested in the order of their definition. The first
+    /// matching implementation is used"). A signature fits when the call gives all its
+    /// `arguments`, then at most its `optional_arguments`, in order (with `variadic: true` the
+    /// last one may repeat; with no arguments and `variadic: true` anything goes), each literal
+    /// argument is a value of its schema's type (a nested call whose result type is known counts
+    /// as that type), and its `result` type fits the definition the call is assigned to. One
+    /// problem at the call says why each signature does not fit.
+    FunctionSignatureMismatch = "function-signature-mismatch", Error, "a custom function call fits none of the function's signatures" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+functions:
+  twice:
+    signatures:
+      - arguments: [ { type: integer } ]
+        result: { type: integer }
+node_types:
+  Box:
+    properties:
+      size: { type: integer }
+service_template:
+  node_templates:
+    box:
+      type: Box
+      properties:
+        size: { $twice: [ not-a-number ] }
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+functions:
+  twice:
+    signatures:
+      - arguments: [ { type: integer } ]
+        result: { type: integer }
+node_types:
+  Box:
+    properties:
+      size: { type: integer }
+service_template:
+  node_templates:
+    box:
+      type: Box
+      properties:
+        size: { $twice: [ 21 ] }
 ",
     }
 

@@ -119,4 +119,14 @@ mod tests {
             assert!(crate::function_names::FUNCTIONS.contains(name), "{name}");
         }
     }
+
+    #[test]
+    fn the_2_0_built_ins_are_exactly_those_of_cs01_10_2() {
+        let of_cs01: Vec<&str> =
+            MEANINGS.iter().filter(|(_, section, _)| section.starts_with("10.2")).map(|(name, _, _)| *name).collect();
+        assert_eq!(of_cs01, crate::function_names::BUILT_IN_2_0);
+        for name in crate::function_names::DRAFT_2_0_EXTENSIONS {
+            assert!(!of_cs01.contains(name), "{name} is no cs01 function");
+        }
+    }
 }

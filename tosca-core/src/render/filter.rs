@@ -287,6 +287,14 @@ struct FilterEnvironment<'r, 'a, 't> {
 }
 
 impl Environment for FilterEnvironment<'_, '_, '_> {
+    fn defined(&self, call: &FunctionCall) -> bool {
+        self.render.is_user_function(call.span.source, &call.name)
+    }
+
+    fn draft_extensions(&self) -> bool {
+        self.render.draft_2_0()
+    }
+
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
         let definition = self.last?;
         let value_type = ValueType {
@@ -305,6 +313,10 @@ impl Environment for FilterEnvironment<'_, '_, '_> {
     }
 
     fn call(&mut self, call: &FunctionCall) -> Result<Option<Typed>, String> {
+        // A function of the user's, whatever its name, is the orchestrator's to evaluate.
+        if self.defined(call) {
+            return Ok(None);
+        }
         let attribute = match call.name.as_str() {
             "get_property" => false,
             "get_attribute" => true,

@@ -8,6 +8,7 @@
 
 mod allocation;
 mod arguments;
+mod custom;
 mod definitions;
 mod evaluate;
 mod filter;
@@ -207,6 +208,7 @@ fn render_once(
     let render =
         Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
     render.check_definitions(problems);
+    render.check_clause_functions(problems);
     render.json_types.report(catalog, problems);
     let mut topology = Topology {
         tosca_definitions_version: template.tosca_definitions_version.value.clone(),

@@ -64,7 +64,8 @@ impl Render<'_> {
                 "node_type" | "description" | "metadata" => {}
                 // Read for its problems; it filters the nodes this file may substitute for.
                 "substitution_filter" => {
-                    filter::read(&entry.value, self.version.is_2(), check.problems);
+                    let read = filter::read(&entry.value, self.version.is_2(), check.problems);
+                    self.check_filter_functions(&read, check.problems);
                 }
                 "properties" => substitution.properties = check.values(&entry.value, false),
                 "attributes" => substitution.attributes = check.values(&entry.value, true),

@@ -88,41 +88,18 @@ pub fn read_expression(node: &Node, problems: &mut Problems) -> Expr {
 
 impl Read for Validation {
     fn read(node: &Node, _: Option<&Located<String>>, cx: &mut ReadContext<'_>) -> Option<Self> {
-        let expression = read_expression(node, cx.problems);
-        // The pre-csd06 drafts had `$in_range`; the standard does not.
-        if cx.version.is_2() && cx.dialect.is_none() {
-            report_not_built_in(&expression, cx.problems);
-        }
-        Some(Validation { expression, span: node.span })
-    }
-}
-
-/// Reports each `$in_range` call of a 2.0 clause as not portable: cs01 does not list it among
-/// the built-in functions (10.2), though its own examples use it (PortDef, 9.1.1.2), and 10.4
-/// lets a processor offer functions of its own. It is still evaluated.
-fn report_not_built_in(expression: &Expr, problems: &mut Problems) {
-    let Expr::Call(call) = expression else { return };
-    if call.name == "in_range" {
-        problems.push(
-            crate::problem::Problem::new(
-                Code::NotPortable,
-                call.span,
-                "`$in_range` is not a TOSCA 2.0 built-in function (cs01 10.2); puccini-rs evaluates it, \
-                 other processors may refuse it",
-            )
-            .with_help(
-                "write `{ $and: [ { $greater_or_equal: [ $value, LOW ] }, { $less_or_equal: [ $value, HIGH ] } ] }` \
-                 to be portable",
-            ),
-        );
-    }
-    for argument in &call.arguments {
-        report_not_built_in(argument, problems);
+        // Which functions the clause may call is known only once every file's `functions:` is
+        // (the render checks them, reached through `References::visit_clauses`).
+        Some(Validation { expression: read_expression(node, cx.problems), span: node.span })
     }
 }
 
 impl References for Validation {
     fn visit_references<'a>(&'a self, _: &mut dyn FnMut(crate::grammar::Kind, &'a Located<String>)) {}
+
+    fn visit_clauses<'a>(&'a self, visit: &mut dyn FnMut(&'a dyn std::any::Any)) {
+        visit(self);
+    }
 }
 
 /// What evaluating an expression needs from its caller.
@@ -134,6 +111,19 @@ pub trait Environment {
     /// A function this module does not evaluate (`get_property`, `get_input`, user functions):
     /// `Ok(Some(value))`, `Ok(None)` when it cannot be known yet, `Err` when it is unknown.
     fn call(&mut self, call: &FunctionCall) -> Result<Option<Typed>, String>;
+    /// Whether `call` names a function defined under `functions:` where it is written (cs01
+    /// 10.4): such a call is the user's, left to [`Environment::call`] even when a built-in
+    /// has the same name. None by default.
+    fn defined(&self, call: &FunctionCall) -> bool {
+        let _ = call;
+        false
+    }
+    /// Whether the pre-csd06 drafts' `$in_range` is evaluated
+    /// ([`crate::function_names::DRAFT_2_0_EXTENSIONS`], `--dialect tosca-2.0-draft`); by
+    /// default it is not a function here (cs01 10.2), and the clause is not decided by it.
+    fn draft_extensions(&self) -> bool {
+        false
+    }
     /// Whether `pattern` is found in `text` (`$matches`, written at `call`; a search, cs01
     /// 10.2.2.2.7: a pattern for the whole string writes `^` and `$`):
     /// `Ok(None)` when it is not decided here (a backtracking pattern left for the compile's
@@ -174,6 +164,9 @@ pub fn evaluate(expr: &Expr, value: &Typed, environment: &mut dyn Environment) -
         Expr::Literal(node) => return Ok(Some(environment.untyped(node))),
         Expr::Call(call) => call,
     };
+    if environment.defined(call) {
+        return environment.call(call);
+    }
     let arguments = &call.arguments;
     let name = call.name.as_str();
     match name {
@@ -233,7 +226,7 @@ pub fn evaluate(expr: &Expr, value: &Typed, environment: &mut dyn Environment) -
                 _ => order != Ordering::Greater,
             })))
         }
-        "in_range" => {
+        "in_range" if environment.draft_extensions() => {
             let (subject, lower, upper) = match arguments.as_slice() {
                 [subject, Expr::Literal(bounds)] if bounds.as_sequence().is_some_and(|items| items.len() == 2) => {
                     let items = bounds.as_sequence().unwrap_or_default();

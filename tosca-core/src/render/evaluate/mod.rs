@@ -680,6 +680,14 @@ impl<'a, 'r> Evaluator<'a, 'r> {
         // What reads a slot or lists nodes counts the copy it makes; what builds a string is
         // counted once built (it is no larger than its arguments, counted already).
         let at = call.span;
+        // A function defined under `functions:` is the user's whatever its name, evaluated by
+        // the orchestrator; in 2.0 a name neither built in nor defined is not evaluated (it is
+        // an `unknown-function`, see `super::custom`).
+        if self.render.version.is_2()
+            && (self.render.is_user_function(at.source, &call.name) || !self.render.is_known_function(&call.name))
+        {
+            return residual(arguments);
+        }
         let evaluated = match call.name.as_str() {
             "get_input" => self.get_input(&arguments, at),
             "get_property" => self.get_value(&arguments, at, scope, false, true),

@@ -524,7 +524,9 @@ impl<'a> Render<'a> {
         }
         let version_2 = self.version.is_2();
         for node in [definition.node_filter.as_ref(), request.node_filter.as_ref()].into_iter().flatten() {
-            want.filters.push(filter::read(node, version_2, problems));
+            let read = filter::read(node, version_2, problems);
+            self.check_filter_functions(&read, problems);
+            want.filters.push(read);
         }
         want
     }

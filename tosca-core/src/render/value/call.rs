@@ -10,13 +10,24 @@ use crate::value::{Call, Typed};
 use crate::yaml::Node;
 
 impl Render<'_> {
-    /// A function call in TOSCA 2.0 syntax, if `node` is one.
-    pub(super) fn function(&self, node: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<Typed> {
+    /// A function call in TOSCA 2.0 syntax, if `node` is one. `declared` is the type of where
+    /// it stands, for a 2.0 call's name and signatures to be checked (`None` for a map key,
+    /// whose calls are not checked: cs01 10.1 writes `"$keygen: [ UUID ]"` with no definition).
+    pub(super) fn function(
+        &self,
+        node: &Node,
+        declared: Option<ValueType<'_>>,
+        defaults: &mut Expansion,
+        problems: &mut Problems,
+    ) -> Option<Typed> {
         if self.version.is_2()
             && let Some(name) = node.as_scalar().and_then(|scalar| crate::function_names::function_name(&scalar.text))
         {
             let call = Call { name: name.to_owned(), arguments: Vec::new(), span: node.span };
             self.check_arguments(&call, problems);
+            if let Some(declared) = declared {
+                self.check_function_call(name, node.span, node.span, &[], declared, problems);
+            }
             return Some(Typed::Call(call));
         }
         let [entry] = node.as_mapping()? else { return None };
@@ -34,12 +45,21 @@ impl Render<'_> {
         if matches!(name, "get_property" | "get_attribute") {
             self.note_argument_spans(node, &entry.value);
         }
-        let arguments = match entry.value.as_sequence() {
-            Some(items) => {
-                items.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect()
-            }
-            None => vec![self.coerce_in(&entry.value, ValueType::UNTYPED, defaults, problems)],
+        let written = match entry.value.as_sequence() {
+            Some(items) => items,
+            // `{ $f: }` calls `f` with no arguments (cs01 10.4: "the arguments will be an empty
+            // list", `get_random_nr`).
+            None if self.version.is_2() && entry.value.is_null() => &[],
+            None => std::slice::from_ref(&entry.value),
         };
+        let arguments: Vec<Typed> =
+            written.iter().map(|item| self.coerce_in(item, ValueType::UNTYPED, defaults, problems)).collect();
+        if self.version.is_2()
+            && let Some(declared) = declared
+        {
+            let checked = crate::render::custom::value_arguments(written, &arguments);
+            self.check_function_call(name, node.span, entry.key.span, &checked, declared, problems);
+        }
         let call = Call { name: name.to_owned(), arguments, span: node.span };
         self.check_arguments(&call, problems);
         Some(Typed::Call(call))

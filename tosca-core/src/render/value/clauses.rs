@@ -146,6 +146,14 @@ struct ValidationEnvironment<'r, 'a> {
 }
 
 impl Environment for ValidationEnvironment<'_, '_> {
+    fn defined(&self, call: &FunctionCall) -> bool {
+        self.render.is_user_function(call.span.source, &call.name)
+    }
+
+    fn draft_extensions(&self) -> bool {
+        self.render.draft_2_0()
+    }
+
     fn typed_like_value(&mut self, literal: &Node) -> Option<Typed> {
         self.render.literal_like(literal, self.argument_type)
     }

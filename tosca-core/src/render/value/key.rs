@@ -32,7 +32,12 @@ impl Render<'_> {
             None if !scalar_key(key, problems) => return None,
             None => key,
         };
+        // A 2.0 call written as a key stays its text, unchecked (cs01 10.1 writes
+        // `"$keygen: [ UUID ]": 34` with no definition of `keygen`).
+        let call_key = self.version.is_2()
+            && key.as_scalar().is_some_and(|scalar| crate::function_names::function_name(&scalar.text).is_some());
         match key_type {
+            Some(_) if call_key => Some(key_text(key)),
             Some(key_type) => {
                 let typed = self.coerce_in(key, key_type, defaults, problems);
                 Some(typed.text().unwrap_or_else(|| key_text(key)))
@@ -51,7 +56,7 @@ impl Render<'_> {
     fn constant_call_key(&self, key: &Node, defaults: &mut Expansion, problems: &mut Problems) -> Option<String> {
         key.as_mapping()?;
         let mut local = Problems::new();
-        let Some(Typed::Call(call)) = self.function(key, defaults, &mut local) else { return None };
+        let Some(Typed::Call(call)) = self.function(key, None, defaults, &mut local) else { return None };
         if call.arguments.iter().any(Typed::is_call) {
             return None;
         }

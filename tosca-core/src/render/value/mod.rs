@@ -199,7 +199,7 @@ impl Render<'_> {
         problems: &mut Problems,
     ) -> Typed {
         defaults.count();
-        if let Some(call) = self.function(node, defaults, problems) {
+        if let Some(call) = self.function(node, Some(value_type), defaults, problems) {
             return call;
         }
         let reported = problems.len();
