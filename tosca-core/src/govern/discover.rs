@@ -8,6 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::package::certificate::TrustRoots;
+
 use super::config::{CONFIG_FILE_NAME, Config, ConfigError, parse};
 
 /// The most a configuration file may weigh; a bigger one is refused rather than read.
@@ -25,7 +27,9 @@ pub fn find(input: &str, current: &Path) -> Option<PathBuf> {
     for folder in start.ancestors() {
         let candidate = folder.join(CONFIG_FILE_NAME);
         if candidate.is_file() {
-            return Some(candidate);
+            // Named from the current folder when it is under it, as the inputs usually are.
+            let relative = candidate.strip_prefix(current).ok().filter(|relative| !relative.as_os_str().is_empty());
+            return Some(relative.map_or_else(|| candidate.clone(), Path::to_path_buf));
         }
         if folder.join(".git").exists() {
             return None;
@@ -55,4 +59,20 @@ pub fn for_input(input: &str, current: &Path) -> Result<Option<Config>, Vec<Conf
         Some(path) => read(&path, current).map(Some),
         None => Ok(None),
     }
+}
+
+/// The certificates of the PEM files `config` names under `trust-roots`, or why one cannot be
+/// read (at the configuration file).
+pub fn read_trust_roots(config: &Config) -> Result<TrustRoots, Vec<ConfigError>> {
+    let mut roots = TrustRoots::new();
+    let mut errors = Vec::new();
+    for path in &config.trust_roots {
+        let added = std::fs::read(path)
+            .map_err(|error| error.to_string())
+            .and_then(|bytes| roots.add(&bytes).map_err(|error| error.to_string()));
+        if let Err(why) = added {
+            errors.push(ConfigError::whole_file(&config.path, format!("trust-roots: `{}`: {why}", path.display())));
+        }
+    }
+    if errors.is_empty() { Ok(roots) } else { Err(errors) }
 }

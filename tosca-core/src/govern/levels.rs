@@ -116,12 +116,11 @@ fn lowering_refused(code: Code, level: Level) -> String {
     );
     let quirks: Vec<String> =
         Quirk::ALL.iter().filter(|quirk| quirk.code == code).map(|quirk| format!("`{}`", quirk.name)).collect();
-    if quirks.is_empty() {
-        text.push_str("; a known real-world deviation is accepted by a quirk (`--quirk help` lists them)");
-    } else {
-        text.push_str(&format!("; the quirks {} accept known real-world forms of it as warnings", quirks.join(", ")));
+    text.push_str("; to accept a known real-world deviation, choose a quirk (`--quirk help` lists them");
+    if !quirks.is_empty() {
+        text.push_str(&format!("; of this code: {}", quirks.join(", ")));
     }
-    text.push_str(", and the problems a repository already has by a baseline");
+    text.push_str("), or record the problems a repository already has in a baseline");
     text
 }
 

@@ -123,6 +123,9 @@ pub struct Summary {
     /// Problems of inputs listed under an earlier input (every `elsewhere` entry), not counted
     /// in `errors` and `warnings` again.
     pub repeated: usize,
+    /// Problems hidden by their level (`allow`, from the command line or `puccini-rs.toml`) or
+    /// an inline allow: not listed, not counted in `errors` and `warnings`.
+    pub allowed: usize,
 }
 
 /// Writes the report as pretty JSON with a final newline, template text escaped as
@@ -149,6 +152,7 @@ fn report(checked: &[impl AsInput]) -> Report {
             warnings: totals.warnings,
             unreadable: totals.unreadable,
             repeated: totals.repeated,
+            allowed: totals.allowed,
         },
     }
 }
