@@ -217,8 +217,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     // The topology is what an orchestrator deploys: a required input without a value is an
     // error here, while `validate` only warns (the template itself is valid).
-    let mut options =
-        Options { complete: true, levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    let mut options = Options { complete: true, levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
     options.substitution.every_flavour = false;
     let inputs = [args.template.clone()];
     let configured = match config::Configured::of(&inputs, &options, &args.levels)? {

@@ -169,7 +169,10 @@ fn quirks_and_dialect_are_honoured() {
 fn sources_are_relative_to_the_file() {
     // The configuration at the repository root, the template in a folder below it.
     let folder = repository(&[
-        ("profiles/acme/types.yaml", "tosca_definitions_version: tosca_2_0\nprofile: com.acme:2\nnode_types:\n  Box: {}\n"),
+        (
+            "profiles/acme/types.yaml",
+            "tosca_definitions_version: tosca_2_0\nprofile: com.acme:2\nnode_types:\n  Box: {}\n",
+        ),
         (
             "services/main.yaml",
             "tosca_definitions_version: tosca_2_0\nimports:\n  - profile: com.acme:2\n  - url: https://example.com/types/more.yaml\n\
@@ -195,7 +198,11 @@ fn sources_are_relative_to_the_file() {
 
 #[test]
 fn trust_roots_are_read() {
-    let folder = repository(&[("warns.yaml", WARNS), ("types.yaml", TYPES), ("puccini-rs.toml", "trust-roots = [\"certs/none.pem\"]\n")]);
+    let folder = repository(&[
+        ("warns.yaml", WARNS),
+        ("types.yaml", TYPES),
+        ("puccini-rs.toml", "trust-roots = [\"certs/none.pem\"]\n"),
+    ]);
     let (code, _, stderr) = run_in(&folder.path().join("repo"), &["validate", "warns.yaml"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("puccini-rs.toml:1:1: trust-roots: `certs/none.pem`"), "{stderr}");

@@ -54,7 +54,8 @@ fn allow_hides_a_warning_and_the_summary_counts_it() {
     assert_eq!(json["summary"]["allowed"], 1);
     assert_eq!(json["summary"]["warnings"], 0);
     assert_eq!(json["inputs"][0]["problems"].as_array().map(Vec::len), Some(0));
-    let (_, stdout, _) = run_in(folder.path(), &["validate", "--allow", "deprecated", "--format", "sarif", "warns.yaml"]);
+    let (_, stdout, _) =
+        run_in(folder.path(), &["validate", "--allow", "deprecated", "--format", "sarif", "warns.yaml"]);
     let sarif: serde_json::Value = serde_json::from_str(&stdout).expect("SARIF");
     assert_eq!(sarif["runs"][0]["properties"]["allowed"], 1);
     assert_eq!(sarif["runs"][0]["results"].as_array().map(Vec::len), Some(0));
@@ -79,10 +80,12 @@ fn deny_makes_a_warning_an_error_that_fails_the_run() {
 #[test]
 fn a_code_beats_the_group_and_the_later_flag_wins() {
     let folder = fixtures();
-    let (code, stdout, _) = run_in(folder.path(), &["validate", "--warn", "deprecated", "--deny", "warnings", "warns.yaml"]);
+    let (code, stdout, _) =
+        run_in(folder.path(), &["validate", "--warn", "deprecated", "--deny", "warnings", "warns.yaml"]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.contains("warning[deprecated]"), "{stdout}");
-    let (_, stdout, _) = run_in(folder.path(), &["validate", "--allow", "deprecated", "--warn", "deprecated", "warns.yaml"]);
+    let (_, stdout, _) =
+        run_in(folder.path(), &["validate", "--allow", "deprecated", "--warn", "deprecated", "warns.yaml"]);
     assert!(stdout.contains("warning[deprecated]"), "{stdout}");
     let (_, stdout, stderr) =
         run_in(folder.path(), &["validate", "--warn", "deprecated", "--allow", "deprecated", "warns.yaml"]);
@@ -108,7 +111,10 @@ fn an_unknown_code_is_a_usage_error_with_the_nearest() {
     let folder = fixtures();
     let (code, _, stderr) = run_in(folder.path(), &["validate", "--allow", "deprecatd", "warns.yaml"]);
     assert_eq!(code, Some(2));
-    assert_eq!(stderr, "puccini-rs: --allow deprecatd: unknown problem code `deprecatd` (did you mean `deprecated`?)\n");
+    assert_eq!(
+        stderr,
+        "puccini-rs: --allow deprecatd: unknown problem code `deprecatd` (did you mean `deprecated`?)\n"
+    );
     let (code, _, stderr) = run_in(folder.path(), &["compile", "--deny", "warnigns", "warns.yaml"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("did you mean `warnings`?"), "{stderr}");

@@ -69,7 +69,9 @@ fn a_mistake_in_the_file_is_said_on_the_document() {
     let (mut client, _) = Client::start(&[]);
     client.open(&main, MAIN);
     let diagnostics = client.diagnostics_until(&main, |diagnostics| diagnostics.len() == 3);
-    let said = diagnostics.iter().find_map(|diagnostic| diagnostic["message"].as_str().filter(|text| text.contains("puccini-rs.toml")));
+    let said = diagnostics
+        .iter()
+        .find_map(|diagnostic| diagnostic["message"].as_str().filter(|text| text.contains("puccini-rs.toml")));
     let said = said.expect("the configuration's mistake");
     assert!(said.contains("puccini-rs.toml:1:1: unknown key `alow` (did you mean `allow`?)"), "{said}");
     client.shutdown();

@@ -343,7 +343,8 @@ mod tests {
         );
         let config = parse_text(&text).unwrap();
         assert_eq!(config.levels.level_of(warning_code(), Severity::Warning, "/repo/main.yaml"), Some(Level::Allow));
-        let other = Code::ALL.iter().copied().find(|other| other.severity() == Severity::Warning && other.as_str() != code);
+        let other =
+            Code::ALL.iter().copied().find(|other| other.severity() == Severity::Warning && other.as_str() != code);
         let other = other.unwrap();
         assert_eq!(config.levels.level_of(other, Severity::Warning, "/repo/main.yaml"), Some(Level::Deny));
         assert_eq!(config.levels.level_of(other, Severity::Warning, "/repo/vendor/p.yaml"), Some(Level::Warn));
@@ -372,10 +373,16 @@ mod tests {
             ]
         );
         let errors = parse_text("quirks = [\"tosca-parsr\"]\ndialect = 3\n").unwrap_err();
-        assert_eq!(errors[0].to_string(), "/repo/puccini-rs.toml:1:11: unknown quirk `tosca-parsr` (`--quirk help` lists them) (did you mean `tosca-parser`?)");
+        assert_eq!(
+            errors[0].to_string(),
+            "/repo/puccini-rs.toml:1:11: unknown quirk `tosca-parsr` (`--quirk help` lists them) (did you mean `tosca-parser`?)"
+        );
         assert_eq!(errors[1].to_string(), "/repo/puccini-rs.toml:2:11: `dialect` must be a string");
         let errors = parse_text("deny = [\n  \"warnigns\",\n]\n").unwrap_err();
-        assert_eq!(errors[0].to_string(), "/repo/puccini-rs.toml:2:3: unknown problem code `warnigns` (did you mean `warnings`?)");
+        assert_eq!(
+            errors[0].to_string(),
+            "/repo/puccini-rs.toml:2:3: unknown problem code `warnigns` (did you mean `warnings`?)"
+        );
         let errors = parse_text("allow = [\n").unwrap_err();
         assert_eq!(errors.len(), 1);
         assert!(errors[0].to_string().starts_with("/repo/puccini-rs.toml:"), "{errors:?}");

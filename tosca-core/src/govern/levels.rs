@@ -193,8 +193,13 @@ impl Levels {
             .filter(applies)
             .filter(|directive| directive.selector == Selector::Code(code))
             .next_back();
-        let by_group =
-            || self.directives.iter().filter(applies).filter(|directive| directive.selector == Selector::Warnings).next_back();
+        let by_group = || {
+            self.directives
+                .iter()
+                .filter(applies)
+                .filter(|directive| directive.selector == Selector::Warnings)
+                .next_back()
+        };
         by_code.or_else(by_group).map(|directive| directive.level)
     }
 

@@ -35,8 +35,9 @@ pub fn page(code: Code) -> String {
 /// The sentence of a page stating the code's default level and what a level may change.
 fn default_level(code: Code) -> String {
     match Level::default_of(code) {
-        Level::Deny => "Default level: `deny` (an error: it fails the run; `--allow` and `--warn` cannot lower it)."
-            .to_owned(),
+        Level::Deny => {
+            "Default level: `deny` (an error: it fails the run; `--allow` and `--warn` cannot lower it).".to_owned()
+        }
         level => format!(
             "Default level: `{}` (`--allow {}` hides it, `--deny {}` makes it fail the run).",
             level.as_str(),
@@ -51,7 +52,8 @@ pub fn levels_table() -> String {
     let width = Code::ALL.iter().map(|code| code.as_str().len()).max().unwrap_or(4).max(4);
     let mut text = format!("{:<width$}  LEVEL  SUMMARY\n", "CODE");
     for &code in Code::ALL {
-        let _ = writeln!(text, "{:<width$}  {:<5}  {}", code.as_str(), Level::default_of(code).as_str(), code.summary());
+        let _ =
+            writeln!(text, "{:<width$}  {:<5}  {}", code.as_str(), Level::default_of(code).as_str(), code.summary());
     }
     text
 }
