@@ -186,20 +186,11 @@ impl Levels {
         if severity == Severity::Error {
             return None;
         }
-        let applies = |directive: &&Directive| directive.files.as_ref().is_none_or(|files| files.contains(file));
-        let by_code = self
-            .directives
-            .iter()
-            .filter(applies)
-            .filter(|directive| directive.selector == Selector::Code(code))
-            .next_back();
-        let by_group = || {
-            self.directives
-                .iter()
-                .filter(applies)
-                .filter(|directive| directive.selector == Selector::Warnings)
-                .next_back()
+        let applies = |directive: &Directive, selector: Selector| {
+            directive.selector == selector && directive.files.as_ref().is_none_or(|files| files.contains(file))
         };
+        let by_code = self.directives.iter().rfind(|directive| applies(directive, Selector::Code(code)));
+        let by_group = || self.directives.iter().rfind(|directive| applies(directive, Selector::Warnings));
         by_code.or_else(by_group).map(|directive| directive.level)
     }
 
