@@ -52,6 +52,7 @@ fn allow_hides_a_warning_and_the_summary_counts_it() {
     let (_, stdout, _) = run_in(folder.path(), &["validate", "--allow", "warnings", "--format", "json", "warns.yaml"]);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(json["summary"]["allowed"], 1);
+    assert_eq!(json["inputs"][0]["allowed"], 1);
     assert_eq!(json["summary"]["warnings"], 0);
     assert_eq!(json["inputs"][0]["problems"].as_array().map(Vec::len), Some(0));
     let (_, stdout, _) =

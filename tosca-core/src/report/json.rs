@@ -48,6 +48,9 @@ pub struct InputReport {
     pub errors: usize,
     /// Warnings this input has, including those listed under an earlier input.
     pub warnings: usize,
+    /// Problems of this input hidden by their level (`allow`) or an inline allow: not listed,
+    /// not counted in `errors` and `warnings`.
+    pub allowed: usize,
     /// Every problem of this input not already listed under an earlier one, sorted by file,
     /// position and code.
     pub problems: Vec<ProblemReport>,
@@ -124,7 +127,8 @@ pub struct Summary {
     /// in `errors` and `warnings` again.
     pub repeated: usize,
     /// Problems hidden by their level (`allow`, from the command line or `puccini-rs.toml`) or
-    /// an inline allow: not listed, not counted in `errors` and `warnings`.
+    /// an inline allow: not listed, not counted in `errors` and `warnings`; the sum of the
+    /// inputs' `allowed` (a problem of a file several inputs read counted in each).
     pub allowed: usize,
 }
 
@@ -163,6 +167,7 @@ fn input_report(index: usize, checked: Input<'_>, shared: &Shared) -> InputRepor
         error: None,
         errors: 0,
         warnings: 0,
+        allowed: 0,
         problems: Vec::new(),
         elsewhere: Vec::new(),
     };
@@ -173,6 +178,7 @@ fn input_report(index: usize, checked: Input<'_>, shared: &Shared) -> InputRepor
             return report;
         }
     };
+    report.allowed = compiled.allowed;
     let mut lines = Lines::new(&compiled.sources);
     for (number, problem) in compiled.problems.iter().enumerate() {
         match problem.severity {
