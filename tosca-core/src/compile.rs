@@ -307,3 +307,36 @@ pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<Arch
     };
     Ok(ArchiveCheck { problems: problems.into_sorted(&sources), sources, meta: resolved.meta, entry })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::govern::Level;
+    use crate::problem::Severity;
+
+    #[test]
+    fn the_configuration_comes_before_the_options_it_is_merged_into() {
+        let config = crate::govern::config::parse(
+            Path::new("/repo/puccini-rs.toml"),
+            "allow = [\"deprecated\"]\nquirks = [\"short-name\"]\ndialect = \"tosca-2.0-draft\"\n\
+             profile-paths = [\"profiles\"]\n[map-urls]\n\"https://example.com/\" = \"mirror/\"\n",
+            Path::new("/repo"),
+        )
+        .expect("a valid configuration");
+        let mut given = Options::default();
+        given.levels.set("deprecated", Level::Warn).expect("a warning's code");
+        given.quirks = Quirk::resolve("short-name").expect("a quirk");
+        given.loader.map_urls.push(("https://example.com/".to_owned(), "/given/".to_owned()));
+        let merged = given.with_config(&config);
+        // The options' own level wins over the file's; the quirk is chosen once.
+        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Warn));
+        assert_eq!(merged.quirks.len(), 1);
+        assert_eq!(merged.dialect, Some(Dialect::Tosca20Draft));
+        assert_eq!(merged.loader.profile_paths, vec![std::path::PathBuf::from("/repo/profiles")]);
+        assert_eq!(merged.loader.map_urls[0].1, "/given/");
+        assert_eq!(merged.loader.map_urls[1].1, "/repo/mirror/");
+        // Without levels of its own, the file's apply.
+        let merged = Options::default().with_config(&config);
+        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Allow));
+    }
+}
