@@ -158,6 +158,14 @@ fn quirks_and_dialect_are_honoured() {
     let (code, stdout, _) = run_in(&repo, &["validate", "short-name.yaml"]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.contains("warning[unknown-key]"), "{stdout}");
+    // `constraints` is 1.x and the 2.0 drafts': read in the dialect only.
+    let draft = "tosca_definitions_version: tosca_2_0\nnode_types:\n  App:\n    properties:\n      port:\n        type: integer\n        constraints:\n          - greater_than: 0\n";
+    write(&repo, &[("draft.yaml", draft)]);
+    let (code, _, _) = run_in(&repo, &["validate", "draft.yaml"]);
+    assert_eq!(code, Some(1));
+    write(&repo, &[("puccini-rs.toml", "dialect = \"tosca-2.0-draft\"\n")]);
+    let (code, stdout, _) = run_in(&repo, &["validate", "draft.yaml"]);
+    assert_eq!(code, Some(0), "{stdout}");
     write(&repo, &[("puccini-rs.toml", "quirks = [\"short-nam\"]\n")]);
     let (code, _, stderr) = run_in(&repo, &["validate", "short-name.yaml"]);
     assert_eq!(code, Some(2));
