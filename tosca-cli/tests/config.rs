@@ -213,5 +213,5 @@ fn trust_roots_are_read() {
     ]);
     let (code, _, stderr) = run_in(&folder.path().join("repo"), &["validate", "warns.yaml"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("puccini-rs.toml:1:1: trust-roots: `certs/none.pem`"), "{stderr}");
+    assert!(stderr.contains("puccini-rs.toml:1:16: trust-roots: `certs/none.pem`"), "{stderr}");
 }

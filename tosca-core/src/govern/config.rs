@@ -59,6 +59,9 @@ pub struct Config {
     pub profile_paths: Vec<PathBuf>,
     /// `trust-roots`: PEM files of the certificates a signed package must chain to.
     pub trust_roots: Vec<PathBuf>,
+    /// Where each of [`Config::trust_roots`] is written (line and column), for a file that
+    /// cannot be read.
+    pub trust_root_places: Vec<(usize, usize)>,
 }
 
 /// A mistake in a configuration file, at its place.
@@ -78,7 +81,12 @@ pub struct ConfigError {
 impl ConfigError {
     /// An error about the whole file (it could not be read).
     pub fn whole_file(path: &Path, message: impl Into<String>) -> ConfigError {
-        ConfigError { file: path.display().to_string(), line: 1, column: 1, message: message.into() }
+        ConfigError::at(path, (1, 1), message)
+    }
+
+    /// An error at `place` (line and column) of the file at `path`.
+    pub fn at(path: &Path, place: (usize, usize), message: impl Into<String>) -> ConfigError {
+        ConfigError { file: path.display().to_string(), line: place.0, column: place.1, message: message.into() }
     }
 }
 
@@ -148,8 +156,10 @@ impl Reader<'_> {
                         self.strings(name, value).into_iter().map(|(path, _)| self.folder.join(path)).collect();
                 }
                 "trust-roots" => {
-                    config.trust_roots =
-                        self.strings(name, value).into_iter().map(|(path, _)| self.folder.join(path)).collect();
+                    for (path, span) in self.strings(name, value) {
+                        config.trust_roots.push(self.folder.join(path));
+                        config.trust_root_places.push(line_and_column(self.text, span.start));
+                    }
                 }
                 "overrides" => self.overrides(value, &mut config.levels),
                 _ => self.unknown_key(key, KEYS),

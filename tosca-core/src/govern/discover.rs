@@ -66,12 +66,13 @@ pub fn for_input(input: &str, current: &Path) -> Result<Option<Config>, Vec<Conf
 pub fn read_trust_roots(config: &Config) -> Result<TrustRoots, Vec<ConfigError>> {
     let mut roots = TrustRoots::new();
     let mut errors = Vec::new();
-    for path in &config.trust_roots {
+    for (index, path) in config.trust_roots.iter().enumerate() {
         let added = std::fs::read(path)
             .map_err(|error| error.to_string())
             .and_then(|bytes| roots.add(&bytes).map_err(|error| error.to_string()));
         if let Err(why) = added {
-            errors.push(ConfigError::whole_file(&config.path, format!("trust-roots: `{}`: {why}", path.display())));
+            let place = config.trust_root_places.get(index).copied().unwrap_or((1, 1));
+            errors.push(ConfigError::at(&config.path, place, format!("trust-roots: `{}`: {why}", path.display())));
         }
     }
     if errors.is_empty() { Ok(roots) } else { Err(errors) }
