@@ -5,7 +5,8 @@ topology of plain dicts and lists, with every problem found; ``validate(source)`
 problems only; ``compile_text`` and ``validate_text`` do the same for a template (or a CSAR)
 held in memory. The interpreter's lock is released while the compiler runs. A template that is
 wrong, missing or unreachable never raises: it gives problems. Only misuse raises: an argument
-of the wrong type is a ``TypeError``, an unknown quirk or dialect name a ``ValueError``.
+of the wrong type is a ``TypeError``, an unknown quirk, dialect or problem code (or a mistake in
+``puccini-rs.toml``) a ``ValueError``.
 """
 
 import os
@@ -81,6 +82,9 @@ class CompileResult:
     allowed; empty when the source could not be read."""
     problems: List[Problem]
     """Every problem, sorted by file, position and code."""
+    allowed: int
+    """How many problems were allowed (by ``allow``, the configuration file or an inline
+    allow): not in ``problems``."""
     @property
     def ok(self) -> bool:
         """Whether no problem is an error (warnings allowed)."""
@@ -99,6 +103,10 @@ def compile(
     offline: bool = False,
     dialect: Optional[str] = None,
     flavour: Optional[str] = None,
+    allow: Iterable[str] = (),
+    warn: Iterable[str] = (),
+    deny: Iterable[str] = (),
+    config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
 ) -> CompileResult:
     """Compiles the TOSCA service template at ``source`` into a topology.
 
@@ -112,11 +120,20 @@ def compile(
     ``--flavour``); a substituted node's topology is under its ``"substitution"`` key
     (``{"template": ..., "topology": {...}}``).
 
+    ``allow``, ``warn`` and ``deny`` set the level of problem codes (or of ``"warnings"``, every
+    warning), as ``--allow``, ``--warn`` and ``--deny`` do: an allowed problem is left out (and
+    counted in ``CompileResult.allowed``), a denied one is an error. A code given to two of them
+    takes the later of allow, warn, deny. Errors are never lowered: ``allow`` or ``warn`` of an
+    error's code is a ``ValueError``. ``config`` is the configuration file: ``None`` (the default)
+    finds ``puccini-rs.toml`` from the source's folder upwards to the repository root, as the
+    command line does; a path names it; ``False`` reads none. The arguments win over the file.
+
     A required input with no value and no default is an error here, since the topology cannot
     be complete (``validate`` reports it as a warning).
 
     Raises ``TypeError`` for an argument of the wrong type and ``ValueError`` for an unknown
-    quirk or dialect name; never for a problem in the template.
+    quirk, dialect or problem code or a mistake in the configuration file; never for a problem
+    in the template.
     """
 
 def validate(
@@ -127,6 +144,10 @@ def validate(
     offline: bool = False,
     dialect: Optional[str] = None,
     flavour: Optional[str] = None,
+    allow: Iterable[str] = (),
+    warn: Iterable[str] = (),
+    deny: Iterable[str] = (),
+    config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
 ) -> List[Problem]:
     """Checks the TOSCA service template at ``source``: its problems, sorted by file, position
     and code, an empty list when it is clean.
@@ -145,6 +166,10 @@ def compile_text(
     offline: bool = False,
     dialect: Optional[str] = None,
     flavour: Optional[str] = None,
+    allow: Iterable[str] = (),
+    warn: Iterable[str] = (),
+    deny: Iterable[str] = (),
+    config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
 ) -> CompileResult:
     """Compiles a TOSCA service template held in memory: ``text`` is its YAML (``str``) or, as
     ``bytes``, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
@@ -164,6 +189,10 @@ def validate_text(
     offline: bool = False,
     dialect: Optional[str] = None,
     flavour: Optional[str] = None,
+    allow: Iterable[str] = (),
+    warn: Iterable[str] = (),
+    deny: Iterable[str] = (),
+    config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
 ) -> List[Problem]:
     """Checks a TOSCA service template held in memory and returns its problems: the arguments
     of ``compile_text``, the reading of ``validate``."""

@@ -50,6 +50,8 @@ pub(crate) struct LspArgs {
     pub(crate) sources: SourceArgs,
     #[command(flatten)]
     pub(crate) dialect: DialectArgs,
+    #[command(flatten)]
+    pub(crate) levels: LevelArgs,
 }
 
 /// `csar` subcommands.
@@ -180,6 +182,51 @@ pub(crate) struct DialectArgs {
     pub(crate) quirk: Vec<String>,
 }
 
+/// Which problems are shown and which fail the run, and the configuration file.
+#[derive(Debug, Args)]
+pub(crate) struct LevelArgs {
+    /// Hide the problems of CODE (a warning's code, or `warnings` for every warning): not
+    /// printed, not counted, the summary saying how many were allowed (repeatable). Errors
+    /// cannot be allowed: see `--quirk help`.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) allow: Vec<String>,
+    /// Report the problems of CODE as warnings (repeatable): undoes an earlier `--allow` or
+    /// `--deny`, or the configuration file's.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) warn: Vec<String>,
+    /// Make the problems of CODE errors that fail the run (exit 1): a code, or `warnings` for
+    /// every warning (repeatable). A code named beats `warnings`; otherwise the later flag wins.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) deny: Vec<String>,
+    /// Read levels, quirks and sources from FILE instead of the `puccini-rs.toml` found from
+    /// each input's folder upwards to the repository root.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub(crate) config: Option<std::path::PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    pub(crate) no_config: bool,
+    /// `--allow`, `--warn` and `--deny` in the order written (filled in from the matches, since
+    /// the later of two flags naming one code wins).
+    #[arg(skip)]
+    pub(crate) ordered: Vec<(tosca_core::govern::Level, String)>,
+}
+
+impl LevelArgs {
+    /// Fills [`LevelArgs::ordered`] from the matches of the subcommand that has these flags.
+    pub(crate) fn order(&mut self, matches: &clap::ArgMatches) {
+        use tosca_core::govern::Level;
+        let mut ordered = Vec::new();
+        for (id, level) in [("allow", Level::Allow), ("warn", Level::Warn), ("deny", Level::Deny)] {
+            let (Some(indices), Some(values)) = (matches.indices_of(id), matches.get_many::<String>(id)) else {
+                continue;
+            };
+            ordered.extend(indices.zip(values).map(|(index, value)| (index, level, value.clone())));
+        }
+        ordered.sort_by_key(|(index, _, _)| *index);
+        self.ordered = ordered.into_iter().map(|(_, level, value)| (level, value)).collect();
+    }
+}
+
 /// The dialects `--dialect` knows (see `tosca_core::Dialect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum DialectName {
@@ -259,6 +306,8 @@ pub(crate) struct CompileArgs {
     pub(crate) sources: SourceArgs,
     #[command(flatten)]
     pub(crate) dialect: DialectArgs,
+    #[command(flatten)]
+    pub(crate) levels: LevelArgs,
 }
 
 /// `diff`.
@@ -303,9 +352,6 @@ pub(crate) struct ValidateArgs {
     /// How to report problems.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
     pub(crate) format: ReportFormat,
-    /// Make a kind of problem fail the run (exit 1): `warnings`.
-    #[arg(long, value_enum, value_name = "KIND")]
-    pub(crate) deny: Vec<Deny>,
     /// The folder that paths in `sarif` and `github` output are relative to (usually the
     /// repository root).
     #[arg(long, value_name = "DIR", default_value = ".")]
@@ -324,17 +370,23 @@ pub(crate) struct ValidateArgs {
     pub(crate) sources: SourceArgs,
     #[command(flatten)]
     pub(crate) dialect: DialectArgs,
+    #[command(flatten)]
+    pub(crate) levels: LevelArgs,
 }
 
 /// `explain`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
     /// The problem code, e.g. `unknown-key`.
-    #[arg(required_unless_present = "all", value_name = "CODE")]
+    #[arg(required_unless_present_any = ["all", "levels"], value_name = "CODE")]
     pub(crate) code: Option<String>,
     /// Print every page (the contents of docs/src/problems.md).
-    #[arg(long, conflicts_with = "code")]
+    #[arg(long, conflicts_with_all = ["code", "levels"])]
     pub(crate) all: bool,
+    /// Print every code with its default level (`deny` for errors, `warn` for warnings) and
+    /// its summary, as a table.
+    #[arg(long, conflicts_with = "code")]
+    pub(crate) levels: bool,
 }
 
 /// Problem report formats.
@@ -348,13 +400,6 @@ pub(crate) enum ReportFormat {
     Sarif,
     /// GitHub Actions annotations (`::error file=…`).
     Github,
-}
-
-/// Kinds of problem `--deny` can make fatal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Deny {
-    /// Warnings fail the run like errors.
-    Warnings,
 }
 
 /// Which JSON Schema `schema` prints.

@@ -12,9 +12,15 @@ use crate::progress::Progress;
 /// `options` applied to each one's problems). One input failing never stops the others. Each
 /// finished input ticks `progress`.
 pub fn check_all(inputs: &[String], options: &Options, progress: &Progress) -> Vec<Checked> {
+    let each: Vec<(String, &Options)> = inputs.iter().map(|input| (input.clone(), options)).collect();
+    check_each(&each, progress)
+}
+
+/// Like [`check_all`], each input with its own options (those of its configuration file).
+pub fn check_each(inputs: &[(String, &Options)], progress: &Progress) -> Vec<Checked> {
     let checked = inputs
         .par_iter()
-        .map(|input| {
+        .map(|(input, options)| {
             let outcome =
                 tosca_core::compile(&Location::from_argument(input), options).map_err(|error| error.to_string());
             progress.tick();

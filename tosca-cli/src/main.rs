@@ -5,6 +5,7 @@
 //! write the output is one line on stderr and exit 2.
 
 mod args;
+mod config;
 mod create;
 mod diff;
 mod output;
@@ -14,10 +15,10 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 
 use args::{
-    Cli, Command, CompileArgs, CsarCommand, Deny, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
+    Cli, Command, CompileArgs, CsarCommand, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
 use tosca_cli::check::Checked;
@@ -38,7 +39,16 @@ use tosca_core::{Compiled, Location, Options};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if let Some((_, matches)) = matches.subcommand() {
+        match &mut cli.command {
+            Command::Compile(args) => args.levels.order(matches),
+            Command::Validate(args) => args.levels.order(matches),
+            Command::Lsp(args) => args.levels.order(matches),
+            _ => {}
+        }
+    }
     let result = match cli.command {
         Command::Compile(args) => compile(args),
         Command::Validate(args) => validate(args),
@@ -47,15 +57,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain(args),
         Command::Completions { shell } => completions(shell),
         Command::Diff(args) => diff::run(args),
-        Command::Lsp(args) => quirks(&args.dialect.quirk).and_then(|chosen| match chosen {
-            Ok(chosen) => {
-                let inputs = InputArgs { values: Vec::new(), values_file: None, flavour: None };
-                tosca_lsp::run_stdio(options(&inputs, &args.sources, &args.dialect, chosen))
-                    .map_err(anyhow::Error::from)?;
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(code) => Ok(code),
-        }),
+        Command::Lsp(args) => lsp(&args),
     };
     // What is still buffered is written now, so a failure to write it is reported too.
     let result = result.and_then(|code| {
@@ -66,6 +68,27 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => exit_on_error(&error),
     }
+}
+
+/// `puccini-rs lsp`: the options of the flags, each document under its configuration file.
+fn lsp(args: &args::LspArgs) -> anyhow::Result<ExitCode> {
+    let chosen = match quirks(&args.dialect.quirk)? {
+        Ok(chosen) => chosen,
+        Err(code) => return Ok(code),
+    };
+    let levels = match config::levels(&args.levels)? {
+        Ok(levels) => levels,
+        Err(code) => return Ok(code),
+    };
+    let inputs = InputArgs { values: Vec::new(), values_file: None, flavour: None };
+    let options = Options { levels, ..options(&inputs, &args.sources, &args.dialect, chosen) };
+    let configuration = match (&args.levels.config, args.levels.no_config) {
+        (_, true) => tosca_lsp::Configuration::None,
+        (Some(file), false) => tosca_lsp::Configuration::File(file.clone()),
+        (None, false) => tosca_lsp::Configuration::Discover,
+    };
+    tosca_lsp::run_stdio_configured(options, configuration).map_err(anyhow::Error::from)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The exit for a run that failed. A reader that went away (`| head`, a closed pipe) ends the
@@ -128,6 +151,7 @@ pub(crate) fn options(
         // Checking (validate, the language server) renders every flavour; `compile` and `diff`
         // the one chosen.
         substitution: tosca_core::render::SubstitutionOptions { flavour: inputs.flavour.clone(), every_flavour: true },
+        levels: tosca_core::govern::Levels::new(),
     }
 }
 
@@ -186,23 +210,30 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         Ok(quirks) => quirks,
         Err(code) => return Ok(code),
     };
+    let levels = match config::levels(&args.levels)? {
+        Ok(levels) => levels,
+        Err(code) => return Ok(code),
+    };
     let started = Instant::now();
     // The topology is what an orchestrator deploys: a required input without a value is an
     // error here, while `validate` only warns (the template itself is valid).
-    let mut options = Options { complete: true, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    let mut options = Options { complete: true, levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
     options.substitution.every_flavour = false;
-    let mut compiled = run(&args.template, &options)?;
+    let inputs = [args.template.clone()];
+    let configured = match config::Configured::of(&inputs, &options, &args.levels)? {
+        Ok(configured) => configured,
+        Err(code) => return Ok(code),
+    };
+    let mut compiled = run(&args.template, configured.options(0))?;
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(
         "report",
         "problems",
         || {
-            Human::new(format::colour(&stderr)).max_similar(args.report.max_similar).write_report(
-                &compiled.problems,
-                &compiled.sources,
-                &mut stderr.lock(),
-            )
+            Human::new(format::colour(&stderr))
+                .max_similar(args.report.max_similar)
+                .write_compiled(&compiled, &mut stderr.lock())
         },
         |_| compiled.problems.len(),
     )?;
@@ -259,11 +290,21 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Ok(quirks) => quirks,
         Err(code) => return Ok(code),
     };
+    let levels = match config::levels(&args.levels)? {
+        Ok(levels) => levels,
+        Err(code) => return Ok(code),
+    };
     let started = Instant::now();
     let inputs = discover::expand(&args.templates)?;
+    let base = Options { levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
+    let configured = match config::Configured::of(&inputs.files, &base, &args.levels)? {
+        Ok(configured) => configured,
+        Err(code) => return Ok(code),
+    };
+    let each: Vec<(String, &Options)> =
+        inputs.files.iter().enumerate().map(|(index, input)| (input.clone(), configured.options(index))).collect();
     let progress = Progress::start(inputs.files.len());
-    let checked =
-        check::check_all(&inputs.files, &options(&args.inputs, &args.sources, &args.dialect, quirks), &progress);
+    let checked = check::check_each(&each, &progress);
     let root = Root::new(&std::env::current_dir()?, &args.root);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -292,7 +333,8 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     if args.timings {
         timings::write(&timings, started.elapsed(), &mut stderr)?;
     }
-    Ok(problems.exit_code(args.deny.contains(&Deny::Warnings)))
+    // A denied warning is an error by now: the levels decide the exit code through the severities.
+    Ok(problems.exit_code(false))
 }
 
 /// Writes the problems of `checked` in `format` to `out` (`human` with `human`, which writes
@@ -334,6 +376,7 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
                 sources: checked.sources,
                 timings: Timings::new(),
                 names: std::sync::Arc::default(),
+                allowed: 0,
             };
             let checked = [Checked { input: archive, outcome: Ok(compiled) }];
             let root = Root::new(&std::env::current_dir()?, &root);
@@ -386,6 +429,10 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     if args.all {
         write!(stdout, "{}", explain::all_pages())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.levels {
+        write!(stdout, "{}", explain::levels_table())?;
         return Ok(ExitCode::SUCCESS);
     }
     let name = args.code.unwrap_or_default();

@@ -5,8 +5,8 @@
 use crate::check::Totals;
 
 /// `N files, no problems` or `N files, …` with the unreadable inputs, errors and warnings
-/// counted (a problem several inputs share once, with its repeats counted apart), and the YAML
-/// files a folder held without `tosca_definitions_version`.
+/// counted (a problem several inputs share once, with its repeats counted apart), the problems
+/// allowed, and the YAML files a folder held without `tosca_definitions_version`.
 pub fn line(totals: Totals, files: usize, skipped: usize) -> String {
     let mut counts = vec![plural(files, "file")];
     if totals.unreadable > 0 {
@@ -23,6 +23,7 @@ pub fn line(totals: Totals, files: usize, skipped: usize) -> String {
     }
     let mut line = counts.join(", ");
     let mut notes: Vec<String> = tosca_core::report::human::repeats(totals).into_iter().collect();
+    notes.extend(tosca_core::report::human::allowed(totals));
     if skipped > 0 {
         let files = if skipped == 1 { "YAML file" } else { "YAML files" };
         notes.push(format!("{skipped} {files} without tosca_definitions_version skipped"));
@@ -48,14 +49,16 @@ mod tests {
             line(Totals::default(), 1, 1),
             "1 file, no problems (1 YAML file without tosca_definitions_version skipped)"
         );
-        let totals = Totals { errors: 2, warnings: 1, unreadable: 0, repeated: 0 };
+        let totals = Totals { errors: 2, warnings: 1, unreadable: 0, repeated: 0, allowed: 0 };
         assert_eq!(
             line(totals, 3, 2),
             "3 files, 2 errors, 1 warning (2 YAML files without tosca_definitions_version skipped)"
         );
-        let totals = Totals { errors: 1, warnings: 0, unreadable: 1, repeated: 0 };
+        let totals = Totals { errors: 1, warnings: 0, unreadable: 1, repeated: 0, allowed: 0 };
         assert_eq!(line(totals, 2, 0), "2 files, 1 unreadable, 1 error");
-        let totals = Totals { errors: 2, warnings: 0, unreadable: 0, repeated: 3 };
+        let totals = Totals { errors: 2, warnings: 0, unreadable: 0, repeated: 3, allowed: 0 };
         assert_eq!(line(totals, 4, 0), "4 files, 2 errors (3 more in other inputs sharing a file, each listed once)");
+        let totals = Totals { errors: 0, warnings: 0, unreadable: 0, repeated: 0, allowed: 3 };
+        assert_eq!(line(totals, 2, 0), "2 files, no problems (3 allowed)");
     }
 }

@@ -116,7 +116,10 @@ fn json_lists_it_under_the_first_input_and_each_input_counts_it() {
     assert_eq!(b["problems"].as_array().map(Vec::len), Some(1));
     assert_eq!(b["problems"][0]["file"], "b.yaml");
     assert_eq!(b["elsewhere"], serde_json::json!([{ "input": 0, "problem": 1 }]));
-    assert_eq!(report["summary"], serde_json::json!({ "errors": 3, "warnings": 0, "unreadable": 0, "repeated": 1 }));
+    assert_eq!(
+        report["summary"],
+        serde_json::json!({ "errors": 3, "warnings": 0, "unreadable": 0, "repeated": 1, "allowed": 0 })
+    );
 }
 
 #[test]

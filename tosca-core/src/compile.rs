@@ -12,6 +12,7 @@ use crate::collections::IndexMap;
 
 use crate::catalog::Catalog;
 use crate::dialect::Dialect;
+use crate::govern::{Config, Levels};
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::problem::{Code, Problem, Problems, Quirk, quirk};
 use crate::query::Names;
@@ -47,6 +48,30 @@ pub struct Options {
     /// stand in for them (a VNF's deployment flavours): `--flavour`, and whether every
     /// candidate is checked (`validate`) or the one chosen rendered (`compile`).
     pub substitution: crate::render::SubstitutionOptions,
+    /// The level of each code (`--allow`, `--warn`, `--deny`, `puccini-rs.toml`), applied after
+    /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`], denied
+    /// ones become errors. The default changes nothing.
+    pub levels: Levels,
+}
+
+impl Options {
+    /// These options under the configuration file `config`: its levels before this one's (so
+    /// the command line wins), its quirks added, its dialect when none is chosen, its URL
+    /// mappings, profile folders and trust roots after this one's. The trust roots are files
+    /// the caller reads (see [`Config::trust_roots`]).
+    pub fn with_config(&self, config: &Config) -> Options {
+        let mut options = self.clone();
+        options.levels = config.levels.then(&self.levels);
+        for quirk in &config.quirks {
+            if !options.quirks.iter().any(|known| std::ptr::eq(*known, *quirk)) {
+                options.quirks.push(quirk);
+            }
+        }
+        options.dialect = self.dialect.or(config.dialect);
+        options.loader.map_urls.extend(config.map_urls.iter().cloned());
+        options.loader.profile_paths.extend(config.profile_paths.iter().cloned());
+        options
+    }
 }
 
 /// The result of a compilation.
@@ -63,6 +88,9 @@ pub struct Compiled {
     /// What each written name resolves to, as the namespace phase resolved it (for tools that
     /// point into the text; see [`Names`]).
     pub names: Arc<Names>,
+    /// How many problems were allowed (by a level or an inline allow): dropped from
+    /// [`problems`](Compiled::problems), counted here so reports can say so.
+    pub allowed: usize,
 }
 
 impl Compiled {
@@ -101,7 +129,15 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let Some(root) = resolved.location else {
         let mut problems = problems.into_sorted(&sources);
         quirk::apply(&options.quirks, &mut problems);
-        return Ok(Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default() });
+        let allowed = options.levels.apply(&mut problems, &sources);
+        return Ok(Compiled {
+            topology: Topology::default(),
+            problems,
+            sources,
+            timings,
+            names: Arc::default(),
+            allowed,
+        });
     };
     // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
     // imported by nothing, whose topologies may substitute the root's nodes.
@@ -140,6 +176,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &mut problems,
         &mut timings,
     );
+    let mut allowed = 0;
     let problems = timings.measure(
         "problems",
         "problems",
@@ -152,12 +189,13 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
                 crate::usage::label_problems_in_unused_types(&namespace, &catalog, &mut problems);
             }
             quirk::apply(&options.quirks, &mut problems);
+            allowed = options.levels.apply(&mut problems, &sources);
             problems
         },
         Vec::len,
     );
     let names = Arc::new(Names::new(namespace, &catalog));
-    Ok(Compiled { topology, problems, sources, timings, names })
+    Ok(Compiled { topology, problems, sources, timings, names, allowed })
 }
 
 /// Compiles the service template `text`, held in memory, as if it were a file named `name`:
@@ -268,4 +306,37 @@ pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<Arch
         _ => None,
     };
     Ok(ArchiveCheck { problems: problems.into_sorted(&sources), sources, meta: resolved.meta, entry })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::govern::Level;
+    use crate::problem::Severity;
+
+    #[test]
+    fn the_configuration_comes_before_the_options_it_is_merged_into() {
+        let config = crate::govern::config::parse(
+            Path::new("/repo/puccini-rs.toml"),
+            "allow = [\"deprecated\"]\nquirks = [\"short-name\"]\ndialect = \"tosca-2.0-draft\"\n\
+             profile-paths = [\"profiles\"]\n[map-urls]\n\"https://example.com/\" = \"mirror/\"\n",
+            Path::new("/repo"),
+        )
+        .expect("a valid configuration");
+        let mut given = Options::default();
+        given.levels.set("deprecated", Level::Warn).expect("a warning's code");
+        given.quirks = Quirk::resolve("short-name").expect("a quirk");
+        given.loader.map_urls.push(("https://example.com/".to_owned(), "/given/".to_owned()));
+        let merged = given.with_config(&config);
+        // The options' own level wins over the file's; the quirk is chosen once.
+        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Warn));
+        assert_eq!(merged.quirks.len(), 1);
+        assert_eq!(merged.dialect, Some(Dialect::Tosca20Draft));
+        assert_eq!(merged.loader.profile_paths, vec![std::path::PathBuf::from("/repo/profiles")]);
+        assert_eq!(merged.loader.map_urls[0].1, "/given/");
+        assert_eq!(merged.loader.map_urls[1].1, "/repo/mirror/");
+        // Without levels of its own, the file's apply.
+        let merged = Options::default().with_config(&config);
+        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Allow));
+    }
 }

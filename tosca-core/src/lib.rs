@@ -102,6 +102,7 @@ pub mod export;
 pub mod fetch;
 mod file_read;
 pub mod function_names;
+pub mod govern;
 pub mod grammar;
 #[doc(hidden)]
 pub mod hierarchy;

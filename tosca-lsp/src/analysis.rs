@@ -80,7 +80,12 @@ impl Analyzer {
     /// Starts the worker thread; diagnostics go to `out`. It ends when the analyzer is dropped.
     /// Remote imports are fetched in the background unless `options` are offline (or the build
     /// has no `network` feature), when they are problems as in `--offline`.
-    pub(crate) fn start(mut options: Options, encoding: Encoding, out: Sender<Message>) -> Analyzer {
+    pub(crate) fn start(
+        mut options: Options,
+        configuration: crate::Configuration,
+        encoding: Encoding,
+        out: Sender<Message>,
+    ) -> Analyzer {
         let (jobs, receiver) = crossbeam_channel::unbounded();
         let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default() };
         let cache = ReadCache::new();
@@ -88,6 +93,7 @@ impl Analyzer {
         let (remote, fetched) = remote(&mut options);
         let worker = Worker {
             options,
+            configuration,
             encoding,
             out,
             latest: Arc::clone(&analyzer.latest),
@@ -166,6 +172,8 @@ type RemoteReads = NoRemote;
 
 struct Worker {
     options: Options,
+    /// The configuration file each document is compiled under.
+    configuration: crate::Configuration,
     encoding: Encoding,
     out: Sender<Message>,
     latest: Arc<AtomicU64>,
@@ -248,6 +256,17 @@ impl Worker {
                 return;
             }
             diagnostics.entry(uri.clone()).or_default();
+            let (options, config_errors) = self.configuration.options_for(path, &options);
+            for error in config_errors {
+                // The configuration file is not a document the client has open: its mistakes
+                // are said on the document compiled without it.
+                diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                    severity: Some(DiagnosticSeverity::ERROR),
+                    source: Some("puccini-rs".into()),
+                    message: format!("{error} (the configuration file is not used until fixed)"),
+                    ..Diagnostic::default()
+                });
+            }
             // A bug in the compiler must not end the worker: as a last resort, its panic is one
             // diagnostic on the document and the next edit is compiled as usual.
             let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

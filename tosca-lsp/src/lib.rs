@@ -9,6 +9,7 @@
 //! - `transport` — stdio, with a reader that skips a malformed message instead of ending;
 //! - `server` — the handshake, document sync and request routing;
 //! - `documents` — the open documents;
+//! - `configuration` — the `puccini-rs.toml` each document is compiled under;
 //! - `analysis` — the background compiler (debounced, superseded by newer edits, reusing what
 //!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
 //! - `diagnostic_data` — what a diagnostic carries for its quick fixes, written by `analysis`
@@ -27,6 +28,7 @@
 //! problems, as in `puccini-rs --offline`.
 
 mod analysis;
+mod configuration;
 mod diagnostic_data;
 mod documents;
 mod features;
@@ -37,15 +39,24 @@ mod remote;
 mod server;
 mod transport;
 
+pub use configuration::Configuration;
 pub use position::{Encoding, LineIndex};
-pub use server::serve;
+pub use server::{serve, serve_configured};
 
 /// Serves the protocol on stdin and stdout until the client sends `exit` or goes away.
 /// Compilations use `options` (its `--map-url` mappings, `--offline`, fetch limits, dialect and
 /// quirks).
 pub fn run_stdio(options: tosca_core::Options) -> Result<(), lsp_server::ProtocolError> {
+    run_stdio_configured(options, Configuration::Discover)
+}
+
+/// [`run_stdio`], each document compiled under the configuration file `configuration` chooses.
+pub fn run_stdio_configured(
+    options: tosca_core::Options,
+    configuration: Configuration,
+) -> Result<(), lsp_server::ProtocolError> {
     let (connection, threads) = transport::stdio();
-    let result = serve(&connection, options);
+    let result = serve_configured(&connection, options, configuration);
     drop(connection);
     // The writer ends once every sender is gone and flushes what is queued; the reader ends at
     // `exit` or at the end of stdin.

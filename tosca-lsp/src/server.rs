@@ -46,6 +46,16 @@ pub(crate) struct Server {
 /// goes away). Compilations use `options` and never wait on the network: remote imports are
 /// fetched in the background (unless `options` are offline).
 pub fn serve(connection: &Connection, options: Options) -> Result<(), lsp_server::ProtocolError> {
+    serve_configured(connection, options, crate::Configuration::Discover)
+}
+
+/// [`serve`], each document compiled under the configuration file `configuration` chooses (its
+/// levels, quirks, dialect and sources; a mistake in it is a diagnostic on the document).
+pub fn serve_configured(
+    connection: &Connection,
+    options: Options,
+    configuration: crate::Configuration,
+) -> Result<(), lsp_server::ProtocolError> {
     let (id, params) = connection.initialize_start()?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let utf8 = params
@@ -77,7 +87,7 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), lsp_server
     });
     connection.initialize_finish(id, result)?;
     let dialect = options.dialect;
-    let analyzer = Analyzer::start(options, encoding, connection.sender.clone());
+    let analyzer = Analyzer::start(options, configuration, encoding, connection.sender.clone());
     let mut server = Server {
         documents: Documents::default(),
         quirks: Vec::new(),

@@ -1,13 +1,16 @@
 //! The Python arguments of `compile` and `validate` turned into a root [`Location`] and
-//! [`Options`]. Only misuse raises here: a wrong type is a `TypeError`, an unknown quirk or
-//! dialect name a `ValueError`; what is wrong with the template itself is left to the compiler.
+//! [`Options`]. Only misuse raises here: a wrong type is a `TypeError`, an unknown quirk,
+//! dialect or problem code, an error given to `allow` or `warn`, or a mistake in the
+//! configuration file a `ValueError`; what is wrong with the template itself is left to the
+//! compiler.
 
 use std::path::PathBuf;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyMapping, PyString};
+use pyo3::types::{PyBool, PyBytes, PyMapping, PyString};
 
+use tosca_core::govern::{Level, discover};
 use tosca_core::problem::{Quirk, QuirkSet};
 use tosca_core::{Dialect, Location, Options};
 
@@ -23,6 +26,10 @@ pub(crate) struct Arguments<'a, 'py> {
     pub(crate) dialect: Option<&'a str>,
     /// A deployment flavour (`--flavour`), or `None`.
     pub(crate) flavour: Option<&'a str>,
+    /// `allow`, `warn` and `deny`: problem codes or `warnings` (`None` for none).
+    pub(crate) levels: [Option<&'a Bound<'py, PyAny>>; 3],
+    /// `config`: `None` finds `puccini-rs.toml`, a path names it, `False` reads none.
+    pub(crate) config: Option<&'a Bound<'py, PyAny>>,
 }
 
 impl Arguments<'_, '_> {
@@ -40,8 +47,68 @@ impl Arguments<'_, '_> {
         if let Some(inputs) = self.inputs {
             options.inputs = input_values(inputs)?;
         }
+        // In this order, so a code given to two of them is denied rather than allowed.
+        for (names, level) in self.levels.iter().zip(Level::ALL) {
+            if let Some(names) = names {
+                for name in strings(names, level.as_str())? {
+                    options.levels.set(&name, level).map_err(|error| PyValueError::new_err(error.to_string()))?;
+                }
+            }
+        }
         Ok(options)
     }
+
+    /// `options` under the configuration file of `source` (see [`Arguments::config`]).
+    pub(crate) fn configured(&self, options: Options, source: &Source) -> PyResult<Options> {
+        let current = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let file = match self.config {
+            Some(config) if config.is_instance_of::<PyBool>() => {
+                if config.is_truthy()? {
+                    return Err(PyTypeError::new_err("config must be a path, None or False, not True"));
+                }
+                None
+            }
+            Some(config) => Some(config.extract::<PathBuf>().map_err(|_| {
+                PyTypeError::new_err(format!("config must be a path, None or False, not {}", type_name(config)))
+            })?),
+            None => match source {
+                Source::Location(Location::File(path)) => discover::find(&path.to_string_lossy(), &current),
+                Source::Memory { name, .. } => discover::find(&name.to_string_lossy(), &current),
+                Source::Location(_) => None,
+            },
+        };
+        let Some(file) = file else { return Ok(options) };
+        let configured = discover::read(&file, &current).and_then(|config| {
+            let mut configured = options.with_config(&config);
+            configured.loader.trust_roots.extend(&discover::read_trust_roots(&config)?);
+            Ok(configured)
+        });
+        configured.map_err(|errors| {
+            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            PyValueError::new_err(lines.join("\n"))
+        })
+    }
+}
+
+/// A sequence of names given to the keyword argument `keyword`.
+fn strings(names: &Bound<'_, PyAny>, keyword: &str) -> PyResult<Vec<String>> {
+    if names.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{keyword} must be a sequence of problem codes, not a str: write {keyword}=(\"CODE\",)"
+        )));
+    }
+    let iterator = names.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("{keyword} must be a sequence of problem codes, not {}", type_name(names)))
+    })?;
+    let mut strings = Vec::new();
+    for name in iterator {
+        let name = name?;
+        let Ok(name) = name.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!("a problem code must be a str, not {}", type_name(&name))));
+        };
+        strings.push(name.to_cow()?.into_owned());
+    }
+    Ok(strings)
 }
 
 /// `source`: a `str` is a path or an `http(s)`/`file:` URL, as on the command line; an

@@ -6,7 +6,8 @@
 //! `validate_text` do the same for a template (or a CSAR) held in memory. The interpreter's lock
 //! is released while the compiler runs, so other Python threads go on meanwhile. A template
 //! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
-//! wrong argument type is a `TypeError`, an unknown quirk or dialect a `ValueError`). The
+//! wrong argument type is a `TypeError`, an unknown quirk, dialect or code or a mistake in
+//! `puccini-rs.toml` a `ValueError`). The
 //! typed interface is `puccini_rs.pyi`; the tests are `tests/*.py`, run with pytest against
 //! the installed wheel.
 
@@ -32,6 +33,9 @@ pub struct CompileResult {
     topology: Py<PyAny>,
     /// Every problem, sorted by file, position and code.
     problems: Py<PyList>,
+    /// How many problems were allowed (by `allow`, the configuration file or an inline allow):
+    /// not in `problems`.
+    allowed: usize,
 }
 
 #[pymethods]
@@ -81,6 +85,8 @@ struct Outcome {
     /// The topology, when asked for; `None` also when the source could not be read.
     topology: Option<Topology>,
     problems: Vec<Problem>,
+    /// How many problems were allowed.
+    allowed: usize,
 }
 
 /// Runs the compiler with the interpreter's lock released; everything else it built (the
@@ -97,9 +103,9 @@ fn run(py: Python<'_>, source: Source, options: Options, keep_topology: bool) ->
             Ok(compiled) => {
                 let problems =
                     compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
-                Outcome { topology: keep_topology.then_some(compiled.topology), problems }
+                Outcome { topology: keep_topology.then_some(compiled.topology), problems, allowed: compiled.allowed }
             }
-            Err(error) => Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)] },
+            Err(error) => Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)], allowed: 0 },
         }
     })
 }
@@ -112,7 +118,7 @@ fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<
         None => pyo3::types::PyDict::new(py).into_any(),
     };
     let problems = problem_list(py, outcome.problems)?;
-    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind() })
+    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind(), allowed: outcome.allowed })
 }
 
 fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
@@ -128,15 +134,23 @@ fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<
 /// (`"tosca-parser"` chooses them all). `offline=True` refuses every URL. `dialect` reads
 /// files in a dialect (`"tosca-2.0-draft"`).
 ///
+/// `allow`, `warn` and `deny` set the level of problem codes (or `"warnings"`) as `--allow`,
+/// `--warn` and `--deny` do (allowed problems counted in `CompileResult.allowed`; a code in two
+/// of them takes the later of allow, warn, deny). `config` is the configuration file: `None`
+/// finds `puccini-rs.toml` from the source's folder up to the repository root, a path names it,
+/// `False` reads none; the arguments win over it.
+///
 /// A required input with no value and no default is an error here, since the topology cannot
 /// be complete (`validate` reports it as a warning). Problems in the template never raise:
 /// they are in `CompileResult.problems`. Raises `TypeError` for an argument of the wrong type
-/// and `ValueError` for an unknown quirk or dialect name. `flavour` chooses a VNF package's
+/// and `ValueError` for an unknown quirk, dialect or problem code, an error given to `allow`
+/// or `warn`, or a mistake in the configuration file. `flavour` chooses a VNF package's
 /// deployment flavour when its node's `flavour_id` comes from an input without a value (as
 /// `--flavour`); the flavour's topology is under the node's `substitution`.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn compile(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -145,10 +159,15 @@ fn compile(
     offline: bool,
     dialect: Option<&str>,
     flavour: Option<&str>,
+    allow: Option<&Bound<'_, PyAny>>,
+    warn: Option<&Bound<'_, PyAny>>,
+    deny: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CompileResult> {
-    let root = arguments::location(source)?;
-    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(true)?;
-    compile_source(py, Source::Location(root), options)
+    let source = Source::Location(arguments::location(source)?);
+    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let options = arguments.configured(arguments.options(true)?, &source)?;
+    compile_source(py, source, options)
 }
 
 /// Checks the TOSCA service template at `source` and returns its problems, sorted by file,
@@ -158,8 +177,9 @@ fn compile(
 /// is only a `missing-input` warning: the template is valid, and the orchestrator supplies the
 /// value when it deploys.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn validate<'py>(
     py: Python<'py>,
     source: &Bound<'py, PyAny>,
@@ -168,10 +188,15 @@ fn validate<'py>(
     offline: bool,
     dialect: Option<&str>,
     flavour: Option<&str>,
+    allow: Option<&Bound<'_, PyAny>>,
+    warn: Option<&Bound<'_, PyAny>>,
+    deny: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let root = arguments::location(source)?;
-    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(false)?;
-    problem_list(py, run(py, Source::Location(root), options, false).problems)
+    let source = Source::Location(arguments::location(source)?);
+    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let options = arguments.configured(arguments.options(false)?, &source)?;
+    problem_list(py, run(py, source, options, false).problems)
 }
 
 /// Compiles a TOSCA service template held in memory: `text` is its YAML (`str`) or, as
@@ -182,8 +207,8 @@ fn validate<'py>(
 /// from `name`'s folder. The file `name` itself is never read. The other arguments are those of
 /// `compile`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn compile_text(
     py: Python<'_>,
@@ -194,17 +219,22 @@ fn compile_text(
     offline: bool,
     dialect: Option<&str>,
     flavour: Option<&str>,
+    allow: Option<&Bound<'_, PyAny>>,
+    warn: Option<&Bound<'_, PyAny>>,
+    deny: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CompileResult> {
     let source = arguments::memory(text, name)?;
-    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(true)?;
+    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let options = arguments.configured(arguments.options(true)?, &source)?;
     compile_source(py, source, options)
 }
 
 /// Checks a TOSCA service template held in memory and returns its problems: the arguments of
 /// `compile_text`, the reading of `validate`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn validate_text<'py>(
     py: Python<'py>,
@@ -215,9 +245,14 @@ fn validate_text<'py>(
     offline: bool,
     dialect: Option<&str>,
     flavour: Option<&str>,
+    allow: Option<&Bound<'_, PyAny>>,
+    warn: Option<&Bound<'_, PyAny>>,
+    deny: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let source = arguments::memory(text, name)?;
-    let options = Arguments { inputs, quirks, offline, dialect, flavour }.options(false)?;
+    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let options = arguments.configured(arguments.options(false)?, &source)?;
     problem_list(py, run(py, source, options, false).problems)
 }
 

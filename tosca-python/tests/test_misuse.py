@@ -50,6 +50,8 @@ def test_module_metadata():
     assert puccini_rs.__version__
     assert puccini_rs.compile.__doc__ and "source" in puccini_rs.compile.__doc__
     assert puccini_rs.validate.__doc__
-    assert puccini_rs.compile.__text_signature__ == "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None)"
+    assert puccini_rs.compile.__text_signature__ == (
+        "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)"
+    )
     assert puccini_rs.compile_text.__doc__ and "name" in puccini_rs.compile_text.__doc__
     assert puccini_rs.validate_text.__doc__

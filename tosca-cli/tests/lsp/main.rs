@@ -3,6 +3,7 @@
 //! paste).
 
 mod client;
+mod config;
 mod fetch;
 mod fixes;
 mod functions;

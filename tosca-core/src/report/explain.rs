@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::dialect::Dialect;
+use crate::govern::Level;
 use crate::problem::{Code, Quirk, QuirkSet, RetiredQuirk};
 
 /// The explanation of a code with the one leading space of each doc-comment line removed.
@@ -17,6 +18,7 @@ pub fn page(code: Code) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "## `{}` ({})\n", code.as_str(), code.severity().as_str());
     let _ = writeln!(text, "{}.\n", capitalised(code.summary()));
+    let _ = writeln!(text, "{}\n", default_level(code));
     let _ = writeln!(text, "{}\n", explanation(code));
     let _ = writeln!(text, "Wrong:\n\n```yaml\n{}```\n", code.wrong_example());
     let _ = write!(text, "Right:\n\n```yaml\n{}```\n", code.right_example());
@@ -26,6 +28,32 @@ pub fn page(code: Code) -> String {
         for quirk in quirks {
             let _ = writeln!(text, "- `--quirk {}`: {}", quirk.name, quirk.summary);
         }
+    }
+    text
+}
+
+/// The sentence of a page stating the code's default level and what a level may change.
+fn default_level(code: Code) -> String {
+    match Level::default_of(code) {
+        Level::Deny => {
+            "Default level: `deny` (an error: it fails the run; `--allow` and `--warn` cannot lower it).".to_owned()
+        }
+        level => format!(
+            "Default level: `{}` (`--allow {}` hides it, `--deny {}` makes it fail the run).",
+            level.as_str(),
+            code.as_str(),
+            code.as_str()
+        ),
+    }
+}
+
+/// The table `puccini-rs explain --levels` prints: every code, its default level and summary.
+pub fn levels_table() -> String {
+    let width = Code::ALL.iter().map(|code| code.as_str().len()).max().unwrap_or(4).max(4);
+    let mut text = format!("{:<width$}  LEVEL  SUMMARY\n", "CODE");
+    for &code in Code::ALL {
+        let _ =
+            writeln!(text, "{:<width$}  {:<5}  {}", code.as_str(), Level::default_of(code).as_str(), code.summary());
     }
     text
 }

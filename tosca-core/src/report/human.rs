@@ -112,9 +112,25 @@ impl Human {
         sources: &SourceMap,
         out: &mut dyn Write,
     ) -> std::io::Result<Rendered> {
+        self.write_counted(problems, sources, 0, out)
+    }
+
+    /// Writes the problems of `compiled` and the summary, which counts the problems allowed
+    /// (then written even when no problem is left: `no problems shown (3 allowed)`).
+    pub fn write_compiled(&self, compiled: &crate::Compiled, out: &mut dyn Write) -> std::io::Result<Rendered> {
+        self.write_counted(&compiled.problems, &compiled.sources, compiled.allowed, out)
+    }
+
+    fn write_counted(
+        &self,
+        problems: &[Problem],
+        sources: &SourceMap,
+        allowed: usize,
+        out: &mut dyn Write,
+    ) -> std::io::Result<Rendered> {
         let mut out = BufWriter::new(out);
         let rendered = self.write_problems(problems, sources, &mut out)?;
-        let mut totals = Totals::default();
+        let mut totals = Totals { allowed, ..Totals::default() };
         for problem in problems {
             match problem.severity {
                 Severity::Error => totals.errors += 1,
@@ -122,8 +138,10 @@ impl Human {
             }
         }
         let files: BTreeSet<String> = problems.iter().map(|problem| sources.name(problem.span.source)).collect();
-        if let Some(line) = summary(totals, files.len(), rendered.summarised) {
-            writeln!(out, "{line}")?;
+        match summary(totals, files.len(), rendered.summarised) {
+            Some(line) => writeln!(out, "{line}")?,
+            None if allowed > 0 => writeln!(out, "no problems shown ({allowed} allowed)")?,
+            None => {}
         }
         out.flush()?;
         Ok(rendered)
@@ -238,8 +256,9 @@ fn shape(message: &str) -> String {
     out
 }
 
-/// `3 errors, 1 warning in 2 files`, with how many similar problems were not shown and how
-/// many repeats of problems several inputs share, or nothing when there is no problem.
+/// `3 errors, 1 warning in 2 files`, with how many similar problems were not shown, how many
+/// repeats of problems several inputs share and how many were allowed, or nothing when there is
+/// no problem.
 pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String> {
     let mut counts = Vec::new();
     if totals.errors > 0 {
@@ -257,6 +276,7 @@ pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String
         notes.push(format!("{summarised} similar not shown"));
     }
     notes.extend(repeats(totals));
+    notes.extend(allowed(totals));
     if !notes.is_empty() {
         line.push_str(&format!(" ({})", notes.join("; ")));
     }
@@ -267,6 +287,11 @@ pub fn summary(totals: Totals, files: usize, summarised: usize) -> Option<String
 /// another's problem.
 pub fn repeats(totals: Totals) -> Option<String> {
     (totals.repeated > 0).then(|| format!("{} more in other inputs sharing a file, each listed once", totals.repeated))
+}
+
+/// `3 allowed`: the problems hidden by their level or an inline allow, or nothing when none was.
+pub fn allowed(totals: Totals) -> Option<String> {
+    (totals.allowed > 0).then(|| format!("{} allowed", totals.allowed))
 }
 
 fn plural(count: usize, word: &str) -> String {

@@ -48,6 +48,9 @@ pub struct InputReport {
     pub errors: usize,
     /// Warnings this input has, including those listed under an earlier input.
     pub warnings: usize,
+    /// Problems of this input hidden by their level (`allow`) or an inline allow: not listed,
+    /// not counted in `errors` and `warnings`.
+    pub allowed: usize,
     /// Every problem of this input not already listed under an earlier one, sorted by file,
     /// position and code.
     pub problems: Vec<ProblemReport>,
@@ -123,6 +126,10 @@ pub struct Summary {
     /// Problems of inputs listed under an earlier input (every `elsewhere` entry), not counted
     /// in `errors` and `warnings` again.
     pub repeated: usize,
+    /// Problems hidden by their level (`allow`, from the command line or `puccini-rs.toml`) or
+    /// an inline allow: not listed, not counted in `errors` and `warnings`; the sum of the
+    /// inputs' `allowed` (a problem of a file several inputs read counted in each).
+    pub allowed: usize,
 }
 
 /// Writes the report as pretty JSON with a final newline, template text escaped as
@@ -149,6 +156,7 @@ fn report(checked: &[impl AsInput]) -> Report {
             warnings: totals.warnings,
             unreadable: totals.unreadable,
             repeated: totals.repeated,
+            allowed: totals.allowed,
         },
     }
 }
@@ -159,6 +167,7 @@ fn input_report(index: usize, checked: Input<'_>, shared: &Shared) -> InputRepor
         error: None,
         errors: 0,
         warnings: 0,
+        allowed: 0,
         problems: Vec::new(),
         elsewhere: Vec::new(),
     };
@@ -169,6 +178,7 @@ fn input_report(index: usize, checked: Input<'_>, shared: &Shared) -> InputRepor
             return report;
         }
     };
+    report.allowed = compiled.allowed;
     let mut lines = Lines::new(&compiled.sources);
     for (number, problem) in compiled.problems.iter().enumerate() {
         match problem.severity {

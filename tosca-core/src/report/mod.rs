@@ -129,6 +129,9 @@ pub struct Totals {
     /// Problems of later inputs that are the same as one already counted (a problem of a file
     /// several inputs read), not counted in `errors` or `warnings` again.
     pub repeated: usize,
+    /// Problems hidden by their level (`allow`) or an inline allow: neither listed nor counted
+    /// above.
+    pub allowed: usize,
 }
 
 impl Totals {
@@ -143,6 +146,7 @@ impl Totals {
         for (index, item) in inputs.iter().enumerate() {
             match item.as_input().outcome {
                 Ok(compiled) => {
+                    totals.allowed += compiled.allowed;
                     for (number, problem) in compiled.problems.iter().enumerate() {
                         if !shared.is_listed(index, number) {
                             totals.repeated += 1;
@@ -179,7 +183,7 @@ impl Totals {
 pub fn write(compiled: &Compiled, input: &str, options: &ReportOptions, out: &mut dyn Write) -> std::io::Result<()> {
     match options.format {
         Format::Human => {
-            human(options).write_report(&compiled.problems, &compiled.sources, out)?;
+            human(options).write_compiled(compiled, out)?;
             Ok(())
         }
         _ => write_inputs(&[Input { input, outcome: Ok(compiled) }], options, out, &mut std::io::sink()),

@@ -2,7 +2,8 @@
 //! catalogue; one result per problem, with locations relative to `--root` under the
 //! `%SRCROOT%` base, so no absolute path of the machine that ran the check appears. A problem
 //! several inputs share is one result, under the first of them, its message noting the others
-//! and its `properties.alsoIn` listing them all.
+//! and its `properties.alsoIn` listing them all. The run's `properties.allowed` counts the
+//! problems hidden by their level or an inline allow.
 
 use std::io::{BufWriter, Write};
 
@@ -24,11 +25,13 @@ const SRCROOT: &str = "%SRCROOT%";
 pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
     let mut results = Vec::new();
     let mut notifications = Vec::new();
+    let mut allowed = 0;
     let shared = Shared::of(checked);
     for (index, item) in checked.iter().enumerate() {
         let item = item.as_input();
         match item.outcome {
             Ok(compiled) => {
+                allowed += compiled.allowed;
                 let mut lines = Lines::new(&compiled.sources);
                 for (number, problem) in compiled.problems.iter().enumerate() {
                     if !shared.is_listed(index, number) {
@@ -63,6 +66,8 @@ pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std:
                 "toolExecutionNotifications": notifications,
             }],
             "results": results,
+            // Problems hidden by their level or an inline allow: not among the results.
+            "properties": { "allowed": allowed },
         }],
     });
     let mut out = BufWriter::new(out);
