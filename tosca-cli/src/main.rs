@@ -334,6 +334,7 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
                 sources: checked.sources,
                 timings: Timings::new(),
                 names: std::sync::Arc::default(),
+                allowed: 0,
             };
             let checked = [Checked { input: archive, outcome: Ok(compiled) }];
             let root = Root::new(&std::env::current_dir()?, &root);

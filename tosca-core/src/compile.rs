@@ -63,6 +63,8 @@ pub struct Compiled {
     /// What each written name resolves to, as the namespace phase resolved it (for tools that
     /// point into the text; see [`Names`]).
     pub names: Arc<Names>,
+    /// How many problems were suppressed by levels or inline allows.
+    pub allowed: usize,
 }
 
 impl Compiled {
@@ -101,7 +103,9 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let Some(root) = resolved.location else {
         let mut problems = problems.into_sorted(&sources);
         quirk::apply(&options.quirks, &mut problems);
-        return Ok(Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default() });
+        let (problems, allowed) = crate::inline_allow::apply(problems, &sources);
+        let topology = Topology::default();
+        return Ok(Compiled { topology, problems, sources, timings, names: Arc::default(), allowed });
     };
     // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
     // imported by nothing, whose topologies may substitute the root's nodes.
@@ -140,7 +144,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &mut problems,
         &mut timings,
     );
-    let problems = timings.measure(
+    let (problems, allowed) = timings.measure(
         "problems",
         "problems",
         || {
@@ -152,12 +156,12 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
                 crate::usage::label_problems_in_unused_types(&namespace, &catalog, &mut problems);
             }
             quirk::apply(&options.quirks, &mut problems);
-            problems
+            crate::inline_allow::apply(problems, &sources)
         },
-        Vec::len,
+        |(problems, _)| problems.len(),
     );
     let names = Arc::new(Names::new(namespace, &catalog));
-    Ok(Compiled { topology, problems, sources, timings, names })
+    Ok(Compiled { topology, problems, sources, timings, names, allowed })
 }
 
 /// Compiles the service template `text`, held in memory, as if it were a file named `name`:
