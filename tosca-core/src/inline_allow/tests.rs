@@ -192,7 +192,7 @@ fn many_allows_stay_linear() {
     use crate::problem::Problem;
     use crate::source::{SourceMap, Span};
     let lines = 50_000;
-    let mut text = String::from("# puccini-rs: allow(deprecated)\n".repeat(20_000));
+    let mut text = "# puccini-rs: allow(deprecated)\n".repeat(20_000);
     text.push_str("top:\n");
     let mut offsets = Vec::new();
     for index in 0..lines {
