@@ -251,6 +251,10 @@ pub(crate) struct CompileArgs {
     /// Print the time and the count of each phase on stderr.
     #[arg(long)]
     pub(crate) timings: bool,
+    /// Report only the problems this baseline file (written by `validate --write-baseline`,
+    /// paths relative to the working directory) does not record; the exit code is theirs.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) baseline: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]

@@ -192,7 +192,16 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     // error here, while `validate` only warns (the template itself is valid).
     let mut options = Options { complete: true, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
     options.substitution.every_flavour = false;
+    let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
     let mut compiled = run(&args.template, &options)?;
+    let mut compared = None;
+    if let Some(baseline) = &baseline {
+        let root = Root::new(&std::env::current_dir()?, std::path::Path::new("."));
+        let mut checked = [Checked { input: args.template.clone(), outcome: Ok(compiled) }];
+        compared = Some(baseline.filter(&mut checked, &root));
+        let [item] = checked;
+        compiled = item.outcome.map_err(anyhow::Error::msg)?;
+    }
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(
@@ -207,6 +216,9 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         },
         |_| compiled.problems.len(),
     )?;
+    if let Some(compared) = &compared {
+        writeln!(stderr.lock(), "{}", compared.line())?;
+    }
     if !(args.quiet && args.output.is_none()) {
         timings.measure(
             "output",

@@ -170,3 +170,14 @@ fn fix_language_patterns(value: &mut serde_json::Value) {
         _ => {}
     }
 }
+
+#[test]
+fn compile_takes_a_baseline_too() {
+    let folder = with_baseline(SHOP);
+    let (code, _, stderr) = run(folder.path(), &["compile", "--quiet", "shop.yaml"]);
+    assert_eq!(code, 1, "{stderr}");
+    let (code, _, stderr) = run(folder.path(), &["compile", "--quiet", "--baseline", "baseline.json", "shop.yaml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("type-not-found"), "{stderr}");
+    assert!(stderr.contains("baseline: 3 baselined problems left out"), "{stderr}");
+}
