@@ -9,7 +9,7 @@
 //!   indented past the key (and blank and comment lines among them; a sequence written at the
 //!   key's own indentation belongs to it too).
 //!
-//! Comments are read from the source text ([`comments`]), since the YAML reader drops them. An
+//! Comments are read from the source text (`comments`), since the YAML reader drops them. An
 //! allow that suppresses nothing is an `unused-allow` warning at its code, and so is a code
 //! that does not exist (with a "did you mean"), a code whose problems are errors (an error means
 //! the input is wrong: a quirk accepts a known real-world deviation, a baseline records the
