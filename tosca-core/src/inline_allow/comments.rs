@@ -105,14 +105,34 @@ pub(super) fn comments(text: &str) -> Vec<Comment> {
 }
 
 /// Whether the quote at `index` starts a quoted scalar: first on its line, after a flow
-/// indicator, or after white space that follows an indicator (`key: '…'`, `- "…"`). A quote
-/// inside a plain scalar (`it's`) does not.
+/// indicator, or after white space that follows an indicator (`key: '…'`, `- "…"`), a tag or
+/// an anchor (`key: !!str '…'`) between them. A quote inside a plain scalar (`it's`) does not.
 fn opens_quote(bytes: &[u8], index: usize) -> bool {
-    let before = &bytes[..index];
-    let Some(last) = before.iter().rposition(|byte| !matches!(byte, b' ' | b'\t')) else { return true };
+    if index == 0 {
+        return true;
+    }
     let immediate = bytes[index - 1];
-    matches!(immediate, b'[' | b'{' | b',')
-        || (matches!(immediate, b' ' | b'\t') && matches!(before[last], b':' | b'-' | b'?' | b',' | b'[' | b'{'))
+    if matches!(immediate, b'[' | b'{' | b',') {
+        return true;
+    }
+    if !matches!(immediate, b' ' | b'\t') {
+        return false;
+    }
+    let mut before = trim_end(&bytes[..index]);
+    // Tags and anchors stand between an indicator and its value.
+    loop {
+        let token_start = before.iter().rposition(|byte| matches!(byte, b' ' | b'\t')).map_or(0, |space| space + 1);
+        match before.get(token_start) {
+            Some(b'!' | b'&') => before = trim_end(&before[..token_start]),
+            _ => break,
+        }
+    }
+    before.last().is_none_or(|last| matches!(last, b':' | b'-' | b'?' | b',' | b'[' | b'{'))
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes.iter().rposition(|byte| !matches!(byte, b' ' | b'\t')).map_or(0, |last| last + 1);
+    &bytes[..end]
 }
 
 /// When a line (its comment left out) ends with a block scalar indicator (`key: |`, `- >-`),
@@ -130,7 +150,13 @@ fn block_scalar_parent(code: &str) -> Option<usize> {
     {
         return None;
     }
-    let before = before.trim_end();
+    let mut before = before.trim_end();
+    // A tag or an anchor may stand between the indicator and the key (`key: !!str |`).
+    while let Some(token) = before.rsplit([' ', '\t']).next()
+        && (token.starts_with('!') || token.starts_with('&'))
+    {
+        before = before[..before.len() - token.len()].trim_end();
+    }
     let line_indent = indent(code);
     if before.ends_with(':') {
         // `key: |` or `- key: |`: past the key's column.
@@ -164,11 +190,14 @@ mod tests {
             texts(yaml),
             vec![(0, " yes".to_owned(), false), (2, " comment".to_owned(), false), (3, " real".to_owned(), false)]
         );
+        let yaml = "a: !!str 'x # no'\nb: &anchor \"y # no\"  # yes\nc: [ 'p # no', \"q # no\" ]\n";
+        assert_eq!(texts(yaml), vec![(1, " yes".to_owned(), false)]);
     }
 
     #[test]
     fn a_block_scalar_holds_text_not_comments() {
         let yaml = "a: |\n  # text\n\n  more\n# comment\nb:\n  - >-\n    # text\n  - c # comment\n";
+        assert_eq!(texts("a: !!str &x |\n  # text\nb: 1 # comment\n"), vec![(2, " comment".to_owned(), false)]);
         assert_eq!(texts(yaml), vec![(4, " comment".to_owned(), true), (8, " comment".to_owned(), false)]);
     }
 
