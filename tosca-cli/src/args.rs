@@ -298,6 +298,10 @@ pub(crate) struct CompileArgs {
     /// Print the time and the count of each phase on stderr.
     #[arg(long)]
     pub(crate) timings: bool,
+    /// Report only the problems this baseline file (written by `validate --write-baseline`,
+    /// paths relative to the working directory) does not record; the exit code is theirs.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) baseline: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]
@@ -362,6 +366,14 @@ pub(crate) struct ValidateArgs {
     /// Do not print the summary line (`3 files, no problems`) on stderr.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Report only the problems this baseline file (written by `--write-baseline`) does not
+    /// record, and count those it records that are gone.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) baseline: Option<std::path::PathBuf>,
+    /// Record every problem of this run in FILE as a baseline (JSON, paths relative to
+    /// `--root`) instead of reporting them; exit 0 (1 when an input cannot be read).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write_baseline: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]

@@ -4,6 +4,7 @@
 //! parses arguments and drives these; the hostile-input suite (`tests/tests/hostile_report.rs`)
 //! renders through them and counts what they emit.
 
+pub mod baseline;
 pub mod check;
 pub mod discover;
 pub use tosca_core::report::explain;

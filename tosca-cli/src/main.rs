@@ -21,6 +21,7 @@ use args::{
     Cli, Command, CompileArgs, CsarCommand, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
+use tosca_cli::baseline::{self, Baseline};
 use tosca_cli::check::Checked;
 use tosca_cli::format::human::Human;
 use tosca_cli::format::location::Root;
@@ -224,7 +225,16 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         Ok(configured) => configured,
         Err(code) => return Ok(code),
     };
+    let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
     let mut compiled = run(&args.template, configured.options(0))?;
+    let mut compared = None;
+    if let Some(baseline) = &baseline {
+        let root = Root::new(&std::env::current_dir()?, std::path::Path::new("."));
+        let mut checked = [Checked { input: args.template.clone(), outcome: Ok(compiled) }];
+        compared = Some(baseline.filter(&mut checked, &root));
+        let [item] = checked;
+        compiled = item.outcome.map_err(anyhow::Error::msg)?;
+    }
     let mut timings = std::mem::take(&mut compiled.timings);
     let stderr = std::io::stderr();
     timings.measure(
@@ -237,6 +247,9 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         },
         |_| compiled.problems.len(),
     )?;
+    if let Some(compared) = &compared {
+        writeln!(stderr.lock(), "{}", compared.line())?;
+    }
     if !(args.quiet && args.output.is_none()) {
         timings.measure(
             "output",
@@ -295,6 +308,7 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
+    let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
     let inputs = discover::expand(&args.templates)?;
     let base = Options { levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
     let configured = match config::Configured::of(&inputs.files, &base, &args.levels)? {
@@ -304,8 +318,12 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let each: Vec<(String, &Options)> =
         inputs.files.iter().enumerate().map(|(index, input)| (input.clone(), configured.options(index))).collect();
     let progress = Progress::start(inputs.files.len());
-    let checked = check::check_each(&each, &progress);
+    let mut checked = check::check_each(&each, &progress);
     let root = Root::new(&std::env::current_dir()?, &args.root);
+    if let Some(path) = &args.write_baseline {
+        return write_baseline(path, &checked, &root);
+    }
+    let compared = baseline.as_ref().map(|baseline| baseline.filter(&mut checked, &root));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut stderr = std::io::stderr().lock();
@@ -320,7 +338,12 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     timings.measure(
         "report",
         "problems",
-        || write_report(args.format, &checked, &root, &human, &mut out, &mut stderr),
+        || match (&compared, args.format) {
+            (Some(compared), ReportFormat::Sarif) => {
+                write_sarif_against_baseline(&checked, &root, compared, &mut out, &mut stderr)
+            }
+            _ => write_report(args.format, &checked, &root, &human, &mut out, &mut stderr),
+        },
         |_| problems.errors + problems.warnings,
     )?;
     // The human report ends with its own count of the problems; the line on stderr says it
@@ -330,11 +353,59 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
         writeln!(stderr, "{}", summary::line(problems, checked.len(), inputs.skipped))?;
     }
+    if let Some(compared) = &compared
+        && !args.quiet
+    {
+        out.flush()?;
+        writeln!(stderr, "{}", compared.line())?;
+    }
     if args.timings {
         timings::write(&timings, started.elapsed(), &mut stderr)?;
     }
     // A denied warning is an error by now: the levels decide the exit code through the severities.
     Ok(problems.exit_code(false))
+}
+
+/// `validate --write-baseline`: records the problems of `checked` at `path`, says how many on
+/// stderr, and exits 0, or 1 when an input could not be read (its problems are not recorded).
+fn write_baseline(path: &std::path::Path, checked: &[Checked], root: &Root) -> anyhow::Result<ExitCode> {
+    let baseline = Baseline::of(checked, root);
+    baseline.write(path)?;
+    let mut stderr = std::io::stderr().lock();
+    let mut unreadable = false;
+    for item in checked {
+        if let Err(error) = &item.outcome {
+            writeln!(stderr, "puccini-rs: {error}")?;
+            unreadable = true;
+        }
+    }
+    let count = baseline.problems.len();
+    let problems = if count == 1 { "1 problem".to_owned() } else { format!("{count} problems") };
+    writeln!(stderr, "baseline: {problems} recorded in {}", path.display())?;
+    Ok(exit_code(unreadable))
+}
+
+/// SARIF compared with a baseline: the results new, the recorded problems that are gone
+/// `absent` (see [`format::sarif::write_against_baseline`]); unreadable inputs also on `errors`.
+fn write_sarif_against_baseline(
+    checked: &[Checked],
+    root: &Root,
+    compared: &baseline::Outcome,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let absent: Vec<format::sarif::Absent<'_>> = compared
+        .gone
+        .iter()
+        .map(|entry| format::sarif::Absent { code: &entry.code, file: &entry.file, message: &entry.message })
+        .collect();
+    format::sarif::write_against_baseline(checked, root, &absent, out)?;
+    for item in checked {
+        if let Err(error) = &item.outcome {
+            writeln!(errors, "puccini-rs: {error}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes the problems of `checked` in `format` to `out` (`human` with `human`, which writes

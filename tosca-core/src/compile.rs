@@ -88,7 +88,7 @@ pub struct Compiled {
     /// What each written name resolves to, as the namespace phase resolved it (for tools that
     /// point into the text; see [`Names`]).
     pub names: Arc<Names>,
-    /// How many problems were allowed (by a level or an inline allow): dropped from
+    /// How many problems were suppressed (by an inline allow or a level): dropped from
     /// [`problems`](Compiled::problems), counted here so reports can say so.
     pub allowed: usize,
 }
@@ -129,15 +129,10 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let Some(root) = resolved.location else {
         let mut problems = problems.into_sorted(&sources);
         quirk::apply(&options.quirks, &mut problems);
-        let allowed = options.levels.apply(&mut problems, &sources);
-        return Ok(Compiled {
-            topology: Topology::default(),
-            problems,
-            sources,
-            timings,
-            names: Arc::default(),
-            allowed,
-        });
+        let (mut problems, inline) = crate::inline_allow::apply(problems, &sources);
+        let allowed = inline + options.levels.apply(&mut problems, &sources);
+        let topology = Topology::default();
+        return Ok(Compiled { topology, problems, sources, timings, names: Arc::default(), allowed });
     };
     // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
     // imported by nothing, whose topologies may substitute the root's nodes.
@@ -176,8 +171,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &mut problems,
         &mut timings,
     );
-    let mut allowed = 0;
-    let problems = timings.measure(
+    let (problems, allowed) = timings.measure(
         "problems",
         "problems",
         || {
@@ -189,10 +183,11 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
                 crate::usage::label_problems_in_unused_types(&namespace, &catalog, &mut problems);
             }
             quirk::apply(&options.quirks, &mut problems);
-            allowed = options.levels.apply(&mut problems, &sources);
-            problems
+            let (mut problems, inline) = crate::inline_allow::apply(problems, &sources);
+            let levelled = options.levels.apply(&mut problems, &sources);
+            (problems, inline + levelled)
         },
-        Vec::len,
+        |(problems, _)| problems.len(),
     );
     let names = Arc::new(Names::new(namespace, &catalog));
     Ok(Compiled { topology, problems, sources, timings, names, allowed })

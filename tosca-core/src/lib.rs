@@ -110,6 +110,7 @@ pub mod hierarchy;
 pub mod import;
 #[doc(hidden)]
 pub mod inheritance;
+pub mod inline_allow;
 pub mod loader;
 mod location;
 #[doc(hidden)]

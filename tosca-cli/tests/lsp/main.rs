@@ -2,6 +2,7 @@
 //! error cases (unknown method, closed document, malformed message, non-YAML text, a large
 //! paste).
 
+mod allows;
 mod client;
 mod config;
 mod fetch;

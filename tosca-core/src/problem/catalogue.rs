@@ -1939,4 +1939,37 @@ imports:
   - profile: community.tosca.core:0.1
 ",
     }
+
+    /// An inline allow (`# puccini-rs: allow(code, …)`, see the guide's "Inline allows and
+    /// baselines") that suppresses nothing: no warning of its code has its primary location on
+    /// the allow's line (after a value) or inside the entry of the key right below it (on its
+    /// own line). Also reported, at the code as written: a name that is no problem code (with
+    /// the nearest one), a code whose problems are errors (an error means the template is
+    /// wrong; `--quirk` accepts a known real-world deviation as a warning and `--baseline` keeps
+    /// existing problems out of a report, but an allow never hides one), and a `# puccini-rs:`
+    /// comment that cannot be read. As with clippy's and ruff's unused allows, an allow left
+    /// behind once its problem is fixed would otherwise hide the next one.
+    UnusedAllow = "unused-allow", Warning, "an inline allow that suppresses nothing" {
+        wrong: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Settings:
+    properties:
+      # puccini-rs: allow(default-not-required)
+      retries:
+        type: integer
+        default: 3
+",
+        right: "\
+tosca_definitions_version: tosca_2_0
+data_types:
+  Settings:
+    properties:
+      # puccini-rs: allow(default-not-required)
+      retries:
+        type: integer
+        required: false
+        default: 3
+",
+    }
 }

@@ -23,6 +23,39 @@ const SRCROOT: &str = "%SRCROOT%";
 /// Writes the SARIF log as pretty JSON with a final newline, template text escaped as
 /// [`write_json`] does.
 pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std::io::Result<()> {
+    write_log(checked, root, None, out)
+}
+
+/// A problem a baseline records that no input has any more (see
+/// [`write_against_baseline`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Absent<'a> {
+    /// Its code, as the baseline records it.
+    pub code: &'a str,
+    /// Its file, relative to the root (or a built-in profile's name, or a URL).
+    pub file: &'a str,
+    /// Its message.
+    pub message: &'a str,
+}
+
+/// Writes the SARIF log of a run compared with a baseline, whose recorded problems the caller
+/// left out of `checked`: every result has `baselineState: new`, and each recorded problem that
+/// is gone is one more result, `absent`, located at its file.
+pub fn write_against_baseline(
+    checked: &[impl AsInput],
+    root: &Root,
+    absent: &[Absent<'_>],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    write_log(checked, root, Some(absent), out)
+}
+
+fn write_log(
+    checked: &[impl AsInput],
+    root: &Root,
+    baseline: Option<&[Absent<'_>]>,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let mut results = Vec::new();
     let mut notifications = Vec::new();
     let mut allowed = 0;
@@ -48,6 +81,12 @@ pub fn write(checked: &[impl AsInput], root: &Root, out: &mut dyn Write) -> std:
             }
             Err(error) => notifications.push(json!({ "level": "error", "message": { "text": error } })),
         }
+    }
+    if let Some(absent) = baseline {
+        for result in &mut results {
+            result["baselineState"] = json!("new");
+        }
+        results.extend(absent.iter().map(absent_result));
     }
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -119,6 +158,33 @@ fn result(problem: &Problem, lines: &mut Lines<'_>, root: &Root, input: &str, no
     });
     if !related.is_empty() {
         value["relatedLocations"] = Value::Array(related);
+    }
+    value
+}
+
+/// The result of a problem a baseline records and no input has any more.
+fn absent_result(absent: &Absent<'_>) -> Value {
+    let code = Code::from_name(absent.code);
+    let mut value = json!({
+        "ruleId": absent.code,
+        "level": code.map_or("warning", |code| level(code.severity())),
+        "message": { "text": absent.message },
+        "baselineState": "absent",
+    });
+    // A built-in profile or a command-line value has no file to point at.
+    if !(absent.file.starts_with('<') || absent.file.starts_with("--")) {
+        let (path, relative) = match absent.file.split_once("!/") {
+            Some((archive, _)) => (archive, true),
+            None => (absent.file, !absent.file.contains("://")),
+        };
+        let mut artifact = json!({ "uri": uri(path, relative) });
+        if relative {
+            artifact["uriBaseId"] = json!(SRCROOT);
+        }
+        value["locations"] = json!([{ "physicalLocation": { "artifactLocation": artifact } }]);
+    }
+    if let Some(index) = code.and_then(|code| Code::ALL.iter().position(|known| *known == code)) {
+        value["ruleIndex"] = json!(index);
     }
     value
 }

@@ -3,6 +3,7 @@
 //! (see [`crate::diagnostic_data`]); the fix replaces the diagnostic's range with it. A
 //! diagnostic of a deviation a quirk accepts carries the quirk's name too: its action runs the
 //! command [`ACCEPT_QUIRK`], which accepts the deviation as a warning for the rest of the session.
+//! A warning also gets "Allow `code` here" (see `allow_here`).
 
 use std::collections::HashMap;
 
@@ -18,13 +19,20 @@ use crate::diagnostic_data;
 pub(crate) const ACCEPT_QUIRK: &str = "puccini-rs.acceptQuirk";
 
 /// Per diagnostic of the request: a preferred `quickfix` when it carries a replacement, then an
-/// action accepting its quirk when it names one.
+/// action accepting its quirk when it names one, then, for a warning, one allowing its code at
+/// its place (`allow_here`).
 pub(crate) fn code_action(context: &Context<'_>, params: CodeActionParams) -> Option<CodeActionResponse> {
     let actions: CodeActionResponse = params
         .context
         .diagnostics
         .iter()
-        .flat_map(|diagnostic| [quick_fix(context, diagnostic), accept_quirk(diagnostic)])
+        .flat_map(|diagnostic| {
+            [
+                quick_fix(context, diagnostic),
+                accept_quirk(diagnostic),
+                super::allow_here::allow_here(context, diagnostic),
+            ]
+        })
         .flatten()
         .map(CodeActionOrCommand::CodeAction)
         .collect();

@@ -3,6 +3,7 @@
 //! feature is given, [`Context`]) and `tree` (where things are in the document as written);
 //! this file only declares and re-exports.
 
+mod allow_here;
 mod code_action;
 mod completion;
 mod context;
