@@ -259,6 +259,18 @@ impl Complete for NodeType {
             properties_and_attributes(&capability.properties, &capability.attributes, cx);
         }
         for requirement in &self.requirements.0 {
+            if let Some(relationship) =
+                requirement.relationship.as_ref().filter(|relationship| relationship.r#type.is_none())
+            {
+                cx.problems.push(Problem::new(
+                    Code::MissingKey,
+                    relationship.span,
+                    format!(
+                        "the relationship definition of requirement `{}` is missing required keyname `type` (it refines no inherited definition)",
+                        requirement.name.value
+                    ),
+                ));
+            }
             if requirement.capability.is_none() {
                 cx.problems.push(Problem::new(
                     Code::MissingKey,

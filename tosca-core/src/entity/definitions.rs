@@ -293,8 +293,10 @@ pub struct RequirementDefinition {
 #[derive(Clone, Debug, Entity, Inherit)]
 #[tosca(entity = "relationship definition", short = "type")]
 pub struct RelationshipDefinition {
-    /// The relationship type of the relationships the requirement creates.
-    #[tosca(required, lookup = "relationship_type", refine = "derived")]
+    /// The relationship type of the relationships the requirement creates. Mandatory (cs01
+    /// 8.3), but a requirement refinement (8.4.1) inherits it when it leaves it out, as a property
+    /// refinement inherits its `type`: checked after inheritance.
+    #[tosca(lookup = "relationship_type", refine = "derived")]
     pub r#type: Option<Located<String>>,
     /// A human-readable description of the relationship.
     #[tosca(text, since = "2.0")]
