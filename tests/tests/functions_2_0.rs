@@ -133,3 +133,24 @@ service_template:
         .collect();
     assert_eq!(found, [("$nmae", Some("$name"))]);
 }
+
+/// `get_property` of a declared optional property without a value: the name is right, the value
+/// is missing, and the message says that rather than "has no property".
+#[test]
+fn an_unset_optional_property_has_no_value_rather_than_no_property() {
+    let path = tosca_tests::workspace().join("tests/cases/invalid/get-property-unset-optional/main.yaml");
+    let compiled = compile(&Location::File(path), &Options::default()).expect("compiles");
+    let messages: Vec<&str> = compiled
+        .problems
+        .iter()
+        .filter(|problem| problem.code == Code::NameNotFound)
+        .map(|problem| problem.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "property `secrets` of node template `account` has no value: it is optional, not assigned and has no default",
+            "node template `account` has no property `tokens`",
+        ]
+    );
+}

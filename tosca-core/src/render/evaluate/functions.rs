@@ -164,6 +164,19 @@ impl<'a> Evaluator<'a, '_> {
                     None => format!("node template `{node_name}`"),
                 };
                 let name_at = name_at.and_then(|index| self.argument_span(at, index));
+                if !attribute && self.declared_property(node_name, capability.as_deref(), name) {
+                    // Declared, optional, and given no value: there is nothing to get (tosca-parser
+                    // and Puccini fail on it too), but the name is right.
+                    self.problems.push(
+                        Problem::new(
+                            Code::NameNotFound,
+                            name_at.unwrap_or(at),
+                            format!("property `{name}` of {place} has no value: it is optional, not assigned and has no default"),
+                        )
+                        .with_help("assign it in the template, or give its definition a `default`"),
+                    );
+                    return None;
+                }
                 let problem = did_you_mean(
                     Problem::new(Code::NameNotFound, name_at.unwrap_or(at), format!("{place} has no {what} `{name}`")),
                     name,
