@@ -12,6 +12,7 @@
 
 mod inherit;
 mod keyname;
+mod keyname_problems;
 mod kind;
 mod maybe_named;
 mod read;
@@ -31,11 +32,13 @@ pub use references::{NameField, References};
 #[doc(hidden)]
 pub mod private {
     pub use super::inherit::inherit_deep;
+    pub use super::keyname_problems::{
+        deprecated_key, missing_key, rest_read_anyway, unknown_key, unknown_key_outside_rest, version_excluded,
+    };
     pub use super::read::{
-        OptionInner, RestEntries, deprecated_key, dialect_reads, empty_list_as_null, entity_entries,
-        is_mapping_or_null, is_short_notation, is_single_value, is_text, key_text, map_as_list, missing_key,
-        null_unset, rest_read_anyway, scalar_ignored, short_outside_versions, short_read_as, single_as_list,
-        unknown_key, unknown_key_outside_rest, version_excluded, version_in,
+        OptionInner, RestEntries, dialect_reads, empty_list_as_null, entity_entries, is_mapping_or_null,
+        is_short_notation, is_single_value, is_text, key_text, map_as_list, null_unset, scalar_ignored,
+        short_outside_versions, short_read_as, single_as_list, version_in,
     };
     pub use super::refine::{refine_derived, refine_fixed, refine_required};
     pub use super::{
