@@ -13,6 +13,7 @@ mod quirks;
 mod resolve;
 mod scope;
 mod type_hover;
+mod typing;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};
