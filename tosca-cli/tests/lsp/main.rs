@@ -9,6 +9,7 @@ mod fetch;
 mod fixes;
 mod functions;
 mod keynames;
+mod neovim;
 mod quirks;
 mod resolve;
 mod scope;
