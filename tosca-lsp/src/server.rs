@@ -32,7 +32,7 @@ use crate::position::Encoding;
 
 /// How long a completion waits for the compilation of the latest edit before it answers from an
 /// older one.
-const COMPLETION_PATIENCE: std::time::Duration = std::time::Duration::from_millis(400);
+const COMPLETION_PATIENCE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// The server's state between messages.
 pub(crate) struct Server {
