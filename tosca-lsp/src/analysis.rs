@@ -448,3 +448,39 @@ impl Converter<'_> {
         Some((location.uri, diagnostic))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_for_the_latest_edit_gives_its_compilation() {
+        let (out, _diagnostics) = crossbeam_channel::unbounded();
+        let options =
+            Options { loader: tosca_core::LoaderOptions { offline: true, ..Default::default() }, ..Default::default() };
+        let analyzer = Analyzer::start(options, crate::Configuration::None, Encoding::Utf16, out);
+        assert!(analyzer.wait_for_latest(Duration::ZERO), "nothing asked for yet");
+        let uri = Url::parse("file:///project/main.yaml").expect("a URI");
+        let path = PathBuf::from("/project/main.yaml");
+        for (round, text) in ["a", "b"].into_iter().enumerate() {
+            let mut overlay = Overlay::new();
+            let template = format!(
+                "tosca_definitions_version: tosca_simple_yaml_1_3\ndescription: {text}\n\
+                 topology_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n"
+            );
+            overlay.insert(Location::File(path.clone()), template.as_bytes());
+            analyzer.submit(Job {
+                generation: 0,
+                overlay,
+                roots: vec![(uri.clone(), path.clone())],
+                uris: HashMap::from([(path.clone(), uri.clone())]),
+                quirks: Vec::new(),
+            });
+            assert!(analyzer.wait_for_latest(Duration::from_secs(30)), "round {round}: compiled in time");
+            let analysis = analyzer.result(&uri).expect("a result");
+            let root = analysis.compiled.names.root().expect("a root");
+            let compiled_text = analysis.compiled.sources.get(root).expect("the document").text.clone();
+            assert!(compiled_text.contains(&format!("description: {text}\n")), "round {round}: the latest text");
+        }
+    }
+}
