@@ -107,6 +107,11 @@ def compile(
     warn: Iterable[str] = (),
     deny: Iterable[str] = (),
     config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
+    map_urls: Optional[Mapping[str, Union[str, "os.PathLike[str]"]]] = None,
+    profile_paths: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    timeout: float = 60.0,
+    network_deadline: float = 60.0,
+    trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
 ) -> CompileResult:
     """Compiles the TOSCA service template at ``source`` into a topology.
 
@@ -128,12 +133,23 @@ def compile(
     finds ``puccini-rs.toml`` from the source's folder upwards to the repository root, as the
     command line does; a path names it; ``False`` reads none. The arguments win over the file.
 
+    How files and URLs are reached, as the command line's options: ``map_urls`` maps URL
+    prefixes to URL or path prefixes (``--map-url FROM=TO``, in order, the first match used;
+    ``"csar:PATH"`` is PATH inside the package being compiled), ``profile_paths`` are folders of
+    profiles imported by name (``--profile-path``), ``timeout`` is the seconds one remote read
+    may take (``--timeout``), ``network_deadline`` the seconds all the remote reads of one
+    compilation may take (``--network-deadline``), and ``trust_roots`` are PEM files of the
+    certificates a signed package's signer must chain to (``--trust-root``). Messages name these
+    keyword arguments where the command line's say its options (``map_urls`` for ``--map-url``,
+    ``quirks=["NAME"]`` for ``--quirk NAME``).
+
     A required input with no value and no default is an error here, since the topology cannot
     be complete (``validate`` reports it as a warning).
 
     Raises ``TypeError`` for an argument of the wrong type and ``ValueError`` for an unknown
-    quirk, dialect or problem code or a mistake in the configuration file; never for a problem
-    in the template.
+    quirk, dialect or problem code, a timeout that is not a positive number of seconds, an
+    unreadable trust root or a mistake in the configuration file; never for a problem in the
+    template.
     """
 
 def validate(
@@ -148,6 +164,11 @@ def validate(
     warn: Iterable[str] = (),
     deny: Iterable[str] = (),
     config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
+    map_urls: Optional[Mapping[str, Union[str, "os.PathLike[str]"]]] = None,
+    profile_paths: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    timeout: float = 60.0,
+    network_deadline: float = 60.0,
+    trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
 ) -> List[Problem]:
     """Checks the TOSCA service template at ``source``: its problems, sorted by file, position
     and code, an empty list when it is clean.
@@ -170,6 +191,11 @@ def compile_text(
     warn: Iterable[str] = (),
     deny: Iterable[str] = (),
     config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
+    map_urls: Optional[Mapping[str, Union[str, "os.PathLike[str]"]]] = None,
+    profile_paths: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    timeout: float = 60.0,
+    network_deadline: float = 60.0,
+    trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
 ) -> CompileResult:
     """Compiles a TOSCA service template held in memory: ``text`` is its YAML (``str``) or, as
     ``bytes``, its YAML or a CSAR (a zip, tar or tar.gz archive, told by its contents).
@@ -193,6 +219,11 @@ def validate_text(
     warn: Iterable[str] = (),
     deny: Iterable[str] = (),
     config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
+    map_urls: Optional[Mapping[str, Union[str, "os.PathLike[str]"]]] = None,
+    profile_paths: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    timeout: float = 60.0,
+    network_deadline: float = 60.0,
+    trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
 ) -> List[Problem]:
     """Checks a TOSCA service template held in memory and returns its problems: the arguments
     of ``compile_text``, the reading of ``validate``."""

@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
@@ -45,6 +45,11 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
+    /// The analysis of a compilation's result.
+    pub(crate) fn new(compiled: Compiled) -> Analysis {
+        Analysis { compiled, types: OnceLock::new() }
+    }
+
     /// The type declarations of every file the compilation read, indexed on first use.
     pub(crate) fn types(&self) -> &TypeIndex {
         self.types.get_or_init(|| TypeIndex::build(&self.compiled.sources))
@@ -74,6 +79,8 @@ pub(crate) struct Analyzer {
     pub(crate) latest: Arc<AtomicU64>,
     /// The latest result for each open TOSCA document.
     pub(crate) results: Arc<Mutex<HashMap<Url, Arc<Analysis>>>>,
+    /// The generation of the latest results, and the signal that they changed.
+    finished: Arc<(Mutex<u64>, Condvar)>,
 }
 
 impl Analyzer {
@@ -87,7 +94,7 @@ impl Analyzer {
         out: Sender<Message>,
     ) -> Analyzer {
         let (jobs, receiver) = crossbeam_channel::unbounded();
-        let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default() };
+        let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default(), finished: Arc::default() };
         let cache = ReadCache::new();
         options.loader.cache = Some(cache.clone());
         let (remote, fetched) = remote(&mut options);
@@ -98,6 +105,7 @@ impl Analyzer {
             out,
             latest: Arc::clone(&analyzer.latest),
             results: Arc::clone(&analyzer.results),
+            finished: Arc::clone(&analyzer.finished),
             published: BTreeSet::new(),
             cache,
             remote,
@@ -118,6 +126,18 @@ impl Analyzer {
         job.generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
         // The worker is gone only if it panicked; queries then answer from older results.
         let _ = self.jobs.send(job);
+    }
+
+    /// Waits until the results are those of the latest snapshot asked for, at most `patience`;
+    /// whether they are.
+    pub(crate) fn wait_for_latest(&self, patience: Duration) -> bool {
+        let wanted = self.latest.load(Ordering::SeqCst);
+        let (finished, changed) = &*self.finished;
+        let guard = finished.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (guard, _) = changed
+            .wait_timeout_while(guard, patience, |done| *done < wanted)
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        *guard >= wanted
     }
 
     /// The latest result for `uri`.
@@ -178,6 +198,8 @@ struct Worker {
     out: Sender<Message>,
     latest: Arc<AtomicU64>,
     results: Arc<Mutex<HashMap<Url, Arc<Analysis>>>>,
+    /// The generation of the results stored last, told to [`Analyzer::wait_for_latest`].
+    finished: Arc<(Mutex<u64>, Condvar)>,
     /// The URIs that have diagnostics on the client, to clear them when they are gone.
     published: BTreeSet<Url>,
     /// The files read by earlier compilations (also in `options`), swept after each round.
@@ -318,7 +340,7 @@ impl Worker {
                             ..Diagnostic::default()
                         });
                     }
-                    results.insert(uri.clone(), Arc::new(Analysis { compiled, types: OnceLock::new() }));
+                    results.insert(uri.clone(), Arc::new(Analysis::new(compiled)));
                 }
                 Err(error) => diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
                     severity: Some(DiagnosticSeverity::ERROR),
@@ -337,6 +359,9 @@ impl Worker {
             remote.sweep();
         }
         *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
+        let (finished, changed) = &*self.finished;
+        *finished.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = job.generation;
+        changed.notify_all();
         let now: BTreeSet<Url> =
             diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();
         for gone in self.published.difference(&now) {
@@ -421,5 +446,41 @@ impl Converter<'_> {
             ..Diagnostic::default()
         };
         Some((location.uri, diagnostic))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_for_the_latest_edit_gives_its_compilation() {
+        let (out, _diagnostics) = crossbeam_channel::unbounded();
+        let options =
+            Options { loader: tosca_core::LoaderOptions { offline: true, ..Default::default() }, ..Default::default() };
+        let analyzer = Analyzer::start(options, crate::Configuration::None, Encoding::Utf16, out);
+        assert!(analyzer.wait_for_latest(Duration::ZERO), "nothing asked for yet");
+        let uri = Url::parse("file:///project/main.yaml").expect("a URI");
+        let path = PathBuf::from("/project/main.yaml");
+        for (round, text) in ["a", "b"].into_iter().enumerate() {
+            let mut overlay = Overlay::new();
+            let template = format!(
+                "tosca_definitions_version: tosca_simple_yaml_1_3\ndescription: {text}\n\
+                 topology_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n"
+            );
+            overlay.insert(Location::File(path.clone()), template.as_bytes());
+            analyzer.submit(Job {
+                generation: 0,
+                overlay,
+                roots: vec![(uri.clone(), path.clone())],
+                uris: HashMap::from([(path.clone(), uri.clone())]),
+                quirks: Vec::new(),
+            });
+            assert!(analyzer.wait_for_latest(Duration::from_secs(30)), "round {round}: compiled in time");
+            let analysis = analyzer.result(&uri).expect("a result");
+            let root = analysis.compiled.names.root().expect("a root");
+            let compiled_text = analysis.compiled.sources.get(root).expect("the document").text.clone();
+            assert!(compiled_text.contains(&format!("description: {text}\n")), "round {round}: the latest text");
+        }
     }
 }

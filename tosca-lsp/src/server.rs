@@ -30,6 +30,10 @@ use crate::documents::Documents;
 use crate::features::{self, Context, HasUri as _};
 use crate::position::Encoding;
 
+/// How long a completion waits for the compilation of the latest edit before it answers from an
+/// older one.
+const COMPLETION_PATIENCE: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// The server's state between messages.
 pub(crate) struct Server {
     documents: Documents,
@@ -122,7 +126,12 @@ impl Server {
             }
             GotoDefinition::METHOD => self.answer::<GotoDefinition>(id, request.params, features::definition),
             HoverRequest::METHOD => self.answer::<HoverRequest>(id, request.params, features::hover),
-            Completion::METHOD => self.answer::<Completion>(id, request.params, features::completion),
+            Completion::METHOD => {
+                // Typing sends an edit and asks for completion at once: the answer waits a
+                // little for the edit's compilation (and says when it is older, see the feature).
+                self.analyzer.wait_for_latest(COMPLETION_PATIENCE);
+                self.answer::<Completion>(id, request.params, features::completion)
+            }
             CodeActionRequest::METHOD => self.answer::<CodeActionRequest>(id, request.params, features::code_action),
             ExecuteCommand::METHOD => self.execute(id, request.params),
             method => Response::new_err(

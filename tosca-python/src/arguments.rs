@@ -30,6 +30,119 @@ pub(crate) struct Arguments<'a, 'py> {
     pub(crate) levels: [Option<&'a Bound<'py, PyAny>>; 3],
     /// `config`: `None` finds `puccini-rs.toml`, a path names it, `False` reads none.
     pub(crate) config: Option<&'a Bound<'py, PyAny>>,
+    /// How files and URLs are reached: `map_urls`, `profile_paths`, `timeout`,
+    /// `network_deadline`, `trust_roots`.
+    pub(crate) sources: SourceArguments<'a, 'py>,
+}
+
+/// The keyword arguments of `--map-url`, `--profile-path`, `--timeout`, `--network-deadline` and
+/// `--trust-root` (`None` for the command line's defaults).
+#[derive(Default)]
+pub(crate) struct SourceArguments<'a, 'py> {
+    /// `map_urls`: a mapping of URL prefixes to URL or path prefixes, the first match used.
+    pub(crate) map_urls: Option<&'a Bound<'py, PyAny>>,
+    /// `profile_paths`: folders of profiles imported by name.
+    pub(crate) profile_paths: Option<&'a Bound<'py, PyAny>>,
+    /// `timeout`: seconds for one remote read.
+    pub(crate) timeout: Option<f64>,
+    /// `network_deadline`: seconds for all the remote reads of one compilation.
+    pub(crate) network_deadline: Option<f64>,
+    /// `trust_roots`: PEM files of the certificates a signed package's signer must chain to.
+    pub(crate) trust_roots: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl SourceArguments<'_, '_> {
+    /// Sets the loader's options as the command line's `SourceArgs` do.
+    fn apply(&self, options: &mut Options) -> PyResult<()> {
+        let loader = &mut options.loader;
+        if let Some(map_urls) = self.map_urls {
+            let Ok(mapping) = map_urls.cast::<PyMapping>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "map_urls must be a mapping of URL prefixes to URL or path prefixes, not {}",
+                    type_name(map_urls)
+                )));
+            };
+            for item in mapping.items()?.iter() {
+                let (from, to): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+                let Ok(from) = from.cast::<PyString>() else {
+                    return Err(PyTypeError::new_err(format!(
+                        "a map_urls prefix must be a str, not {}",
+                        type_name(&from)
+                    )));
+                };
+                let to = if let Ok(to) = to.cast::<PyString>() {
+                    to.to_cow()?.into_owned()
+                } else {
+                    let path: PathBuf = to.extract().map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "a map_urls target must be a str or an os.PathLike, not {}",
+                            type_name(&to)
+                        ))
+                    })?;
+                    // A folder's path names no trailing separator: a prefix of URLs that ends
+                    // with one maps to the folder's contents.
+                    let mut target = path.to_string_lossy().into_owned();
+                    if from.to_cow()?.ends_with('/') && !target.ends_with(std::path::MAIN_SEPARATOR) {
+                        target.push(std::path::MAIN_SEPARATOR);
+                    }
+                    target
+                };
+                loader.map_urls.push((from.to_cow()?.into_owned(), to));
+            }
+        }
+        if let Some(paths) = self.profile_paths {
+            loader.profile_paths.extend(paths_of(paths, "profile_paths", "profile folders")?);
+        }
+        if let Some(seconds) = self.timeout {
+            loader.fetch.timeout = duration(seconds, "timeout")?;
+        }
+        if let Some(seconds) = self.network_deadline {
+            loader.fetch.deadline = duration(seconds, "network_deadline")?;
+        }
+        if let Some(paths) = self.trust_roots {
+            for path in paths_of(paths, "trust_roots", "PEM files")? {
+                let bytes = std::fs::read(&path)
+                    .map_err(|error| PyValueError::new_err(format!("cannot read `{}`: {error}", path.display())))?;
+                let mut roots = tosca_core::package::certificate::TrustRoots::new();
+                roots.add(&bytes).map_err(|error| PyValueError::new_err(format!("`{}`: {error}", path.display())))?;
+                loader.trust_roots.extend(&roots);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A sequence of paths given to `keyword` (a single `str` is refused: it is a sequence of
+/// characters).
+fn paths_of(paths: &Bound<'_, PyAny>, keyword: &str, what: &str) -> PyResult<Vec<PathBuf>> {
+    if paths.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{keyword} must be a sequence of {what}, not a str: write {keyword}=(\"PATH\",)"
+        )));
+    }
+    let iterator = paths.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("{keyword} must be a sequence of {what}, not {}", type_name(paths)))
+    })?;
+    let mut found = Vec::new();
+    for path in iterator {
+        let path = path?;
+        found.push(path.extract::<PathBuf>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a path in {keyword} must be a str or an os.PathLike, not {}",
+                type_name(&path)
+            ))
+        })?);
+    }
+    Ok(found)
+}
+
+/// A positive number of seconds given to `keyword`.
+fn duration(seconds: f64, keyword: &str) -> PyResult<std::time::Duration> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(PyValueError::new_err(format!("{keyword} must be a positive number of seconds, not {seconds}")));
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .map_err(|_| PyValueError::new_err(format!("{keyword} must be a positive number of seconds, not {seconds}")))
 }
 
 impl Arguments<'_, '_> {
@@ -40,6 +153,7 @@ impl Arguments<'_, '_> {
         options.substitution.every_flavour = !complete;
         options.substitution.flavour = self.flavour.map(str::to_owned);
         options.loader.offline = self.offline;
+        self.sources.apply(&mut options)?;
         if let Some(names) = self.quirks {
             options.quirks = quirks(names)?;
         }

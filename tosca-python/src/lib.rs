@@ -21,7 +21,7 @@ use pyo3::types::PyList;
 use tosca_core::topology::Topology;
 use tosca_core::{Location, Options};
 
-use crate::arguments::{Arguments, Source};
+use crate::arguments::{Arguments, Source, SourceArguments};
 pub use crate::problems::{Label, Problem};
 
 /// The outcome of `compile`: the topology and every problem.
@@ -140,6 +140,13 @@ fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<
 /// finds `puccini-rs.toml` from the source's folder up to the repository root, a path names it,
 /// `False` reads none; the arguments win over it.
 ///
+/// How files and URLs are reached, as the command line's options: `map_urls` maps URL prefixes
+/// to URL or path prefixes (`--map-url FROM=TO`, the first match used; `csar:PATH` is PATH
+/// inside the package), `profile_paths` are folders of profiles imported by name
+/// (`--profile-path`), `timeout` the seconds one remote read may take (`--timeout`, 60),
+/// `network_deadline` the seconds all of them may take (`--network-deadline`, 60), and
+/// `trust_roots` PEM files a signed package's signer must chain to (`--trust-root`).
+///
 /// A required input with no value and no default is an error here, since the topology cannot
 /// be complete (`validate` reports it as a warning). Problems in the template never raise:
 /// they are in `CompileResult.problems`. Raises `TypeError` for an argument of the wrong type
@@ -148,8 +155,8 @@ fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<
 /// deployment flavour when its node's `flavour_id` comes from an input without a value (as
 /// `--flavour`); the flavour's topology is under the node's `substitution`.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None, map_urls = None, profile_paths = None, timeout = None, network_deadline = None, trust_roots = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn compile(
     py: Python<'_>,
@@ -163,9 +170,16 @@ fn compile(
     warn: Option<&Bound<'_, PyAny>>,
     deny: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
+    map_urls: Option<&Bound<'_, PyAny>>,
+    profile_paths: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    network_deadline: Option<f64>,
+    trust_roots: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CompileResult> {
     let source = Source::Location(arguments::location(source)?);
-    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
+    let arguments =
+        Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
     let options = arguments.configured(arguments.options(true)?, &source)?;
     compile_source(py, source, options)
 }
@@ -177,8 +191,8 @@ fn compile(
 /// is only a `missing-input` warning: the template is valid, and the orchestrator supplies the
 /// value when it deploys.
 #[pyfunction]
-#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
-       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[pyo3(signature = (source, *, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None, map_urls = None, profile_paths = None, timeout = None, network_deadline = None, trust_roots = None),
+       text_signature = "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn validate<'py>(
     py: Python<'py>,
@@ -192,9 +206,16 @@ fn validate<'py>(
     warn: Option<&Bound<'_, PyAny>>,
     deny: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
+    map_urls: Option<&Bound<'_, PyAny>>,
+    profile_paths: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    network_deadline: Option<f64>,
+    trust_roots: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let source = Source::Location(arguments::location(source)?);
-    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
+    let arguments =
+        Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
     let options = arguments.configured(arguments.options(false)?, &source)?;
     problem_list(py, run(py, source, options, false).problems)
 }
@@ -207,8 +228,8 @@ fn validate<'py>(
 /// from `name`'s folder. The file `name` itself is never read. The other arguments are those of
 /// `compile`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None, map_urls = None, profile_paths = None, timeout = None, network_deadline = None, trust_roots = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn compile_text(
     py: Python<'_>,
@@ -223,9 +244,16 @@ fn compile_text(
     warn: Option<&Bound<'_, PyAny>>,
     deny: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
+    map_urls: Option<&Bound<'_, PyAny>>,
+    profile_paths: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    network_deadline: Option<f64>,
+    trust_roots: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CompileResult> {
     let source = arguments::memory(text, name)?;
-    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
+    let arguments =
+        Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
     let options = arguments.configured(arguments.options(true)?, &source)?;
     compile_source(py, source, options)
 }
@@ -233,8 +261,8 @@ fn compile_text(
 /// Checks a TOSCA service template held in memory and returns its problems: the arguments of
 /// `compile_text`, the reading of `validate`.
 #[pyfunction]
-#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None),
-       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)")]
+#[pyo3(signature = (text, *, name = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None, map_urls = None, profile_paths = None, timeout = None, network_deadline = None, trust_roots = None),
+       text_signature = "(text, *, name='<text>', inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())")]
 #[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
 fn validate_text<'py>(
     py: Python<'py>,
@@ -249,9 +277,16 @@ fn validate_text<'py>(
     warn: Option<&Bound<'_, PyAny>>,
     deny: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
+    map_urls: Option<&Bound<'_, PyAny>>,
+    profile_paths: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    network_deadline: Option<f64>,
+    trust_roots: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let source = arguments::memory(text, name)?;
-    let arguments = Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config };
+    let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
+    let arguments =
+        Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
     let options = arguments.configured(arguments.options(false)?, &source)?;
     problem_list(py, run(py, source, options, false).problems)
 }

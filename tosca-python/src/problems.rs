@@ -119,20 +119,20 @@ impl Problem {
         Problem {
             code: problem.code.as_str(),
             severity: problem.severity.as_str(),
-            message: problem.message.clone(),
+            message: for_python(&problem.message),
             file: position.file,
             line: position.line,
             column: position.column,
             end_line: position.end_line,
             end_column: position.end_column,
-            help: problem.help.clone(),
+            help: problem.help.as_deref().map(for_python),
             labels: problem
                 .labels
                 .iter()
                 .map(|label| {
                     let position = Position::of(label.span, sources);
                     Label {
-                        message: label.message.clone(),
+                        message: for_python(&label.message),
                         file: position.file,
                         line: position.line,
                         column: position.column,
@@ -150,13 +150,13 @@ impl Problem {
         Problem {
             code: Code::ImportFailed.as_str(),
             severity: Severity::Error.as_str(),
-            message: error.to_string(),
+            message: for_python(&error.to_string()),
             file: source.display(),
             line: 1,
             column: 1,
             end_line: 1,
             end_column: 1,
-            help: error.help().map(str::to_owned),
+            help: error.help().map(for_python),
             labels: Vec::new(),
         }
     }
@@ -165,6 +165,42 @@ impl Problem {
     pub(crate) fn is_error(&self) -> bool {
         self.severity == Severity::Error.as_str()
     }
+}
+
+/// The compiler's words for the command line's options, and the keyword arguments that say the
+/// same in Python, in the order they are replaced (longer spellings first).
+const KEYWORDS: [(&str, &str); 7] = [
+    ("--map-url (LoaderOptions::map_urls) or put its text in LoaderOptions::overlay", "map_urls"),
+    ("--network-deadline SECONDS", "network_deadline=SECONDS"),
+    ("--profile-path DIR", "profile_paths=[DIR]"),
+    ("--profile-path", "profile_paths"),
+    ("(--offline)", "(offline=True)"),
+    ("--map-url", "map_urls"),
+    ("--timeout", "timeout"),
+];
+
+/// A message or help of the compiler as a Python user reads it: the command line's options
+/// (`--map-url`, `--profile-path`, `--quirk NAME`, …) named as the keyword arguments of
+/// `compile` and `validate` (`map_urls`, `profile_paths`, `quirks=["NAME"]`, …).
+pub(crate) fn for_python(text: &str) -> String {
+    let mut text = KEYWORDS.iter().fold(text.to_owned(), |text, (option, keyword)| text.replace(option, keyword));
+    let mut rewritten = String::with_capacity(text.len());
+    while let Some(at) = text.find("--quirk ") {
+        let rest = &text[at + "--quirk ".len()..];
+        let name_end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        rewritten.push_str(&text[..at]);
+        if name.is_empty() || name == "help" {
+            // `--quirk help` is the command line's list of quirks: said as it is.
+            rewritten.push_str("--quirk ");
+            text = rest.to_owned();
+        } else {
+            rewritten.push_str(&format!("quirks=[\"{name}\"]"));
+            text = rest[name_end..].to_owned();
+        }
+    }
+    rewritten.push_str(&text);
+    rewritten
 }
 
 #[pymethods]
@@ -198,5 +234,30 @@ impl Problem {
         dict.set_item("labels", labels)?;
         dict.set_item("help", &self.help)?;
         Ok(dict)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_python;
+
+    #[test]
+    fn the_command_lines_options_are_named_as_keyword_arguments() {
+        assert_eq!(
+            for_python("cannot fetch u: network access is disabled (--offline); map it to a local copy with --map-url"),
+            "cannot fetch u: network access is disabled (offline=True); map it to a local copy with map_urls"
+        );
+        assert_eq!(
+            for_python("write `true` (`--quirk yaml-1-1-booleans` accepts it as a warning)"),
+            "write `true` (`quirks=[\"yaml-1-1-booleans\"]` accepts it as a warning)"
+        );
+        assert_eq!(
+            for_python("unknown quirk (`--quirk help` lists them)"),
+            "unknown quirk (`--quirk help` lists them)"
+        );
+        assert_eq!(
+            for_python("give a folder of profiles with --profile-path DIR"),
+            "give a folder of profiles with profile_paths=[DIR]"
+        );
     }
 }

@@ -51,7 +51,8 @@ def test_module_metadata():
     assert puccini_rs.compile.__doc__ and "source" in puccini_rs.compile.__doc__
     assert puccini_rs.validate.__doc__
     assert puccini_rs.compile.__text_signature__ == (
-        "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None)"
+        "(source, *, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, "
+        "map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())"
     )
     assert puccini_rs.compile_text.__doc__ and "name" in puccini_rs.compile_text.__doc__
     assert puccini_rs.validate_text.__doc__

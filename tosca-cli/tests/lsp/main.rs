@@ -9,10 +9,12 @@ mod fetch;
 mod fixes;
 mod functions;
 mod keynames;
+mod neovim;
 mod quirks;
 mod resolve;
 mod scope;
 mod type_hover;
+mod typing;
 
 use client::{Client, position, uri};
 use serde_json::{Value, json};

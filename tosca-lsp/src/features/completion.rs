@@ -4,9 +4,15 @@
 //! `get_input`, property names of a node template's type, what `name_completion` completes
 //! (function arguments, a template's requirement, capability, attribute and interface names),
 //! and elsewhere the keynames of the entity at the cursor (see [`super::keyname`]).
+//!
+//! The place and the word typed are read from the text open now; what the compiler knows (types
+//! in scope, a template's type) from the latest compilation. When that compilation is of an
+//! older text (an edit not compiled yet), the list is marked incomplete so that the client asks
+//! again as the user types on.
 
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, Documentation, MarkupContent, MarkupKind,
+    CompletionItem, CompletionItemKind, CompletionList, CompletionParams, CompletionResponse, Documentation,
+    MarkupContent, MarkupKind,
 };
 use tosca_core::query::cursor;
 use tosca_core::yaml::Node;
@@ -46,6 +52,9 @@ pub(crate) fn completion(context: &Context<'_>, params: CompletionParams) -> Opt
             item.filter_text.as_deref().unwrap_or(&item.label).split(' ').any(|word| word.starts_with(&at.prefix))
         })
         .collect();
+    if super::resolve::compiled_root(context).is_none() {
+        return Some(CompletionResponse::List(CompletionList { is_incomplete: true, items }));
+    }
     Some(CompletionResponse::Array(items))
 }
 
@@ -166,4 +175,78 @@ fn properties(context: &Context<'_>, template_name: &str) -> Vec<CompletionItem>
         }
     }
     items
+}
+
+#[cfg(test)]
+mod tests {
+    use lsp_types::{Position, TextDocumentIdentifier, TextDocumentPositionParams, Url};
+    use tosca_core::loader::{Location, Overlay};
+
+    use super::*;
+    use crate::analysis::Analysis;
+    use crate::documents::Documents;
+    use crate::position::Encoding;
+
+    const BEFORE: &str = "tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+";
+
+    /// The document's compilation of `compiled_text`, asked for completion in `text` after
+    /// `typed` (on the last line).
+    fn complete(compiled_text: &str, text: &str, typed: &str) -> CompletionResponse {
+        let uri = Url::parse("file:///project/main.yaml").expect("a URI");
+        let mut overlay = Overlay::new();
+        overlay.insert(Location::File("/project/main.yaml".into()), compiled_text.as_bytes());
+        let mut options = tosca_core::Options::default();
+        options.loader.overlay = overlay;
+        options.loader.offline = true;
+        let compiled = tosca_core::compile(&Location::File("/project/main.yaml".into()), &options).expect("compiled");
+        let analysis = Analysis::new(compiled);
+        let mut documents = Documents::default();
+        documents.open(uri.clone(), text.to_owned(), 2);
+        let context = Context {
+            uri: &uri,
+            document: documents.get(&uri).expect("open"),
+            analysis: Some(&analysis),
+            encoding: Encoding::Utf16,
+            dialect: None,
+        };
+        let line = u32::try_from(text.lines().count() - 1).expect("short");
+        let character = u32::try_from(text.lines().last().expect("a line").len()).expect("short");
+        assert!(text.ends_with(&format!("{typed}\n")) || text.ends_with(typed));
+        let params = CompletionParams {
+            text_document_position: TextDocumentPositionParams {
+                text_document: TextDocumentIdentifier { uri: uri.clone() },
+                position: Position::new(line, character),
+            },
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+            context: None,
+        };
+        completion(&context, params).expect("a response")
+    }
+
+    fn labels(items: &[CompletionItem]) -> Vec<&str> {
+        items.iter().map(|item| item.label.as_str()).collect()
+    }
+
+    #[test]
+    fn an_older_compilation_answers_from_the_text_typed_and_says_the_list_is_incomplete() {
+        // The editor typed `Comp` after the latest compilation: the word is read from the text
+        // now, the names in scope from that compilation, and the client is told to ask again.
+        let typed = BEFORE.replace("tosca.nodes.Compute", "Comp");
+        let CompletionResponse::List(list) = complete(BEFORE, &typed, "Comp") else {
+            panic!("an incomplete list from an older compilation")
+        };
+        assert!(list.is_incomplete);
+        assert!(labels(&list.items).contains(&"tosca.nodes.Compute"), "{:?}", labels(&list.items));
+        // Once the text typed is compiled, the list is complete.
+        let CompletionResponse::Array(items) = complete(&typed, &typed, "Comp") else {
+            panic!("a complete list from the text's own compilation")
+        };
+        assert!(labels(&items).contains(&"tosca.nodes.Compute"), "{:?}", labels(&items));
+    }
 }

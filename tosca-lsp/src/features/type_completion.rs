@@ -4,9 +4,10 @@
 //! `a`, a 2.0 profile's `tosca:Compute` under `tosca`), its other spellings with no more
 //! namespace prefixes (the 1.x short names `Compute`, `network.PortInfo`) as filter text, its
 //! hover text as documentation. Each item replaces the whole word typed, colons and dots
-//! included (clients' own words end at them). Until the open text is compiled, every type
-//! declared in any file read is offered by its declared name instead (the textual
-//! [`TypeIndex`](tosca_core::query::TypeIndex)).
+//! included (clients' own words end at them). Until the open text is compiled, the names in
+//! scope are those of the latest compilation of the document (its imports rarely change while a
+//! word is typed); before any, every type declared in any file read is offered by its declared
+//! name instead (the textual [`TypeIndex`](tosca_core::query::TypeIndex)).
 
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionTextEdit, Documentation, MarkupContent, MarkupKind, Range, TextEdit,
@@ -30,7 +31,8 @@ pub(crate) fn type_names(
     let Some(analysis) = context.analysis else { return Vec::new() };
     let text = &context.document.text;
     let word = context.lines().range(text, offset.saturating_sub(typed.len()), offset, context.encoding);
-    let Some(root) = resolve::compiled_root(context) else { return declared_anywhere(analysis, section, word) };
+    let root = resolve::compiled_root(context).or_else(|| analysis.compiled.names.root());
+    let Some(root) = root else { return declared_anywhere(analysis, section, word) };
     let kinds: Vec<Kind> = section.and_then(Kind::from_section).into_iter().collect();
     let found = analysis.compiled.names.types_in_scope(root, &kinds);
     // Only the items the word typed keeps are documented (describing a type takes a while).
