@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Compile and validate TOSCA service templates.
 #[derive(Debug, Parser)]
-#[command(name = "puccini-rs", version, about)]
+#[command(name = "puccini-rs", version = env!("PUCCINI_RS_VERSION"), about)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
