@@ -3,8 +3,7 @@
 use assert_cmd::Command;
 
 fn version(flag: &str) -> String {
-    let output =
-        Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs")).arg(flag).output().expect("the binary runs");
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs")).arg(flag).output().expect("the binary runs");
     assert_eq!(output.status.code(), Some(0));
     String::from_utf8(output.stdout).expect("UTF-8")
 }
