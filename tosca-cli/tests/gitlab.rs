@@ -170,3 +170,29 @@ fn an_unreadable_input_is_a_blocker_and_exit_2() {
     assert_eq!(report[0]["location"]["path"], "no-such.yaml");
     assert_eq!(report.as_array().map(Vec::len), Some(3));
 }
+
+/// A problem inside an archive points at the archive, the entry named in the description.
+#[test]
+fn a_problem_in_an_archive_names_its_entry() {
+    let folder = folder_with(&[]);
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(folder.path().join("s.csar")).expect("a zip"));
+    let meta =
+        "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: Definitions/s.yaml\n";
+    let service = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server: { type: Compte }\n";
+    for (name, text) in [("TOSCA-Metadata/TOSCA.meta", meta), ("Definitions/s.yaml", service)] {
+        writer.start_file(name, zip::write::SimpleFileOptions::default()).expect("an entry");
+        std::io::Write::write_all(&mut writer, text.as_bytes()).expect("an entry is written");
+    }
+    writer.finish().expect("the zip is complete");
+    let (code, report, _) = run(folder.path(), &["validate", "--format", "gitlab", "s.csar"]);
+    assert_eq!(code, Some(1));
+    assert_valid(&report);
+    assert_eq!(report[0]["location"]["path"], "s.csar", "{report}");
+    assert_eq!(report[0]["location"]["lines"]["begin"], 1, "{report}");
+    let description = report[0]["description"].as_str().unwrap_or_default();
+    assert!(description.starts_with("Definitions/s.yaml:4:"), "{description}");
+    assert!(description.contains("Compte"), "{description}");
+    // `csar validate` checks the archive alone (this one is sound): the same format, empty.
+    let (code, report, _) = run(folder.path(), &["csar", "validate", "--format", "gitlab", "s.csar"]);
+    assert_eq!((code, report), (Some(0), serde_json::json!([])));
+}
