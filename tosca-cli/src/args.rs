@@ -356,7 +356,7 @@ pub(crate) struct ValidateArgs {
     /// How to report problems.
     #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
     pub(crate) format: ReportFormat,
-    /// The folder that paths in `sarif`, `github` and `gitlab` output are relative to (usually the
+    /// The folder that paths in `sarif` and `github` output are relative to (usually the
     /// repository root).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub(crate) root: std::path::PathBuf,
