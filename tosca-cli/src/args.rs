@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Compile and validate TOSCA service templates.
 #[derive(Debug, Parser)]
-#[command(name = "puccini-rs", version, about)]
+#[command(name = "puccini-rs", version = env!("PUCCINI_RS_VERSION"), about)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -64,7 +64,7 @@ pub(crate) enum CsarCommand {
         /// How to report problems (`human` on stderr, the others on stdout).
         #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
         format: ReportFormat,
-        /// The folder that paths in `sarif` and `github` output are relative to.
+        /// The folder that paths in `sarif`, `github` and `gitlab` output are relative to.
         #[arg(long, value_name = "DIR", default_value = ".")]
         root: std::path::PathBuf,
         /// Do not print the summary line on stderr.
@@ -251,7 +251,7 @@ impl DialectName {
 pub(crate) struct ReportArgs {
     /// Show at most N problems of one kind per file (same code and message but for names and
     /// numbers) with their source; one note counts the others (0: show every one). The `json`,
-    /// `sarif` and `github` formats always list every problem.
+    /// `sarif`, `github` and `gitlab` formats always list every problem.
     #[arg(long, value_name = "N", default_value_t = tosca_cli::format::human::DEFAULT_MAX_SIMILAR)]
     pub(crate) max_similar: usize,
 }
@@ -412,6 +412,8 @@ pub(crate) enum ReportFormat {
     Sarif,
     /// GitHub Actions annotations (`::error file=…`).
     Github,
+    /// GitLab Code Quality report (JSON; errors `major`, warnings `minor`).
+    Gitlab,
 }
 
 /// Which JSON Schema `schema` prints.

@@ -182,8 +182,9 @@ impl Outcome {
     }
 }
 
-/// The entry of one problem of `compiled`, found while checking `input`.
-fn entry(problem: &Problem, compiled: &Compiled, root: &Root, input: &str) -> Entry {
+/// The entry of one problem of `compiled`, found while checking `input` (its fingerprint is
+/// also the GitLab report's, see [`crate::format::gitlab`]).
+pub fn entry(problem: &Problem, compiled: &Compiled, root: &Root, input: &str) -> Entry {
     let name = compiled.sources.name(problem.span.source);
     let file = file(&name, root, input);
     let source = compiled.sources.get(problem.span.source);
@@ -201,9 +202,24 @@ fn entry(problem: &Problem, compiled: &Compiled, root: &Root, input: &str) -> En
         }
         hash.update(word.as_bytes());
     }
-    let digest = hash.finalize();
-    let fingerprint = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
+    let fingerprint = hex(hash);
     Entry { code: code.to_owned(), file, fingerprint, message: problem.message.clone() }
+}
+
+/// A fingerprint of `parts` (each followed by a zero byte) in the baseline's form: 32 hex
+/// digits of a SHA-256.
+pub fn fingerprint(parts: &[&str]) -> String {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part.as_bytes());
+        hash.update([0]);
+    }
+    hex(hash)
+}
+
+/// The first 16 bytes of the hash, in hex.
+fn hex(hash: Sha256) -> String {
+    hash.finalize()[..16].iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// A file's name as the baseline records it: relative to the root (an archive's entry after

@@ -427,6 +427,7 @@ fn write_report(
         ReportFormat::Json => format::json::write(checked, out)?,
         ReportFormat::Sarif => format::sarif::write(checked, root, out)?,
         ReportFormat::Github => format::github::write_all(checked, root, out)?,
+        ReportFormat::Gitlab => format::gitlab::write(checked, root, out)?,
     }
     for item in checked {
         if let Err(error) = &item.outcome {

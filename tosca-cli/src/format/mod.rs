@@ -2,6 +2,8 @@
 //! under the names the binary uses, with the one decision the library leaves to its caller,
 //! whether a stream gets colour.
 
+pub mod gitlab;
+
 pub use tosca_core::report::{escape, github, human, json, lines, location, sarif, snippet};
 
 /// Whether to colour output to a stream, as anstream decides it: on a terminal that is not
