@@ -278,7 +278,11 @@ pub(crate) struct CompileArgs {
     /// The service template.
     #[arg(value_name = "INPUT")]
     pub(crate) template: String,
-    /// Write the topology to this file instead of stdout.
+    /// Write the topology to this file instead of stdout, replaced atomically: written to a
+    /// temporary file beside it and renamed over it once whole, so a run that fails (exit 2)
+    /// leaves FILE as it was. With errors (exit 1) FILE still gets the topology as far as it
+    /// compiled. Refused (exit 2): FILE naming an input, or a symbolic link (a device or a pipe
+    /// such as /dev/null is written directly).
     #[arg(short, long, value_name = "FILE")]
     pub(crate) output: Option<String>,
     /// The output format.
