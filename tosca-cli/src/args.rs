@@ -275,7 +275,8 @@ pub(crate) struct InputArgs {
 /// `compile`.
 #[derive(Debug, Args)]
 pub(crate) struct CompileArgs {
-    /// The service template.
+    /// The service template or archive (`-`: read from stdin, named `<stdin>` in problems, its
+    /// relative imports resolved against the working directory).
     #[arg(value_name = "INPUT")]
     pub(crate) template: String,
     /// Write the topology to this file instead of stdout, replaced atomically: written to a
@@ -354,7 +355,7 @@ pub(crate) enum DiffFormat {
 pub(crate) struct ValidateArgs {
     /// The service templates and archives, checked in parallel and reported in this order; a
     /// folder stands for every TOSCA file under it (YAML declaring `tosca_definitions_version`,
-    /// `.csar`, `.zip`), in name order.
+    /// `.csar`, `.zip`), in name order; `-` reads one from stdin (named `<stdin>`).
     #[arg(required_unless_present = "quirk", value_name = "INPUT")]
     pub(crate) templates: Vec<String>,
     /// How to report problems.

@@ -188,8 +188,9 @@ pub(crate) fn quirks(names: &[String]) -> anyhow::Result<Result<Vec<&'static Qui
     Ok(Ok(quirks))
 }
 
+/// Compiles `input`: a file, a URL, or `-` for standard input.
 pub(crate) fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
-    Ok(tosca_core::compile(&Location::from_argument(input), options)?)
+    Ok(tosca_cli::stdin::compile(input, options)?)
 }
 
 fn exit_code(problems_found: bool) -> ExitCode {
@@ -277,7 +278,11 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
 /// The files `compile` reads that `-o` must not overwrite: the template, the inputs file, the
 /// baseline and the configuration file.
 fn compile_inputs(args: &CompileArgs) -> Vec<&std::path::Path> {
-    let mut inputs = vec![std::path::Path::new(&args.template)];
+    let mut inputs: Vec<&std::path::Path> = [args.template.as_str()]
+        .into_iter()
+        .filter(|input| *input != tosca_cli::stdin::ARGUMENT)
+        .map(std::path::Path::new)
+        .collect();
     inputs.extend(args.inputs.values_file.as_deref().map(std::path::Path::new));
     inputs.extend(args.baseline.as_deref());
     inputs.extend(args.levels.config.as_deref());
