@@ -17,7 +17,8 @@ pub(crate) enum Command {
     Compile(CompileArgs),
     /// Check service templates and report every problem (exit 1 if any).
     Validate(ValidateArgs),
-    /// Print a JSON Schema: of the topology (`compile`) or of the problem report (`validate --format json`).
+    /// Print a JSON Schema: of the topology (`compile`), of the problem report (`validate
+    /// --format json`) or of the differences (`diff --format json`).
     Schema {
         /// Which output.
         #[arg(value_enum, default_value_t = SchemaKind::Topology)]
@@ -331,6 +332,10 @@ pub(crate) struct DiffArgs {
     /// How to print the differences.
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
     pub(crate) format: DiffFormat,
+    /// Do not print the warnings of either version (their errors, which end the run with exit
+    /// 2, still are).
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]
@@ -359,10 +364,10 @@ pub(crate) struct ValidateArgs {
     #[arg(required_unless_present = "quirk", value_name = "INPUT")]
     pub(crate) templates: Vec<String>,
     /// How to report problems.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Human)]
     pub(crate) format: ReportFormat,
     /// The folder that paths in `sarif` and `github` output are relative to (usually the
-    /// repository root).
+    /// repository root; it must exist).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub(crate) root: std::path::PathBuf,
     /// Print the time and the count of each phase on stderr (summed over the inputs).

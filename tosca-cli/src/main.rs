@@ -339,6 +339,10 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Ok(levels) => levels,
         Err(code) => return Ok(code),
     };
+    if !args.root.is_dir() {
+        writeln!(std::io::stderr(), "puccini-rs: --root `{}` is not a folder", args.root.display())?;
+        return Ok(ExitCode::from(2));
+    }
     let started = Instant::now();
     let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
     let inputs = discover::expand(&args.templates)?;
@@ -549,7 +553,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     }
     let names: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
     let mut stderr = std::io::stderr().lock();
-    writeln!(stderr, "puccini-rs: unknown problem code `{name}`")?;
+    let quirks = Quirk::ALL.iter().map(|quirk| quirk.name);
+    match tosca_core::problem::nearest(&name, names.iter().copied().chain(quirks)) {
+        Some(nearest) => writeln!(stderr, "puccini-rs: unknown problem code `{name}` (did you mean `{nearest}`?)")?,
+        None => writeln!(stderr, "puccini-rs: unknown problem code `{name}`")?,
+    }
     writeln!(stderr, "known codes: {}", names.join(", "))?;
     Ok(ExitCode::from(2))
 }
