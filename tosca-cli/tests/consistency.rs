@@ -115,3 +115,45 @@ fn diff_quiet_prints_no_warnings_of_either_side() {
     assert_eq!(quiet.status.code(), Some(2));
     assert!(text(&quiet.stderr).contains("error[wrong-value-type]"), "{}", text(&quiet.stderr));
 }
+
+/// A CSAR (a zip) whose entry point is `main.yaml`.
+fn csar_bytes() -> Vec<u8> {
+    let meta = "TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: tests\nEntry-Definitions: main.yaml\n";
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in [("TOSCA-Metadata/TOSCA.meta", meta), ("main.yaml", VALID)] {
+        writer.start_file(name, zip::write::SimpleFileOptions::default()).unwrap();
+        std::io::Write::write_all(&mut writer, text.as_bytes()).unwrap();
+    }
+    writer.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_truncated_csar_is_an_unreadable_input_exit_2() {
+    let whole = csar_bytes();
+    let folder = folder_with(&[("good.csar", &whole), ("cut.csar", &whole[..whole.len() / 2])]);
+    assert_eq!(run_in(folder.path(), &["compile", "good.csar"]).status.code(), Some(0));
+    for command in ["compile", "validate"] {
+        let output = run_in(folder.path(), &[command, "cut.csar"]);
+        assert_eq!(output.status.code(), Some(2), "{command}: {}", text(&output.stderr));
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot read the archive cut.csar: corrupt zip archive"), "{command}: {stderr}");
+    }
+    // The other inputs of `validate` are still checked and reported.
+    let output = run_in(folder.path(), &["validate", "-f", "json", "cut.csar", "good.csar"]);
+    assert_eq!(output.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["inputs"][1]["input"], "good.csar");
+    assert_eq!(report["inputs"][1]["errors"], 0);
+}
+
+#[test]
+fn a_file_named_csar_that_is_no_archive_is_a_broken_archive_not_yaml() {
+    // Valid YAML, and a valid template: read as YAML it would pass.
+    let folder = folder_with(&[("fake.csar", VALID.as_bytes()), ("fake.ZIP", VALID.as_bytes())]);
+    for input in ["fake.csar", "fake.ZIP"] {
+        let output = run_in(folder.path(), &["validate", input]);
+        assert_eq!(output.status.code(), Some(2), "{input}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(&format!("cannot read the archive {input}: not a zip or tar archive")), "{stderr}");
+    }
+}
