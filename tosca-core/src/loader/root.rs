@@ -20,7 +20,8 @@ impl Loader {
     /// root), with the archive's metadata and any problem with it. An archive whose entry cannot
     /// be chosen is a problem, not an error: `location` is then `None`. An archive that cannot be
     /// read at all (truncated, corrupt, or a file named `.csar` or `.zip` that is no archive) is
-    /// an unreadable root: [`LoadError::Archive`].
+    /// an unreadable root: [`LoadError::Archive`]; a package folder that cannot be read as one (a
+    /// link in it) is a problem.
     pub fn resolve_root(&self, location: &Location) -> Result<Root, LoadError> {
         let location = self.map(location)?;
         let plain = |location: Location| Root { location: Some(location), meta: None, problems: Problems::new() };
@@ -34,7 +35,16 @@ impl Loader {
             return Ok(plain(location));
         }
         let mut problems = Problems::new();
-        let archive = self.archive(&location)?;
+        let archive = match self.archive(&location) {
+            Ok(archive) => archive,
+            // A package folder that cannot be read as one (a link in it) is a problem at it.
+            Err(error) if folder => {
+                let source = self.sources.add(location.display(), "");
+                problems.push(Problem::new(Code::ImportFailed, Span::file_start(source), error.to_string()));
+                return Ok(Root { location: None, meta: None, problems });
+            }
+            Err(error) => return Err(error),
+        };
         if let Some(layout) = crate::package::option2::detect(&archive) {
             return self.resolve_signed(&location, &archive, &layout);
         }
