@@ -17,7 +17,8 @@ pub(crate) enum Command {
     Compile(CompileArgs),
     /// Check service templates and report every problem (exit 1 if any).
     Validate(ValidateArgs),
-    /// Print a JSON Schema: of the topology (`compile`) or of the problem report (`validate --format json`).
+    /// Print a JSON Schema: of the topology (`compile`), of the problem report (`validate
+    /// --format json`) or of the differences (`diff --format json`).
     Schema {
         /// Which output.
         #[arg(value_enum, default_value_t = SchemaKind::Topology)]
@@ -275,10 +276,15 @@ pub(crate) struct InputArgs {
 /// `compile`.
 #[derive(Debug, Args)]
 pub(crate) struct CompileArgs {
-    /// The service template.
+    /// The service template or archive (`-`: read from stdin, named `<stdin>` in problems, its
+    /// relative imports resolved against the working directory).
     #[arg(value_name = "INPUT")]
     pub(crate) template: String,
-    /// Write the topology to this file instead of stdout.
+    /// Write the topology to this file instead of stdout, replaced atomically: written to a
+    /// temporary file beside it and renamed over it once whole, so a run that fails (exit 2)
+    /// leaves FILE as it was. With errors (exit 1) FILE still gets the topology as far as it
+    /// compiled. Refused (exit 2): FILE naming an input, or a symbolic link (a device or a pipe
+    /// such as /dev/null is written directly).
     #[arg(short, long, value_name = "FILE")]
     pub(crate) output: Option<String>,
     /// The output format.
@@ -326,6 +332,10 @@ pub(crate) struct DiffArgs {
     /// How to print the differences.
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
     pub(crate) format: DiffFormat,
+    /// Do not print the warnings of either version (their errors, which end the run with exit
+    /// 2, still are).
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]
@@ -350,14 +360,14 @@ pub(crate) enum DiffFormat {
 pub(crate) struct ValidateArgs {
     /// The service templates and archives, checked in parallel and reported in this order; a
     /// folder stands for every TOSCA file under it (YAML declaring `tosca_definitions_version`,
-    /// `.csar`, `.zip`), in name order.
+    /// `.csar`, `.zip`), in name order; `-` reads one from stdin (named `<stdin>`).
     #[arg(required_unless_present = "quirk", value_name = "INPUT")]
     pub(crate) templates: Vec<String>,
     /// How to report problems.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Human)]
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Human)]
     pub(crate) format: ReportFormat,
     /// The folder that paths in `sarif` and `github` output are relative to (usually the
-    /// repository root).
+    /// repository root; it must exist).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub(crate) root: std::path::PathBuf,
     /// Print the time and the count of each phase on stderr (summed over the inputs).

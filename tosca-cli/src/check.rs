@@ -2,13 +2,13 @@
 //! code decided from all of them together ([`Totals`], from the library's reports).
 
 use rayon::prelude::*;
-use tosca_core::{Location, Options};
+use tosca_core::Options;
 
 pub use tosca_core::report::{Checked, Totals};
 
 use crate::progress::Progress;
 
-/// Compiles every input in parallel and returns the results in input order (the quirks of
+/// Compiles every input in parallel (`-` is standard input, named `<stdin>`) and returns the results in input order (the quirks of
 /// `options` applied to each one's problems). One input failing never stops the others. Each
 /// finished input ticks `progress`.
 pub fn check_all(inputs: &[String], options: &Options, progress: &Progress) -> Vec<Checked> {
@@ -21,10 +21,9 @@ pub fn check_each(inputs: &[(String, &Options)], progress: &Progress) -> Vec<Che
     let checked = inputs
         .par_iter()
         .map(|(input, options)| {
-            let outcome =
-                tosca_core::compile(&Location::from_argument(input), options).map_err(|error| error.to_string());
+            let outcome = crate::stdin::compile(input, options).map_err(|error| error.to_string());
             progress.tick();
-            Checked { input: input.clone(), outcome }
+            Checked { input: crate::stdin::display(input).to_owned(), outcome }
         })
         .collect();
     progress.finish();

@@ -33,8 +33,8 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
     let mut options = crate::options(&args.inputs, &args.sources, &args.dialect, quirks);
     options.substitution.every_flavour = false;
     let human = Human::new(format::colour(&std::io::stderr())).max_similar(args.report.max_similar);
-    let old = load(&args.old, &options, &human)?;
-    let new = load(&args.new, &options, &human)?;
+    let old = load(&args.old, &options, &human, args.quiet)?;
+    let new = load(&args.new, &options, &human, args.quiet)?;
     let (Some(old), Some(new)) = (old, new) else {
         return Ok(ExitCode::from(2));
     };
@@ -48,8 +48,9 @@ pub(crate) fn run(args: DiffArgs) -> anyhow::Result<ExitCode> {
     Ok(if diff.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The topology of an input; `None` when compiling it found errors (already printed).
-fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<Topology>> {
+/// The topology of an input; `None` when compiling it found errors (already printed, with the
+/// warnings unless `quiet`).
+fn load(input: &str, options: &Options, human: &Human, quiet: bool) -> anyhow::Result<Option<Topology>> {
     let loader = Loader::with_options(SourceMap::new(), options.loader.clone());
     let loaded = loader.load(&Location::from_argument(input))?;
     if compiled_topology(&loaded.text) {
@@ -57,9 +58,13 @@ fn load(input: &str, options: &Options, human: &Human) -> anyhow::Result<Option<
             .map_err(|error| anyhow::anyhow!("{input} is not a topology `compile` prints: {error}"))?;
         return Ok(Some(topology));
     }
-    let compiled = crate::run(input, options)?;
+    let mut compiled = crate::run(input, options)?;
+    let errors = compiled.has_errors();
+    if quiet {
+        compiled.problems.retain(|problem| problem.severity == tosca_core::problem::Severity::Error);
+    }
     human.write_report(&compiled.problems, &compiled.sources, &mut std::io::stderr().lock())?;
-    if compiled.has_errors() {
+    if errors {
         return Ok(None);
     }
     Ok(Some(compiled.topology))

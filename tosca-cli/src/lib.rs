@@ -10,4 +10,5 @@ pub mod discover;
 pub use tosca_core::report::explain;
 pub mod format;
 pub mod progress;
+pub mod stdin;
 pub mod summary;

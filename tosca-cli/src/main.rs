@@ -7,6 +7,7 @@
 mod args;
 mod config;
 mod create;
+mod destination;
 mod diff;
 mod output;
 mod timings;
@@ -187,8 +188,9 @@ pub(crate) fn quirks(names: &[String]) -> anyhow::Result<Result<Vec<&'static Qui
     Ok(Ok(quirks))
 }
 
+/// Compiles `input`: a file, a URL, or `-` for standard input.
 pub(crate) fn run(input: &str, options: &Options) -> anyhow::Result<Compiled> {
-    Ok(tosca_core::compile(&Location::from_argument(input), options)?)
+    Ok(tosca_cli::stdin::compile(input, options)?)
 }
 
 fn exit_code(problems_found: bool) -> ExitCode {
@@ -205,6 +207,12 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
             std::io::stderr(),
             "puccini-rs: --compact needs --format json or clout (YAML and DOT have no compact form)"
         )?;
+        return Ok(ExitCode::from(2));
+    }
+    if let Some(output) = &args.output
+        && let Some(refusal) = destination::refusal(std::path::Path::new(output), &compile_inputs(&args))
+    {
+        writeln!(std::io::stderr(), "puccini-rs: {refusal}")?;
         return Ok(ExitCode::from(2));
     }
     let quirks = match quirks(&args.dialect.quirk)? {
@@ -267,17 +275,41 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
-/// Writes the topology where `args` say, returning how many bytes were written.
+/// The files `compile` reads that `-o` must not overwrite: the template, the inputs file, the
+/// baseline and the configuration file.
+fn compile_inputs(args: &CompileArgs) -> Vec<&std::path::Path> {
+    let mut inputs: Vec<&std::path::Path> = [args.template.as_str()]
+        .into_iter()
+        .filter(|input| *input != tosca_cli::stdin::ARGUMENT)
+        .map(std::path::Path::new)
+        .collect();
+    inputs.extend(args.inputs.values_file.as_deref().map(std::path::Path::new));
+    inputs.extend(args.baseline.as_deref());
+    inputs.extend(args.levels.config.as_deref());
+    inputs
+}
+
+/// Writes the topology where `args` say, returning how many bytes were written. A file is
+/// replaced only once the whole topology is written (see [`destination`]).
 fn write_topology(args: &CompileArgs, compiled: &mut Compiled) -> anyhow::Result<usize> {
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::fs::File::create(path)?),
-        None => Box::new(std::io::stdout().lock()),
+    let Some(path) = &args.output else {
+        return write_counted(args, compiled, std::io::stdout().lock()).map(|(written, _)| written);
     };
+    let opened = destination::Destination::open(std::path::Path::new(path))
+        .map_err(|error| anyhow::anyhow!("cannot write `{path}`: {error}"))?;
+    let (written, opened) = write_counted(args, compiled, opened)?;
+    opened.finish().map_err(|error| anyhow::anyhow!("cannot write `{path}`: {error}"))?;
+    Ok(written)
+}
+
+/// Writes the topology to `out` as `args` say; how many bytes, and `out` back.
+fn write_counted<W: Write>(args: &CompileArgs, compiled: &mut Compiled, out: W) -> anyhow::Result<(usize, W)> {
     // Buffered outside the counter, so the counter sees few large writes.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, Counted { inner: out, written: 0 });
     output::write(&mut compiled.topology, args.format, args.clout_timestamp, args.compact, &mut out)?;
     out.flush()?;
-    Ok(out.get_ref().written)
+    let counted = out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+    Ok((counted.written, counted.inner))
 }
 
 /// A writer that counts the bytes through it.
@@ -307,6 +339,10 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         Ok(levels) => levels,
         Err(code) => return Ok(code),
     };
+    if !args.root.is_dir() {
+        writeln!(std::io::stderr(), "puccini-rs: --root `{}` is not a folder", args.root.display())?;
+        return Ok(ExitCode::from(2));
+    }
     let started = Instant::now();
     let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
     let inputs = discover::expand(&args.templates)?;
@@ -518,7 +554,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     }
     let names: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
     let mut stderr = std::io::stderr().lock();
-    writeln!(stderr, "puccini-rs: unknown problem code `{name}`")?;
+    let quirks = Quirk::ALL.iter().map(|quirk| quirk.name);
+    match tosca_core::problem::nearest(&name, names.iter().copied().chain(quirks)) {
+        Some(nearest) => writeln!(stderr, "puccini-rs: unknown problem code `{name}` (did you mean `{nearest}`?)")?,
+        None => writeln!(stderr, "puccini-rs: unknown problem code `{name}`")?,
+    }
     writeln!(stderr, "known codes: {}", names.join(", "))?;
     Ok(ExitCode::from(2))
 }

@@ -1,5 +1,6 @@
 //! No file of the shared corpus makes the compiler crash: each one, given to the real binary,
-//! ends with exit 0 (no problems) or 1 (problems), never a panic, a signal or an I/O error.
+//! ends with exit 0 (no problems) or 1 (problems), never a panic, a signal or an I/O error
+//! (exit 2 only for an archive that cannot be read).
 //! Also counts how the TOSCA files fare, for the record.
 
 use std::path::{Path, PathBuf};
@@ -36,7 +37,16 @@ fn every_corpus_file_ends_with_exit_0_or_1() {
         .collect();
     let crashes: Vec<String> = outcomes
         .iter()
-        .filter(|(_, code, _)| !matches!(code, Some(0 | 1)))
+        // Exit 2 only for an archive that cannot be read (the corpus holds text files named
+        // `.zip`, tests of archive readers): an unreadable input, as documented.
+        .filter(|(_, code, stderr)| {
+            let expected = match code {
+                Some(0 | 1) => true,
+                Some(2) => stderr.contains("cannot read the archive"),
+                _ => false,
+            };
+            !expected
+        })
         .map(|(path, code, stderr)| {
             format!("{} -> {code:?}\n{}", path.display(), stderr.lines().take(5).collect::<Vec<_>>().join("\n"))
         })

@@ -601,6 +601,24 @@ fn with_version(node: Node, version: Version) -> Node {
     Node { span, value: yaml::Value::Mapping(entries) }
 }
 
+/// The version keyword suggested for the unknown `text`: a known family's name followed by a
+/// version it does not have (`tosca_simple_yaml_1_4`, `tosca_2_1`) gets the family's latest
+/// version (`tosca_simple_yaml_1_3`, `tosca_2_0`), not the spelling nearest to it (which would be
+/// `tosca_simple_yaml_1_0`); anything else, the nearest keyword by spelling.
+fn suggested_version(text: &str) -> Option<&'static str> {
+    let family = |keyword: &str| keyword.trim_end_matches(|c: char| c.is_ascii_digit() || c == '_').len();
+    let named = family(text);
+    if named > 0 && named < text.len() {
+        let mut latest = Version::ALL.iter().rev().map(|version| version.keyword()).chain(Version::KEYWORDS);
+        if let Some(latest) =
+            latest.find(|keyword| family(keyword) == named && keyword.get(..named) == text.get(..named))
+        {
+            return Some(latest);
+        }
+    }
+    crate::problem::nearest(text, Version::KEYWORDS)
+}
+
 /// Reads `tosca_definitions_version` first: it decides the grammar of everything else. An
 /// imported file without one is read in its `importer`'s version, after an error (accepted by
 /// `--quirk tosca-parser-unversioned-imports`).
@@ -675,7 +693,7 @@ fn definitions_version(
                 value.span,
                 format!("unknown tosca_definitions_version `{text}`"),
             );
-            problem = match crate::problem::nearest(text, known) {
+            problem = match suggested_version(text) {
                 Some(nearest) => problem.with_suggestion(nearest),
                 None => problem.with_help(format!("known versions: {}", known.join(", "))),
             };

@@ -17,8 +17,11 @@ use crate::source::Span;
 impl Loader {
     /// The service template a root location stands for: the location itself, or, when it is an
     /// archive, its entry point (from `TOSCA-Metadata/TOSCA.meta`, or the single YAML file at its
-    /// root), with the archive's metadata and any problem with it. An archive that cannot be
-    /// used is a problem, not an error: `location` is then `None`.
+    /// root), with the archive's metadata and any problem with it. An archive whose entry cannot
+    /// be chosen is a problem, not an error: `location` is then `None`. An archive that cannot be
+    /// read at all (truncated, corrupt, or a file named `.csar` or `.zip` that is no archive) is
+    /// an unreadable root: [`LoadError::Archive`]; a package folder that cannot be read as one (a
+    /// link in it) is a problem.
     pub fn resolve_root(&self, location: &Location) -> Result<Root, LoadError> {
         let location = self.map(location)?;
         let plain = |location: Location| Root { location: Some(location), meta: None, problems: Problems::new() };
@@ -28,17 +31,19 @@ impl Loader {
         // A package folder has no bytes of its own (nor zip directory entries).
         let folder = self.package_folder(&location).is_some();
         let bytes: Arc<[u8]> = if folder { Arc::from(Vec::new()) } else { self.bytes(&location)? };
-        if !folder && ArchiveKind::detect(&bytes).is_none() {
+        if !folder && ArchiveKind::detect(&bytes).is_none() && !named_as_archive(&location) {
             return Ok(plain(location));
         }
         let mut problems = Problems::new();
         let archive = match self.archive(&location) {
             Ok(archive) => archive,
-            Err(error) => {
+            // A package folder that cannot be read as one (a link in it) is a problem at it.
+            Err(error) if folder => {
                 let source = self.sources.add(location.display(), "");
                 problems.push(Problem::new(Code::ImportFailed, Span::file_start(source), error.to_string()));
                 return Ok(Root { location: None, meta: None, problems });
             }
+            Err(error) => return Err(error),
         };
         if let Some(layout) = crate::package::option2::detect(&archive) {
             return self.resolve_signed(&location, &archive, &layout);
@@ -186,4 +191,11 @@ impl Loader {
             }))
         })
     }
+}
+
+/// Whether `location`'s name says it is an archive (`.csar`, `.zip`, in any case): read as one
+/// whatever its bytes, so that a broken one is reported as a broken archive, not as YAML.
+fn named_as_archive(location: &Location) -> bool {
+    let name = location.display().to_ascii_lowercase();
+    name.ends_with(".csar") || name.ends_with(".zip")
 }

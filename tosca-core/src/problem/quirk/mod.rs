@@ -249,8 +249,11 @@ pub fn apply(quirks: &[&Quirk], problems: &mut [Problem]) {
         if let Some(quirk) = quirks.iter().find(|quirk| quirk.accepts(problem)) {
             problem.severity = Severity::Warning;
             let note = format!("accepted as a warning by `--quirk {}`", quirk.name);
+            // The help's suggestion of the quirk (see `shapes::with_quirk_help`) is done now:
+            // the note says it once.
+            let suggestion = format!(" (`--quirk {}` accepts it as a warning)", quirk.name);
             problem.help = Some(match problem.help.take() {
-                Some(help) => format!("{help}; {note}"),
+                Some(help) => format!("{}; {note}", help.replace(&suggestion, "")),
                 None => note,
             });
         }
