@@ -157,3 +157,13 @@ pub enum ArchiveError {
         limit: u64,
     },
 }
+
+impl ArchiveError {
+    /// Whether the bytes cannot be read as an archive at all (no archive, a broken structure or
+    /// entry), as opposed to an archive that reads but is refused (an entry that leaves the
+    /// root, a limit passed, a feature not supported): an unreadable root is a load error (exit
+    /// 2), a refused one a problem located at it.
+    pub fn is_unreadable(&self) -> bool {
+        matches!(self, ArchiveError::NotAnArchive | ArchiveError::Corrupt { .. } | ArchiveError::CorruptEntry { .. })
+    }
+}

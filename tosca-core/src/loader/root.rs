@@ -18,9 +18,10 @@ impl Loader {
     /// The service template a root location stands for: the location itself, or, when it is an
     /// archive, its entry point (from `TOSCA-Metadata/TOSCA.meta`, or the single YAML file at its
     /// root), with the archive's metadata and any problem with it. An archive whose entry cannot
-    /// be chosen is a problem, not an error: `location` is then `None`. An archive that cannot be
-    /// read at all (truncated, corrupt, or a file named `.csar` or `.zip` that is no archive) is
-    /// an unreadable root: [`LoadError::Archive`]; a package folder that cannot be read as one (a
+    /// be chosen, or that reads but is refused (an entry outside its root, a limit passed), is a
+    /// problem, not an error: `location` is then `None`. An archive that cannot be read at all
+    /// (truncated, corrupt, or a file named `.csar` or `.zip` that is no archive) is an
+    /// unreadable root: [`LoadError::Archive`]; a package folder that cannot be read as one (a
     /// link in it) is a problem.
     pub fn resolve_root(&self, location: &Location) -> Result<Root, LoadError> {
         let location = self.map(location)?;
@@ -37,8 +38,9 @@ impl Loader {
         let mut problems = Problems::new();
         let archive = match self.archive(&location) {
             Ok(archive) => archive,
-            // A package folder that cannot be read as one (a link in it) is a problem at it.
-            Err(error) if folder => {
+            // An archive that reads but is refused (an entry outside its root, a limit passed), or a
+            // package folder that cannot be read as one (a link in it), is a problem at it.
+            Err(error) if folder || !matches!(&error, LoadError::Archive { error, .. } if error.is_unreadable()) => {
                 let source = self.sources.add(location.display(), "");
                 problems.push(Problem::new(Code::ImportFailed, Span::file_start(source), error.to_string()));
                 return Ok(Root { location: None, meta: None, problems });
