@@ -256,15 +256,15 @@ data_types:
 
     #[test]
     fn a_fingerprint_survives_moved_lines_but_not_a_changed_problem() {
-        let root = Root::new(Path::new("/work"), Path::new("."));
-        let before = Baseline::of(&[checked("/work/t.yaml", TWO_WARNINGS)], &root);
+        let root = Root::new(Path::new("/repo"), Path::new("."));
+        let before = Baseline::of(&[checked("/repo/t.yaml", TWO_WARNINGS)], &root);
         assert_eq!(before.problems.len(), 2);
         assert_eq!(before.problems[0].file, "t.yaml");
         let moved = TWO_WARNINGS.replace("data_types:\n", "description: moved\ndata_types:\n\n");
-        let after = Baseline::of(&[checked("/work/t.yaml", &moved)], &root);
+        let after = Baseline::of(&[checked("/repo/t.yaml", &moved)], &root);
         assert_eq!(before, after);
         let changed = TWO_WARNINGS.replace("default: 3 }\n", "default: 4 }\n");
-        let changed = Baseline::of(&[checked("/work/t.yaml", &changed)], &root);
+        let changed = Baseline::of(&[checked("/repo/t.yaml", &changed)], &root);
         assert_ne!(before.problems, changed.problems);
     }
 
@@ -281,16 +281,16 @@ data_types:
 
     #[test]
     fn identical_problems_are_counted() {
-        let root = Root::new(Path::new("/work"), Path::new("."));
-        let baseline = Baseline::of(&[checked("/work/t.yaml", &identical(3))], &root);
+        let root = Root::new(Path::new("/repo"), Path::new("."));
+        let baseline = Baseline::of(&[checked("/repo/t.yaml", &identical(3))], &root);
         assert_eq!(baseline.problems.len(), 3);
         assert!(baseline.problems.iter().all(|entry| *entry == baseline.problems[0]));
-        let mut four = [checked("/work/t.yaml", &identical(4))];
+        let mut four = [checked("/repo/t.yaml", &identical(4))];
         let outcome = baseline.filter(&mut four, &root);
         assert_eq!(outcome, Outcome { matched: 3, gone: Vec::new() });
         let Ok(compiled) = &four[0].outcome else { unreachable!() };
         assert_eq!(compiled.problems.len(), 1);
-        let mut two = [checked("/work/t.yaml", &identical(2))];
+        let mut two = [checked("/repo/t.yaml", &identical(2))];
         let outcome = baseline.filter(&mut two, &root);
         assert_eq!((outcome.matched, outcome.gone.len()), (2, 1));
         assert_eq!(
