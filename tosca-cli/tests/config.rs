@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
+use run::run_in;
 
 /// One `deprecated` warning (the 1.x `namespace_uri` of an import of `types.yaml`).
 const WARNS: &str = "\
@@ -32,21 +34,6 @@ fn repository(files: &[(&str, &str)]) -> tempfile::TempDir {
     std::fs::create_dir_all(folder.path().join("repo/.git")).expect("a repository marker");
     write(&folder.path().join("repo"), files);
     folder
-}
-
-/// The exit code, stdout and stderr of the binary run in `folder`.
-fn run_in(folder: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 #[test]

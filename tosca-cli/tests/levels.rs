@@ -2,9 +2,9 @@
 //! real binary in a temporary folder (marked as a repository, so no configuration file above it
 //! is found).
 
-use std::path::Path;
-
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
+use run::run_in;
 
 /// One `deprecated` warning (the 1.x `namespace_uri` of an import).
 const WARNS: &str = "\
@@ -22,21 +22,6 @@ fn fixtures() -> tempfile::TempDir {
     std::fs::write(folder.path().join("warns.yaml"), WARNS).expect("a fixture");
     std::fs::write(folder.path().join("types.yaml"), TYPES).expect("a fixture");
     folder
-}
-
-/// The exit code, stdout and stderr of the binary run in `folder`.
-fn run_in(folder: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 #[test]

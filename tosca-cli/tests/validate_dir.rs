@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
+use run::run_in;
 
 const GOOD: &str = "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -47,21 +49,6 @@ fn write_csar(path: &Path, entries: &[(&str, &str)]) {
         std::io::Write::write_all(&mut writer, text.as_bytes()).expect("an entry is written");
     }
     writer.finish().expect("the zip is complete");
-}
-
-/// Exit code, stdout and stderr of the binary run in `folder`.
-fn run_in(folder: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// A tree of templates: TOSCA files at several depths, YAML that is not TOSCA, a hidden
