@@ -376,6 +376,11 @@ pub(crate) struct ValidateArgs {
     /// Do not print the summary line (`3 files, no problems`) on stderr.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Skip YAML files named as arguments that declare no `tosca_definitions_version`, as a
+    /// folder's are skipped (for hooks that pass every changed YAML file); they are counted in
+    /// the summary line.
+    #[arg(long)]
+    pub(crate) only_tosca: bool,
     /// Report only the problems this baseline file (written by `--write-baseline`) does not
     /// record, and count those it records that are gone.
     #[arg(long, value_name = "FILE")]

@@ -34,11 +34,17 @@ pub struct Inputs {
 }
 
 /// Replaces each argument that names a local folder by the TOSCA files under it. A folder that
-/// cannot be read, or holds no TOSCA file, is an error.
-pub fn expand(arguments: &[String]) -> anyhow::Result<Inputs> {
+/// cannot be read, or holds no TOSCA file, is an error. With `only_tosca`, a YAML file named as
+/// an argument that declares no version is skipped as a folder's would be (`validate
+/// --only-tosca`, for hooks given every changed YAML file).
+pub fn expand(arguments: &[String], only_tosca: bool) -> anyhow::Result<Inputs> {
     let mut inputs = Inputs::default();
     for argument in arguments {
         let path = Path::new(argument);
+        if only_tosca && is_yaml(path) && path.is_file() && !declares_version(path).unwrap_or(true) {
+            inputs.skipped += 1;
+            continue;
+        }
         if !path.is_dir() || is_package_folder(path) {
             inputs.files.push(argument.clone());
             continue;
@@ -94,6 +100,13 @@ fn walk(folder: &Path, inputs: &mut Inputs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether `path` is named as a YAML file (`.yaml`, `.yml`, any case).
+fn is_yaml(path: &Path) -> bool {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("yaml") || extension.eq_ignore_ascii_case("yml"))
 }
 
 /// Whether the YAML file at `path` has a top-level `tosca_definitions_version` key.

@@ -345,7 +345,7 @@ fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
-    let inputs = discover::expand(&args.templates)?;
+    let inputs = discover::expand(&args.templates, args.only_tosca)?;
     let base = Options { levels, ..options(&args.inputs, &args.sources, &args.dialect, quirks) };
     let configured = match config::Configured::of(&inputs.files, &base, &args.levels)? {
         Ok(configured) => configured,

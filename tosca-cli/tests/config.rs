@@ -5,9 +5,7 @@
 
 use std::path::Path;
 
-#[path = "support/run.rs"]
-mod run;
-use run::run_in;
+use crate::run::run_in;
 
 /// One `deprecated` warning (the 1.x `namespace_uri` of an import of `types.yaml`).
 const WARNS: &str = "\

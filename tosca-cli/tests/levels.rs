@@ -2,9 +2,7 @@
 //! real binary in a temporary folder (marked as a repository, so no configuration file above it
 //! is found).
 
-#[path = "support/run.rs"]
-mod run;
-use run::run_in;
+use crate::run::run_in;
 
 /// One `deprecated` warning (the 1.x `namespace_uri` of an import).
 const WARNS: &str = "\

@@ -3,9 +3,7 @@
 
 use std::path::Path;
 
-#[path = "support/run.rs"]
-mod run;
-use run::run_in;
+use crate::run::run_in;
 
 const GOOD: &str = "\
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -186,4 +184,33 @@ topology_template:
     assert_eq!(code, Some(1));
     assert!(stdout.contains("input `replica` is not declared by the topology"), "stdout: {stdout}");
     assert!(stdout.contains("help: did you mean `replicas`?"), "stdout: {stdout}");
+}
+
+/// `--only-tosca`: YAML files named as arguments that declare no version are skipped and
+/// counted (a pre-commit hook passes every changed YAML file); TOSCA files named beside them
+/// are still checked, and with none left the run is clean. Without the flag such a file is
+/// checked, and fails.
+#[test]
+fn only_tosca_skips_named_yaml_that_is_not_tosca() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let root = folder.path();
+    write(root, "ci.yml", "stages: [test]\n");
+    write(root, "values.YAML", "replicas: 3\n");
+    write(root, "typo.yaml", TYPO);
+    write(root, "good.yaml", GOOD);
+
+    let (code, _, stderr) = run_in(root, &["validate", "ci.yml"]);
+    assert_eq!(code, Some(1), "{stderr}");
+
+    let (code, _, stderr) = run_in(root, &["validate", "--only-tosca", "ci.yml", "values.YAML"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("2 YAML files without tosca_definitions_version skipped"), "{stderr}");
+
+    let (code, _, stderr) = run_in(root, &["validate", "--only-tosca", "ci.yml", "good.yaml"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("1 file"), "{stderr}");
+
+    let (code, stdout, _) = run_in(root, &["validate", "--only-tosca", "ci.yml", "typo.yaml"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("typo.yaml"), "{stdout}");
 }

@@ -1,5 +1,5 @@
-//! Running the binary the way a user does, for the CLI's test files (each includes this with
-//! `#[path = "support/run.rs"] mod run;`).
+//! Running the binary the way a user does, for the CLI's test files (`crate::run`, declared
+//! once by `tests/suite.rs`).
 
 use std::path::Path;
 use std::process::Command;
