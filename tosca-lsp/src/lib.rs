@@ -15,6 +15,9 @@
 //! - `configuration` — the `puccini-rs.toml` each document is compiled under;
 //! - `analysis` — the background compiler (debounced, superseded by newer edits, reusing what
 //!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
+//! - `incremental` — which open documents an edit compiles again (the edited one and those
+//!   whose last compilation read it), and what the others keep;
+//! - `diagnostics` — problems turned into diagnostics;
 //! - `diagnostic_data` — what a diagnostic carries for its quick fixes, written by `analysis`
 //!   and read back by `features`;
 //! - `remote` — remote imports fetched in the background (with the `network` feature);
@@ -33,9 +36,11 @@
 mod analysis;
 mod configuration;
 mod diagnostic_data;
+mod diagnostics;
 mod documents;
 mod features;
 mod framing;
+mod incremental;
 mod position;
 mod profiles;
 #[cfg(feature = "network")]

@@ -27,8 +27,9 @@ use tosca_core::Options;
 use tosca_core::problem::Quirk;
 
 use crate::analysis::{Analyzer, Job};
-use crate::documents::Documents;
+use crate::documents::{Documents, path_of};
 use crate::features::{self, Context, HasUri as _};
+use crate::incremental::Changed;
 use crate::position::Encoding;
 
 /// How long a completion waits for the compilation of the latest edit before it answers from an
@@ -280,7 +281,7 @@ impl Server {
         };
         if !self.quirks.iter().any(|known| std::ptr::eq(*known, quirk)) {
             self.quirks.push(quirk);
-            self.reanalyze();
+            self.reanalyze(Changed::All);
         }
         let message = format!(
             "puccini-rs: `{}` accepted as a warning until the server stops; add `--quirk {}` to the \
@@ -298,7 +299,8 @@ impl Server {
                 if let Some(params) = parse::<lsp_types::DidOpenTextDocumentParams>(notification.params) {
                     let document = params.text_document;
                     self.documents.open(document.uri, document.text, document.version);
-                    self.reanalyze();
+                    // A document opened may be one another could not import before.
+                    self.reanalyze(Changed::All);
                 }
             }
             DidChangeTextDocument::METHOD => {
@@ -308,7 +310,7 @@ impl Server {
                     if let Some(change) = params.content_changes.into_iter().last()
                         && self.documents.change(&document.uri, change.text, document.version)
                     {
-                        self.reanalyze();
+                        self.reanalyze(Changed::path(path_of(&document.uri)));
                     }
                 }
             }
@@ -317,15 +319,16 @@ impl Server {
                     && self.documents.close(&params.text_document.uri)
                 {
                     self.clear(params.text_document.uri);
-                    self.reanalyze();
+                    self.reanalyze(Changed::All);
                 }
             }
             _ => {}
         }
     }
 
-    /// Asks for a compilation of every open TOSCA document as they are now.
-    fn reanalyze(&self) {
+    /// Asks for a compilation of the open TOSCA documents as they are now, those that `changed`
+    /// concerns (see `incremental`).
+    fn reanalyze(&self, changed: Changed) {
         let mut uris = HashMap::new();
         let mut roots = Vec::new();
         for (uri, document) in self.documents.sorted() {
@@ -340,6 +343,7 @@ impl Server {
             roots,
             uris,
             quirks: self.quirks.clone(),
+            changed,
         });
     }
 
