@@ -12,7 +12,12 @@ fn answers_20_requests_after(client: &mut Client, bad: &[u8]) {
     for round in 0..20 {
         let response = client.request("textDocument/rename", json!({}));
         let code = response.error.map(|error| error.code);
-        assert_eq!(code, Some(-32601), "request {round} after {:?}", String::from_utf8_lossy(&bad[..bad.len().min(80)]));
+        assert_eq!(
+            code,
+            Some(-32601),
+            "request {round} after {:?}",
+            String::from_utf8_lossy(&bad[..bad.len().min(80)])
+        );
     }
 }
 

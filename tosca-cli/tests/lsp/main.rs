@@ -9,6 +9,7 @@ mod fetch;
 mod fixes;
 mod functions;
 mod hostile_client;
+mod incremental;
 mod keynames;
 mod neovim;
 mod quirks;
