@@ -12,7 +12,7 @@
 //! instead of the cascade of types not found, and is compiled again when they are read.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
@@ -366,7 +366,7 @@ impl Worker {
 
     /// Compiles one open TOSCA document: its diagnostics, by document, what it read and its
     /// result.
-    fn compile(&mut self, uri: &Url, path: &PathBuf, options: &Options, job: &Job) -> LastCompile {
+    fn compile(&mut self, uri: &Url, path: &Path, options: &Options, job: &Job) -> LastCompile {
         self.compiles += 1;
         let mut diagnostics: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
         diagnostics.entry(uri.clone()).or_default();
@@ -384,7 +384,7 @@ impl Worker {
         // A bug in the compiler must not end the worker: as a last resort, its panic is one
         // diagnostic on the document and the next edit is compiled as usual.
         let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            tosca_core::compile(&Location::File(path.clone()), &options).map_err(|error| error.to_string())
+            tosca_core::compile(&Location::File(path.to_path_buf()), &options).map_err(|error| error.to_string())
         }))
         .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
         // The URLs this compilation wanted and could not read yet.

@@ -7,7 +7,7 @@
 //! A document that did not load at all is compiled on every round (what it reads is unknown).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lsp_types::{Diagnostic, Url};
@@ -63,7 +63,7 @@ pub(crate) struct Roots {
 
 impl Roots {
     /// Whether the document at `uri` (file `path`) must be compiled after `changed`.
-    pub(crate) fn needs(&self, uri: &Url, path: &PathBuf, changed: &Changed) -> bool {
+    pub(crate) fn needs(&self, uri: &Url, path: &Path, changed: &Changed) -> bool {
         let Some(last) = self.compiled.get(uri) else { return true };
         match changed {
             Changed::All => true,

@@ -138,16 +138,16 @@ pub fn serve_configured(
             Message::Notification(notification) if notification.method == Exit::METHOD => {
                 return Ok(ending(phase));
             }
-            Message::Notification(notification) => match (phase, server.as_mut()) {
-                (Phase::Initializing | Phase::Running, Some(server)) => {
+            Message::Notification(notification) => {
+                // Before initialize, notifications are dropped; after shutdown, ignored.
+                if let (Phase::Initializing | Phase::Running, Some(server)) = (phase, server.as_mut()) {
                     if notification.method == Initialized::METHOD {
                         phase = Phase::Running;
                     } else {
                         server.notification(notification);
                     }
                 }
-                _ => {}
-            },
+            }
             Message::Response(_) => {}
         }
     }

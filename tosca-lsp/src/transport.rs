@@ -176,7 +176,7 @@ mod tests {
         }
         let notification = r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#;
         assert!(matches!(answer(notification), Some(Read::Message(Message::Notification(_)))));
-        assert!(matches!(answer(r#"{"jsonrpc":"2.0","id":1,"result":null}"#), None));
+        assert!(answer(r#"{"jsonrpc":"2.0","id":1,"result":null}"#).is_none());
         assert!(matches!(answer("[1, 2]"), Some(Read::Log(_))));
         assert!(
             matches!(answer(r#"{"jsonrpc":"2.0","id":1,"method":3}"#), Some(Read::Answer(answer)) if answer["id"] == 1)

@@ -1,7 +1,7 @@
 //! A scripted LSP client: spawns the real `puccini-rs lsp` and speaks the protocol over its
 //! stdin and stdout with lsp-server's framing.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};

@@ -39,7 +39,7 @@ fn a_malformed_frame_never_wedges_the_server() {
         format!("Content-Length: {characters}\r\n\r\n{body}"),
         format!("Content-Length: {}\r\n\r\n{body}", bytes + 1),
         format!("Content-Length: {}\r\n\r\n{body}", bytes - 1),
-        format!("Content-Length: 9\r\n\r\n{{not json"),
+        "Content-Length: 9\r\n\r\n{not json".to_owned(),
     ] {
         answers_20_requests_after(&mut client, bad.as_bytes());
     }
