@@ -240,6 +240,10 @@ impl<R: Read> FrameReader<R> {
         if self.start == self.buffer.len() {
             self.buffer.clear();
             self.start = 0;
+            // The room a large body took is given back once it is read.
+            if self.buffer.capacity() > 4 * CHUNK {
+                self.buffer.shrink_to(CHUNK);
+            }
         }
     }
 }
