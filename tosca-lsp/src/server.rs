@@ -2,8 +2,10 @@
 //!
 //! Every request gets an answer: a feature's result, `null` for a document that is not open
 //! (there is nothing to say about it), `MethodNotFound` for a method the server does not
-//! implement, `InvalidParams` for parameters that do not parse. Notifications it does not know
-//! are ignored, as the protocol asks.
+//! implement, `InvalidParams` for parameters that do not parse; out of the lifecycle's order,
+//! `ServerNotInitialized` before the handshake ends and `InvalidRequest` after `shutdown`. Only
+//! `exit` (or the end of the input) ends the session. Notifications it does not know are
+//! ignored, as the protocol asks.
 
 use std::collections::HashMap;
 
