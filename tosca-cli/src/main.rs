@@ -89,8 +89,9 @@ fn lsp(args: &args::LspArgs) -> anyhow::Result<ExitCode> {
         (Some(file), false) => tosca_lsp::Configuration::File(file.clone()),
         (None, false) => tosca_lsp::Configuration::Discover,
     };
-    tosca_lsp::run_stdio_configured(options, configuration).map_err(anyhow::Error::from)?;
-    Ok(ExitCode::SUCCESS)
+    // LSP 3.17: 0 after `shutdown` then `exit`, 1 for `exit` without `shutdown`.
+    let ending = tosca_lsp::run_stdio_configured(options, configuration).map_err(anyhow::Error::from)?;
+    Ok(ExitCode::from(ending.exit_code()))
 }
 
 /// The exit for a run that failed. A reader that went away (`| head`, a closed pipe) ends the

@@ -12,7 +12,7 @@
 //! instead of the cascade of types not found, and is compiled again when they are read.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
@@ -20,18 +20,15 @@ use std::time::Duration;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use lsp_server::{Message, Notification};
 use lsp_types::notification::{Notification as _, PublishDiagnostics};
-use lsp_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location as LspLocation, NumberOrString,
-    PublishDiagnosticsParams, Url,
-};
+use lsp_types::{Diagnostic, DiagnosticSeverity, PublishDiagnosticsParams, Url};
 use tosca_core::loader::{Deferred, Location, Overlay};
-use tosca_core::problem::{Code, Problem, Severity};
+use tosca_core::problem::{Code, Problem};
 use tosca_core::query::TypeIndex;
-use tosca_core::source::{SourceMap, Span};
 use tosca_core::{Compiled, LoadError, Options, ReadCache};
 
-use crate::documents::normalize;
-use crate::position::{Encoding, LineIndex};
+use crate::diagnostics::{Converter, file_path};
+use crate::incremental::{Changed, LastCompile, Roots};
+use crate::position::Encoding;
 
 /// How long the worker waits for a newer edit before compiling.
 pub(crate) const DEBOUNCE: Duration = Duration::from_millis(40);
@@ -69,6 +66,8 @@ pub(crate) struct Job {
     pub(crate) uris: HashMap<PathBuf, Url>,
     /// The quirks accepted in the session, beyond the options' own.
     pub(crate) quirks: Vec<&'static tosca_core::problem::Quirk>,
+    /// What changed since the job before it: which documents need compiling again.
+    pub(crate) changed: Changed,
 }
 
 /// The handle the server keeps: sends jobs, reads results.
@@ -88,11 +87,27 @@ impl Analyzer {
     /// Remote imports are fetched in the background unless `options` are offline (or the build
     /// has no `network` feature), when they are problems as in `--offline`.
     pub(crate) fn start(
-        mut options: Options,
+        options: Options,
         configuration: crate::Configuration,
         encoding: Encoding,
         out: Sender<Message>,
     ) -> Analyzer {
+        let (analyzer, worker, receiver) = Analyzer::with_worker(options, configuration, encoding, out);
+        std::thread::Builder::new()
+            .name("tosca-lsp-analysis".into())
+            .spawn(move || worker.run(&receiver))
+            .map(drop)
+            .unwrap_or_else(|error| eprintln!("puccini-rs lsp: cannot start the analysis thread: {error}"));
+        analyzer
+    }
+
+    /// An analyzer and its worker, not started, and the worker's end of the jobs.
+    fn with_worker(
+        mut options: Options,
+        configuration: crate::Configuration,
+        encoding: Encoding,
+        out: Sender<Message>,
+    ) -> (Analyzer, Worker, Receiver<Job>) {
         let (jobs, receiver) = crossbeam_channel::unbounded();
         let analyzer = Analyzer { jobs, latest: Arc::default(), results: Arc::default(), finished: Arc::default() };
         let cache = ReadCache::new();
@@ -112,13 +127,11 @@ impl Analyzer {
             fetched,
             last: None,
             wanted: Vec::new(),
+            roots: Roots::default(),
+            dirty: Changed::nothing(),
+            compiles: 0,
         };
-        std::thread::Builder::new()
-            .name("tosca-lsp-analysis".into())
-            .spawn(move || worker.run(&receiver))
-            .map(drop)
-            .unwrap_or_else(|error| eprintln!("puccini-rs lsp: cannot start the analysis thread: {error}"));
-        analyzer
+        (analyzer, worker, receiver)
     }
 
     /// Asks for a compilation of this snapshot, superseding any older one.
@@ -212,50 +225,88 @@ struct Worker {
     last: Option<Job>,
     /// The URLs the last round wanted, fetched unless an edit comes within [`FETCH_DELAY`].
     wanted: Vec<Url>,
+    /// The last compilation of each open TOSCA document.
+    roots: Roots,
+    /// What changed since the last round compiled to its end.
+    dirty: Changed,
+    /// How many documents were compiled, in all.
+    compiles: u64,
+}
+
+/// What woke the worker.
+enum Wake {
+    /// An edit.
+    Edit(Job),
+    /// A background read ended.
+    Fetched,
+    /// No edit came for [`FETCH_DELAY`].
+    Idle,
 }
 
 impl Worker {
     fn run(mut self, jobs: &Receiver<Job>) {
         loop {
-            let mut job = crossbeam_channel::select! {
+            let wake = crossbeam_channel::select! {
                 recv(jobs) -> job => match job {
-                    Ok(job) => {
-                        // An edit: reads that failed long enough ago are tried again.
-                        if let Some(remote) = &self.remote {
-                            remote.retry_failed();
-                        }
-                        job
-                    }
+                    Ok(job) => Wake::Edit(job),
                     Err(_) => return,
                 },
-                recv(self.fetched) -> _ => match self.last.clone() {
-                    // A read ended: the same documents again, as a newer generation.
-                    Some(mut job) => {
-                        job.generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
-                        job
-                    }
-                    None => continue,
-                },
-                default(if self.wanted.is_empty() { Duration::MAX } else { FETCH_DELAY }) => {
-                    // No edit came: the URLs the documents import are fetched.
-                    if let Some(remote) = &self.remote {
-                        remote.fetch(std::mem::take(&mut self.wanted));
-                    }
-                    continue;
-                }
+                recv(self.fetched) -> _ => Wake::Fetched,
+                default(if self.wanted.is_empty() { Duration::MAX } else { FETCH_DELAY }) => Wake::Idle,
             };
-            // The round about to run wants its own URLs.
-            self.wanted.clear();
-            // Debounce: while edits keep coming, only the last one counts.
-            loop {
-                match jobs.recv_timeout(DEBOUNCE) {
-                    Ok(newer) => job = newer,
-                    Err(RecvTimeoutError::Timeout) => break,
-                    Err(RecvTimeoutError::Disconnected) => return,
+            match self.next_job(wake, jobs) {
+                Ok(Some(job)) => {
+                    self.analyze(&job);
+                    self.last = Some(job);
                 }
+                Ok(None) => {}
+                Err(RecvTimeoutError::Disconnected | RecvTimeoutError::Timeout) => return,
             }
-            self.analyze(&job);
-            self.last = Some(job);
+        }
+    }
+
+    /// The job to compile after `wake`, once edits stop coming for [`DEBOUNCE`] (the newest
+    /// one); `None` when there is nothing to compile, an error when the server is gone.
+    fn next_job(&mut self, wake: Wake, jobs: &Receiver<Job>) -> Result<Option<Job>, RecvTimeoutError> {
+        let mut job = match wake {
+            Wake::Edit(job) => {
+                // An edit: reads that failed long enough ago are tried again.
+                if let Some(remote) = &self.remote {
+                    remote.retry_failed();
+                }
+                self.dirty.merge(&job.changed);
+                job
+            }
+            // A read ended: the same documents again, all of them (any may import it). The
+            // job keeps its generation: an edit that came meanwhile is newer, and is compiled
+            // instead (below).
+            Wake::Fetched => match self.last.clone() {
+                Some(job) => {
+                    self.dirty = Changed::All;
+                    job
+                }
+                None => return Ok(None),
+            },
+            Wake::Idle => {
+                // No edit came: the URLs the documents import are fetched.
+                if let Some(remote) = &self.remote {
+                    remote.fetch(std::mem::take(&mut self.wanted));
+                }
+                return Ok(None);
+            }
+        };
+        // The round about to run wants its own URLs.
+        self.wanted.clear();
+        // Debounce: while edits keep coming, only the last one counts (and what each changed).
+        loop {
+            match jobs.recv_timeout(DEBOUNCE) {
+                Ok(newer) => {
+                    self.dirty.merge(&newer.changed);
+                    job = newer;
+                }
+                Err(RecvTimeoutError::Timeout) => return Ok(Some(job)),
+                Err(error @ RecvTimeoutError::Disconnected) => return Err(error),
+            }
         }
     }
 
@@ -263,6 +314,8 @@ impl Worker {
         self.latest.load(Ordering::SeqCst) != job.generation
     }
 
+    /// Compiles the documents the changes since the last complete round need, and publishes
+    /// the diagnostics that may have changed; gives up when a newer edit makes the job stale.
     fn analyze(&mut self, job: &Job) {
         let mut options = self.options.clone();
         options.loader.overlay = job.overlay.clone();
@@ -271,106 +324,119 @@ impl Worker {
                 options.quirks.push(quirk);
             }
         }
-        let mut diagnostics: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
-        let mut results = HashMap::new();
+        let mut compiled = Vec::new();
+        let mut all = true;
         for (uri, path) in &job.roots {
             if self.stale(job) {
                 return;
             }
-            diagnostics.entry(uri.clone()).or_default();
-            let (options, config_errors) = self.configuration.options_for(path, &options);
-            for error in config_errors {
-                // The configuration file is not a document the client has open: its mistakes
-                // are said on the document compiled without it.
-                diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
-                    severity: Some(DiagnosticSeverity::ERROR),
-                    source: Some("puccini-rs".into()),
-                    message: format!("{error} (the configuration file is not used until fixed)"),
-                    ..Diagnostic::default()
-                });
+            if !self.roots.needs(uri, path, &self.dirty) {
+                all = false;
+                continue;
             }
-            // A bug in the compiler must not end the worker: as a last resort, its panic is one
-            // diagnostic on the document and the next edit is compiled as usual.
-            let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                tosca_core::compile(&Location::File(path.clone()), &options).map_err(|error| error.to_string())
-            }))
-            .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
-            // The URLs this compilation wanted and could not read yet.
-            let wanted = self.options.loader.deferred.as_ref().map(Deferred::take_wanted).unwrap_or_default();
-            self.wanted.extend(wanted.iter().cloned());
-            match compiled {
-                Ok(compiled) => {
-                    let mut converter = Converter {
-                        sources: &compiled.sources,
-                        uris: &job.uris,
-                        encoding: self.encoding,
-                        lines: HashMap::new(),
-                    };
-                    let fetching: BTreeSet<String> =
-                        wanted.iter().map(|url| LoadError::Deferred(url.to_string()).to_string()).collect();
-                    let pending =
-                        |problem: &&Problem| problem.code == Code::ImportFailed && fetching.contains(&problem.message);
-                    // While imports are being fetched, only that is said: the rest would be
-                    // the cascade of what they define, missing.
-                    let shown: Vec<&Problem> = if fetching.is_empty() {
-                        compiled.problems.iter().collect()
-                    } else {
-                        compiled.problems.iter().filter(pending).collect()
-                    };
-                    let mut located = false;
-                    for problem in shown {
-                        if let Some((file, mut diagnostic)) = converter.diagnostic(problem) {
-                            if !fetching.is_empty() {
-                                diagnostic.severity = Some(DiagnosticSeverity::INFORMATION);
-                                located |= &file == uri;
-                            }
-                            let list = diagnostics.entry(file).or_default();
-                            if !list.contains(&diagnostic) {
-                                list.push(diagnostic);
-                            }
-                        }
-                    }
-                    if !fetching.is_empty() && !located {
-                        // Imported through files an editor cannot show (URLs): said on the
-                        // document itself.
-                        diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
-                            severity: Some(DiagnosticSeverity::INFORMATION),
-                            source: Some("puccini-rs".into()),
-                            message: fetching.into_iter().collect::<Vec<_>>().join("\n"),
-                            ..Diagnostic::default()
-                        });
-                    }
-                    results.insert(uri.clone(), Arc::new(Analysis::new(compiled)));
-                }
-                Err(error) => diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
-                    severity: Some(DiagnosticSeverity::ERROR),
-                    source: Some("puccini-rs".into()),
-                    message: error,
-                    ..Diagnostic::default()
-                }),
-            }
+            compiled.push((uri.clone(), self.compile(uri, path, &options, job)));
         }
         if self.stale(job) {
             return;
         }
-        // What the open documents no longer use is dropped from the caches.
-        self.cache.sweep();
-        if let Some(remote) = &self.remote {
-            remote.sweep();
+        self.dirty = Changed::nothing();
+        if all {
+            // What the open documents no longer use is dropped from the caches (after a round
+            // that compiled them all: only then is everything they use known to be loaded).
+            self.cache.sweep();
+            if let Some(remote) = &self.remote {
+                remote.sweep();
+            }
         }
-        *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = results;
+        let mut touched = self.roots.update(&job.roots, compiled);
+        let mut diagnostics = self.roots.diagnostics(&job.roots);
+        *self.results.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = self.roots.results();
         let (finished, changed) = &*self.finished;
         *finished.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = job.generation;
         changed.notify_all();
         let now: BTreeSet<Url> =
             diagnostics.iter().filter(|(_, list)| !list.is_empty()).map(|(uri, _)| uri.clone()).collect();
-        for gone in self.published.difference(&now) {
-            diagnostics.entry(gone.clone()).or_default();
-        }
-        for (uri, list) in diagnostics {
+        touched.extend(self.published.difference(&now).cloned());
+        for uri in touched {
+            let list = diagnostics.remove(&uri).unwrap_or_default();
             self.publish(uri, list);
         }
         self.published = now;
+    }
+
+    /// Compiles one open TOSCA document: its diagnostics, by document, what it read and its
+    /// result.
+    fn compile(&mut self, uri: &Url, path: &Path, options: &Options, job: &Job) -> LastCompile {
+        self.compiles += 1;
+        let mut diagnostics: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
+        diagnostics.entry(uri.clone()).or_default();
+        let (options, config_errors) = self.configuration.options_for(path, options);
+        for error in config_errors {
+            // The configuration file is not a document the client has open: its mistakes
+            // are said on the document compiled without it.
+            diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                severity: Some(DiagnosticSeverity::ERROR),
+                source: Some("puccini-rs".into()),
+                message: format!("{error} (the configuration file is not used until fixed)"),
+                ..Diagnostic::default()
+            });
+        }
+        // A bug in the compiler must not end the worker: as a last resort, its panic is one
+        // diagnostic on the document and the next edit is compiled as usual.
+        let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            tosca_core::compile(&Location::File(path.to_path_buf()), &options).map_err(|error| error.to_string())
+        }))
+        .unwrap_or_else(|_| Err("the compiler failed on this document (a bug in puccini-rs)".to_owned()));
+        // The URLs this compilation wanted and could not read yet.
+        let wanted = self.options.loader.deferred.as_ref().map(Deferred::take_wanted).unwrap_or_default();
+        self.wanted.extend(wanted.iter().cloned());
+        let compiled = match compiled {
+            Ok(compiled) => compiled,
+            Err(error) => {
+                diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                    severity: Some(DiagnosticSeverity::ERROR),
+                    source: Some("puccini-rs".into()),
+                    message: error,
+                    ..Diagnostic::default()
+                });
+                return LastCompile { reads: None, diagnostics, analysis: None };
+            }
+        };
+        let mut converter = Converter::new(&compiled.sources, &job.uris, self.encoding);
+        let fetching: BTreeSet<String> =
+            wanted.iter().map(|url| LoadError::Deferred(url.to_string()).to_string()).collect();
+        let pending = |problem: &&Problem| problem.code == Code::ImportFailed && fetching.contains(&problem.message);
+        // While imports are being fetched, only that is said: the rest would be the cascade of
+        // what they define, missing.
+        let shown: Vec<&Problem> = if fetching.is_empty() {
+            compiled.problems.iter().collect()
+        } else {
+            compiled.problems.iter().filter(pending).collect()
+        };
+        let mut located = false;
+        for problem in shown {
+            if let Some((file, mut diagnostic)) = converter.diagnostic(problem) {
+                if !fetching.is_empty() {
+                    diagnostic.severity = Some(DiagnosticSeverity::INFORMATION);
+                    located |= &file == uri;
+                }
+                let list = diagnostics.entry(file).or_default();
+                if !list.contains(&diagnostic) {
+                    list.push(diagnostic);
+                }
+            }
+        }
+        if !fetching.is_empty() && !located {
+            // Imported through files an editor cannot show (URLs): said on the document itself.
+            diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                source: Some("puccini-rs".into()),
+                message: fetching.into_iter().collect::<Vec<_>>().join("\n"),
+                ..Diagnostic::default()
+            });
+        }
+        let reads = compiled.sources.names().iter().filter_map(|name| file_path(name)).collect();
+        LastCompile { reads: Some(reads), diagnostics, analysis: Some(Arc::new(Analysis::new(compiled))) }
     }
 
     fn publish(&self, uri: Url, diagnostics: Vec<Diagnostic>) {
@@ -379,108 +445,6 @@ impl Worker {
     }
 }
 
-/// Turns problems into diagnostics, indexing each file's lines once.
-struct Converter<'a> {
-    sources: &'a SourceMap,
-    uris: &'a HashMap<PathBuf, Url>,
-    encoding: Encoding,
-    lines: HashMap<u32, (Arc<str>, LineIndex)>,
-}
-
-impl Converter<'_> {
-    /// The URI of a file of the compilation: an open document's, or a local file's; `None` for
-    /// the embedded profiles, URLs and archive entries, which an editor cannot show as files.
-    fn uri(&self, span: Span) -> Option<Url> {
-        let name = self.sources.name(span.source);
-        if name.starts_with("<profile>")
-            || name.contains("!/")
-            || name.starts_with("http://")
-            || name.starts_with("https://")
-        {
-            return None;
-        }
-        let path = normalize(&std::path::absolute(&name).ok()?);
-        self.uris.get(&path).cloned().or_else(|| Url::from_file_path(&path).ok())
-    }
-
-    /// The location of a span.
-    fn location(&mut self, span: Span) -> Option<LspLocation> {
-        let uri = self.uri(span)?;
-        let (text, index) = self.lines.entry(span.source.0).or_insert_with(|| {
-            let text = self.sources.get(span.source).map_or_else(|| Arc::from(""), |file| Arc::clone(&file.text));
-            let index = LineIndex::new(&text);
-            (text, index)
-        });
-        Some(LspLocation::new(uri, index.range(text, span.start as usize, span.end as usize, self.encoding)))
-    }
-
-    fn diagnostic(&mut self, problem: &Problem) -> Option<(Url, Diagnostic)> {
-        let location = self.location(problem.span)?;
-        let severity = match problem.severity {
-            Severity::Error => DiagnosticSeverity::ERROR,
-            Severity::Warning => DiagnosticSeverity::WARNING,
-        };
-        let mut message = problem.message.clone();
-        if let Some(help) = &problem.help {
-            message.push_str("\nhelp: ");
-            message.push_str(help);
-        }
-        let related: Vec<_> = problem
-            .labels
-            .iter()
-            .filter_map(|label| {
-                Some(DiagnosticRelatedInformation {
-                    location: self.location(label.span)?,
-                    message: label.message.clone(),
-                })
-            })
-            .collect();
-        let diagnostic = Diagnostic {
-            range: location.range,
-            severity: Some(severity),
-            code: Some(NumberOrString::String(problem.code.as_str().to_owned())),
-            source: Some("puccini-rs".into()),
-            message,
-            related_information: (!related.is_empty()).then_some(related),
-            data: crate::diagnostic_data::diagnostic_data(problem),
-            ..Diagnostic::default()
-        };
-        Some((location.uri, diagnostic))
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn waiting_for_the_latest_edit_gives_its_compilation() {
-        let (out, _diagnostics) = crossbeam_channel::unbounded();
-        let options =
-            Options { loader: tosca_core::LoaderOptions { offline: true, ..Default::default() }, ..Default::default() };
-        let analyzer = Analyzer::start(options, crate::Configuration::None, Encoding::Utf16, out);
-        assert!(analyzer.wait_for_latest(Duration::ZERO), "nothing asked for yet");
-        let uri = Url::parse("file:///project/main.yaml").expect("a URI");
-        let path = PathBuf::from("/project/main.yaml");
-        for (round, text) in ["a", "b"].into_iter().enumerate() {
-            let mut overlay = Overlay::new();
-            let template = format!(
-                "tosca_definitions_version: tosca_simple_yaml_1_3\ndescription: {text}\n\
-                 topology_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n"
-            );
-            overlay.insert(Location::File(path.clone()), template.as_bytes());
-            analyzer.submit(Job {
-                generation: 0,
-                overlay,
-                roots: vec![(uri.clone(), path.clone())],
-                uris: HashMap::from([(path.clone(), uri.clone())]),
-                quirks: Vec::new(),
-            });
-            assert!(analyzer.wait_for_latest(Duration::from_secs(30)), "round {round}: compiled in time");
-            let analysis = analyzer.result(&uri).expect("a result");
-            let root = analysis.compiled.names.root().expect("a root");
-            let compiled_text = analysis.compiled.sources.get(root).expect("the document").text.clone();
-            assert!(compiled_text.contains(&format!("description: {text}\n")), "round {round}: the latest text");
-        }
-    }
-}
+#[path = "analysis_tests.rs"]
+mod tests;

@@ -1,7 +1,7 @@
 //! Which `puccini-rs.toml` applies to a document: the one found from its folder upwards to the
 //! repository root (as `puccini-rs validate` finds it), the one given with `--config`, or none
-//! with `--no-config`. Read again on every round, so an edit to the file counts at the next
-//! edit of a document.
+//! with `--no-config`. Read again at every compilation, so an edit to the file counts at the
+//! next compilation of a document (an edit of it or of a file it imports).
 
 use std::path::{Path, PathBuf};
 

@@ -6,12 +6,18 @@
 //! completions from [`tosca_core::query`] and the compiled result. tosca-core knows nothing of the
 //! protocol.
 //!
-//! - `transport` — stdio, with a reader that skips a malformed message instead of ending;
+//! - `framing` — the base protocol's frames, read with bounds and resynchronised after a
+//!   malformed one;
+//! - `transport` — stdio: frames to messages and back, a request with an id lsp-server cannot
+//!   hold answered with an error;
 //! - `server` — the handshake, document sync and request routing;
 //! - `documents` — the open documents;
 //! - `configuration` — the `puccini-rs.toml` each document is compiled under;
 //! - `analysis` — the background compiler (debounced, superseded by newer edits, reusing what
 //!   did not change through a `tosca_core::ReadCache`) and the diagnostics;
+//! - `incremental` — which open documents an edit compiles again (the edited one and those
+//!   whose last compilation read it), and what the others keep;
+//! - `diagnostics` — problems turned into diagnostics;
 //! - `diagnostic_data` — what a diagnostic carries for its quick fixes, written by `analysis`
 //!   and read back by `features`;
 //! - `remote` — remote imports fetched in the background (with the `network` feature);
@@ -30,8 +36,11 @@
 mod analysis;
 mod configuration;
 mod diagnostic_data;
+mod diagnostics;
 mod documents;
 mod features;
+mod framing;
+mod incremental;
 mod position;
 mod profiles;
 #[cfg(feature = "network")]
@@ -41,12 +50,13 @@ mod transport;
 
 pub use configuration::Configuration;
 pub use position::{Encoding, LineIndex};
-pub use server::{serve, serve_configured};
+pub use server::{Ending, serve, serve_configured};
 
-/// Serves the protocol on stdin and stdout until the client sends `exit` or goes away.
-/// Compilations use `options` (its `--map-url` mappings, `--offline`, fetch limits, dialect and
+/// Serves the protocol on stdin and stdout until the client sends `exit` or goes away; how it
+/// ended (its exit status). Frames longer than the options' document limit
+/// ([`tosca_core::LoaderOptions::max_file_size`]) are refused. Compilations use `options` (its `--map-url` mappings, `--offline`, fetch limits, dialect and
 /// quirks).
-pub fn run_stdio(options: tosca_core::Options) -> Result<(), lsp_server::ProtocolError> {
+pub fn run_stdio(options: tosca_core::Options) -> Result<Ending, lsp_server::ProtocolError> {
     run_stdio_configured(options, Configuration::Discover)
 }
 
@@ -54,8 +64,8 @@ pub fn run_stdio(options: tosca_core::Options) -> Result<(), lsp_server::Protoco
 pub fn run_stdio_configured(
     options: tosca_core::Options,
     configuration: Configuration,
-) -> Result<(), lsp_server::ProtocolError> {
-    let (connection, threads) = transport::stdio();
+) -> Result<Ending, lsp_server::ProtocolError> {
+    let (connection, threads) = transport::stdio(options.loader.max_file_size);
     let result = serve_configured(&connection, options, configuration);
     drop(connection);
     // The writer ends once every sender is gone and flushes what is queued; the reader ends at

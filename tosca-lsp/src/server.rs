@@ -2,18 +2,21 @@
 //!
 //! Every request gets an answer: a feature's result, `null` for a document that is not open
 //! (there is nothing to say about it), `MethodNotFound` for a method the server does not
-//! implement, `InvalidParams` for parameters that do not parse. Notifications it does not know
-//! are ignored, as the protocol asks.
+//! implement, `InvalidParams` for parameters that do not parse; out of the lifecycle's order,
+//! `ServerNotInitialized` before the handshake ends and `InvalidRequest` after `shutdown`. Only
+//! `exit` (or the end of the input) ends the session. Notifications it does not know are
+//! ignored, as the protocol asks.
 
 use std::collections::HashMap;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
-    ShowMessage,
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit, Initialized, Notification as _,
+    PublishDiagnostics, ShowMessage,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, DocumentSymbolRequest, ExecuteCommand, GotoDefinition, HoverRequest, Request as _,
+    CodeActionRequest, Completion, DocumentSymbolRequest, ExecuteCommand, GotoDefinition, HoverRequest, Initialize,
+    Request as _, Shutdown,
 };
 use lsp_types::{
     CodeActionProviderCapability, CompletionOptions, ExecuteCommandOptions, ExecuteCommandParams,
@@ -26,8 +29,9 @@ use tosca_core::Options;
 use tosca_core::problem::Quirk;
 
 use crate::analysis::{Analyzer, Job};
-use crate::documents::Documents;
+use crate::documents::{Documents, path_of};
 use crate::features::{self, Context, HasUri as _};
+use crate::incremental::Changed;
 use crate::position::Encoding;
 
 /// How long a completion waits for the compilation of the latest edit before it answers from an
@@ -46,78 +50,166 @@ pub(crate) struct Server {
     sender: crossbeam_channel::Sender<Message>,
 }
 
-/// Runs the handshake and serves `connection` until `shutdown` and `exit` (or until the client
-/// goes away). Compilations use `options` and never wait on the network: remote imports are
-/// fetched in the background (unless `options` are offline).
-pub fn serve(connection: &Connection, options: Options) -> Result<(), lsp_server::ProtocolError> {
+/// How a session ended, and the process's exit status for it (LSP 3.17, `exit`: 0 after a
+/// `shutdown` request, else 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `exit` came after `shutdown` (or the client went away after it).
+    AfterShutdown,
+    /// `exit` came without `shutdown`, or the client went away before it.
+    WithoutShutdown,
+}
+
+impl Ending {
+    /// The process's exit status: 0 after `shutdown`, else 1.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Ending::AfterShutdown => 0,
+            Ending::WithoutShutdown => 1,
+        }
+    }
+}
+
+/// Where a session is in the protocol's lifecycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Before `initialize`: requests are answered `ServerNotInitialized`, notifications dropped.
+    Uninitialized,
+    /// `initialize` answered, `initialized` not yet come: requests are still answered
+    /// `ServerNotInitialized`; notifications are served.
+    Initializing,
+    /// Serving.
+    Running,
+    /// After `shutdown`: requests are answered `InvalidRequest`, until `exit`.
+    ShutDown,
+}
+
+/// Runs the handshake and serves `connection` until `exit` (or until the client goes away).
+/// Compilations use `options` and never wait on the network: remote imports are fetched in the
+/// background (unless `options` are offline).
+pub fn serve(connection: &Connection, options: Options) -> Result<Ending, lsp_server::ProtocolError> {
     serve_configured(connection, options, crate::Configuration::Discover)
 }
 
 /// [`serve`], each document compiled under the configuration file `configuration` chooses (its
 /// levels, quirks, dialect and sources; a mistake in it is a diagnostic on the document).
+///
+/// Every request gets an answer whatever the phase: before `initialized`,
+/// `ServerNotInitialized`; after `shutdown`, `InvalidRequest`. Only `exit` (or the end of the
+/// input) ends the session.
 pub fn serve_configured(
     connection: &Connection,
     options: Options,
     configuration: crate::Configuration,
-) -> Result<(), lsp_server::ProtocolError> {
-    let (id, params) = connection.initialize_start()?;
-    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
-    let utf8 = params
-        .capabilities
-        .general
-        .and_then(|general| general.position_encodings)
-        .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
-    let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
-    let capabilities = ServerCapabilities {
-        position_encoding: Some(if utf8 { PositionEncodingKind::UTF8 } else { PositionEncodingKind::UTF16 }),
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
-        document_symbol_provider: Some(OneOf::Left(true)),
-        definition_provider: Some(OneOf::Left(true)),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
-        execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![features::ACCEPT_QUIRK.to_owned()],
-            ..ExecuteCommandOptions::default()
-        }),
-        completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec![":".into(), " ".into()]),
-            ..CompletionOptions::default()
-        }),
-        ..ServerCapabilities::default()
-    };
-    let result = serde_json::json!({
-        "capabilities": capabilities,
-        "serverInfo": ServerInfo { name: "puccini-rs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
-    });
-    connection.initialize_finish(id, result)?;
-    let dialect = options.dialect;
-    let analyzer = Analyzer::start(options, configuration, encoding, connection.sender.clone());
-    let mut server = Server {
-        documents: Documents::default(),
-        quirks: Vec::new(),
-        analyzer,
-        encoding,
-        dialect,
-        sender: connection.sender.clone(),
-    };
+) -> Result<Ending, lsp_server::ProtocolError> {
+    let mut phase = Phase::Uninitialized;
+    let mut server = None;
+    let mut setup = Some((options, configuration));
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
-                if connection.handle_shutdown(&request)? {
-                    return Ok(());
-                }
-                let response = server.request(request);
+                let response = match (phase, request.method.as_str()) {
+                    (Phase::Uninitialized, Initialize::METHOD) => {
+                        let Some((options, configuration)) = setup.take() else { continue };
+                        let (started, result) = Server::initialize(connection, options, configuration, request.params);
+                        server = Some(started);
+                        phase = Phase::Initializing;
+                        Response::new_ok(request.id, result)
+                    }
+                    (Phase::Uninitialized | Phase::Initializing, method) => Response::new_err(
+                        request.id,
+                        ErrorCode::ServerNotInitialized as i32,
+                        format!("puccini-rs lsp: {method} before the initialize handshake ended"),
+                    ),
+                    (Phase::Running, Shutdown::METHOD) => {
+                        phase = Phase::ShutDown;
+                        Response::new_ok(request.id, Value::Null)
+                    }
+                    (Phase::Running, _) => match server.as_mut() {
+                        Some(server) => server.request(request),
+                        None => continue,
+                    },
+                    (Phase::ShutDown, method) => Response::new_err(
+                        request.id,
+                        ErrorCode::InvalidRequest as i32,
+                        format!("puccini-rs lsp: {method} after shutdown (only exit is expected)"),
+                    ),
+                };
                 let _ = connection.sender.send(Message::Response(response));
             }
-            Message::Notification(notification) if notification.method == "exit" => return Ok(()),
-            Message::Notification(notification) => server.notification(notification),
+            Message::Notification(notification) if notification.method == Exit::METHOD => {
+                return Ok(ending(phase));
+            }
+            Message::Notification(notification) => {
+                // Before initialize, notifications are dropped; after shutdown, ignored.
+                if let (Phase::Initializing | Phase::Running, Some(server)) = (phase, server.as_mut()) {
+                    if notification.method == Initialized::METHOD {
+                        phase = Phase::Running;
+                    } else {
+                        server.notification(notification);
+                    }
+                }
+            }
             Message::Response(_) => {}
         }
     }
-    Ok(())
+    Ok(ending(phase))
+}
+
+/// How a session in `phase` ends.
+fn ending(phase: Phase) -> Ending {
+    if phase == Phase::ShutDown { Ending::AfterShutdown } else { Ending::WithoutShutdown }
 }
 
 impl Server {
+    /// The server for an `initialize` request's parameters, and the result to answer it with.
+    fn initialize(
+        connection: &Connection,
+        options: Options,
+        configuration: crate::Configuration,
+        params: Value,
+    ) -> (Server, Value) {
+        let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+        let utf8 = params
+            .capabilities
+            .general
+            .and_then(|general| general.position_encodings)
+            .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+        let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
+        let capabilities = ServerCapabilities {
+            position_encoding: Some(if utf8 { PositionEncodingKind::UTF8 } else { PositionEncodingKind::UTF16 }),
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+            execute_command_provider: Some(ExecuteCommandOptions {
+                commands: vec![features::ACCEPT_QUIRK.to_owned()],
+                ..ExecuteCommandOptions::default()
+            }),
+            completion_provider: Some(CompletionOptions {
+                trigger_characters: Some(vec![":".into(), " ".into()]),
+                ..CompletionOptions::default()
+            }),
+            ..ServerCapabilities::default()
+        };
+        let result = serde_json::json!({
+            "capabilities": capabilities,
+            "serverInfo": ServerInfo { name: "puccini-rs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
+        });
+        let dialect = options.dialect;
+        let analyzer = Analyzer::start(options, configuration, encoding, connection.sender.clone());
+        let server = Server {
+            documents: Documents::default(),
+            quirks: Vec::new(),
+            analyzer,
+            encoding,
+            dialect,
+            sender: connection.sender.clone(),
+        };
+        (server, result)
+    }
+
     fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         match request.method.as_str() {
@@ -191,7 +283,7 @@ impl Server {
         };
         if !self.quirks.iter().any(|known| std::ptr::eq(*known, quirk)) {
             self.quirks.push(quirk);
-            self.reanalyze();
+            self.reanalyze(Changed::All);
         }
         let message = format!(
             "puccini-rs: `{}` accepted as a warning until the server stops; add `--quirk {}` to the \
@@ -209,7 +301,8 @@ impl Server {
                 if let Some(params) = parse::<lsp_types::DidOpenTextDocumentParams>(notification.params) {
                     let document = params.text_document;
                     self.documents.open(document.uri, document.text, document.version);
-                    self.reanalyze();
+                    // A document opened may be one another could not import before.
+                    self.reanalyze(Changed::All);
                 }
             }
             DidChangeTextDocument::METHOD => {
@@ -219,7 +312,7 @@ impl Server {
                     if let Some(change) = params.content_changes.into_iter().last()
                         && self.documents.change(&document.uri, change.text, document.version)
                     {
-                        self.reanalyze();
+                        self.reanalyze(Changed::path(path_of(&document.uri)));
                     }
                 }
             }
@@ -228,15 +321,16 @@ impl Server {
                     && self.documents.close(&params.text_document.uri)
                 {
                     self.clear(params.text_document.uri);
-                    self.reanalyze();
+                    self.reanalyze(Changed::All);
                 }
             }
             _ => {}
         }
     }
 
-    /// Asks for a compilation of every open TOSCA document as they are now.
-    fn reanalyze(&self) {
+    /// Asks for a compilation of the open TOSCA documents as they are now, those that `changed`
+    /// concerns (see `incremental`).
+    fn reanalyze(&self, changed: Changed) {
         let mut uris = HashMap::new();
         let mut roots = Vec::new();
         for (uri, document) in self.documents.sorted() {
@@ -251,6 +345,7 @@ impl Server {
             roots,
             uris,
             quirks: self.quirks.clone(),
+            changed,
         });
     }
 

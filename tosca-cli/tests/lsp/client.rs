@@ -1,7 +1,7 @@
 //! A scripted LSP client: spawns the real `puccini-rs lsp` and speaks the protocol over its
 //! stdin and stdout with lsp-server's framing.
 
-use std::io::{BufReader, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -17,6 +17,9 @@ pub(crate) struct Client {
     child: Child,
     stdin: Option<ChildStdin>,
     messages: Receiver<Message>,
+    /// What the server wrote that is not a message lsp-server can read (an answer to a request
+    /// whose id it cannot hold), as JSON.
+    answers: Receiver<Value>,
     next_id: i32,
     /// Notifications received while waiting for something else, in order.
     pub(crate) notifications: Vec<Notification>,
@@ -41,6 +44,19 @@ impl Client {
         capabilities: Value,
         env: &[(&str, &std::path::Path)],
     ) -> (Client, Value) {
+        let mut client = Client::spawn_with_env(args, env);
+        let result =
+            client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": capabilities }));
+        client.notify("initialized", json!({}));
+        (client, result.result.expect("initialize succeeds"))
+    }
+
+    /// Starts `puccini-rs lsp ARGS` without the handshake.
+    pub(crate) fn spawn(args: &[&str]) -> Client {
+        Client::spawn_with_env(args, &[])
+    }
+
+    fn spawn_with_env(args: &[&str], env: &[(&str, &std::path::Path)]) -> Client {
         let cache = (!env.iter().any(|(name, _)| *name == "XDG_CACHE_HOME"))
             .then(|| tempfile::tempdir().expect("a temporary folder"));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("puccini-rs"))
@@ -56,19 +72,43 @@ impl Client {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
         let (sender, messages) = channel();
+        let (answer_sender, answers) = channel();
         std::thread::spawn(move || {
             let mut stdout = BufReader::new(stdout);
-            while let Ok(Some(message)) = Message::read(&mut stdout) {
-                if sender.send(message).is_err() {
+            while let Some(value) = read_frame(&mut stdout) {
+                let sent = match serde_json::from_value::<Message>(value.clone()) {
+                    Ok(message) => sender.send(message).is_ok(),
+                    Err(_) => answer_sender.send(value).is_ok(),
+                };
+                if !sent {
                     return;
                 }
             }
         });
-        let mut client = Client { child, stdin, messages, next_id: 0, notifications: Vec::new(), _cache: cache };
-        let result =
-            client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": capabilities }));
-        client.notify("initialized", json!({}));
-        (client, result.result.expect("initialize succeeds"))
+        Client { child, stdin, messages, answers, next_id: 0, notifications: Vec::new(), _cache: cache }
+    }
+
+    /// The server's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The next answer lsp-server cannot read (see [`Client::answers`]).
+    pub(crate) fn raw_answer(&mut self) -> Value {
+        self.answers.recv_timeout(PATIENCE).expect("an answer from the server")
+    }
+
+    /// Closes the server's input and waits for it to end; its exit code.
+    pub(crate) fn wait(mut self) -> Option<i32> {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waits") {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     pub(crate) fn send(&mut self, message: Message) {
@@ -179,17 +219,29 @@ impl Client {
         let result = self.call("shutdown", Value::Null);
         assert_eq!(result, Value::Null);
         self.notify("exit", Value::Null);
-        drop(self.stdin.take());
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("waits") {
-                assert!(status.success(), "the server exits with {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "the server did not exit");
-            std::thread::sleep(Duration::from_millis(10));
+        assert_eq!(self.wait(), Some(0), "the server exits with success");
+    }
+}
+
+/// The next frame's JSON body (the framing the server writes); `None` at the end.
+fn read_frame(input: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if input.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.strip_suffix("\r\n").expect("a header line ended by CRLF");
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = Some(value.parse::<usize>().expect("a length"));
         }
     }
+    let mut body = vec![0; length.expect("a Content-Length")];
+    input.read_exact(&mut body).ok()?;
+    Some(serde_json::from_slice(&body).expect("a JSON body"))
 }
 
 impl Drop for Client {
