@@ -1,5 +1,5 @@
-//! The `puccini-rs` command line, run by [`main`]: by the binary (`src/main.rs`) and, in-process,
-//! by the Python wheel's `puccini-rs` console script (tosca-python's `cli.rs`).
+//! The `puccini-rs` command line, run by [`main`]: by the binary (`src/bin/puccini-rs.rs`) and,
+//! in-process, by the Python wheel's `puccini-rs` console script (tosca-python's `cli.rs`).
 //!
 //! Exit codes: 0 no problems (or warnings only), 1 problems found, 2 usage or I/O error. A
 //! reader that goes away (a closed pipe) ends any command quietly with 0; any other failure to

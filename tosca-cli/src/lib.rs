@@ -1,6 +1,6 @@
 //! The reporting half of `puccini-rs`, as a library: the inputs under a folder, checking inputs
 //! in parallel, the problem renderers in every `--format` and `explain` pages (both from
-//! [`tosca_core::report`]), the summary line and the progress line. The binary (`src/main.rs`)
+//! [`tosca_core::report`]), the summary line and the progress line. The binary (`src/bin/puccini-rs.rs`)
 //! parses arguments and drives these through [`cli::main`], which the Python wheel's console
 //! script runs in-process too; the hostile-input suite (`tests/tests/hostile_report.rs`)
 //! renders through them and counts what they emit.
