@@ -1,7 +1,7 @@
 //! The manual pages, generated from the command line's definition by `clap_mangen`
 //! (`puccini-rs man DIR`, installed by the Debian package): `puccini-rs(1)` lists the
 //! subcommands, each of which has its own page (`puccini-rs-compile(1)`,
-//! `puccini-rs-csar-check(1)`, …) with its options, as git's are.
+//! `puccini-rs-csar-validate(1)`, …) with its options, as git's are.
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +12,7 @@ use crate::args::Cli;
 /// Writes `puccini-rs.1` and a page for every subcommand that is not hidden, at any depth,
 /// into `dir`; gives their paths, the main page first.
 pub(crate) fn write_pages(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    // Built, subcommands know their full name (`puccini-rs-csar-check`); `help` needs no page.
+    // Built, subcommands know their full name (`puccini-rs-csar-validate`); `help` needs no page.
     let mut command = Cli::command().disable_help_subcommand(true);
     command.build();
     let mut pages = Vec::new();
@@ -33,7 +33,7 @@ fn write_page(command: clap::Command, dir: &Path, pages: &mut Vec<PathBuf>) -> s
 mod tests {
     use super::*;
 
-    /// Every visible subcommand, at any depth, as its page names it: `puccini-rs-csar-check`.
+    /// Every visible subcommand, at any depth, as its page names it: `puccini-rs-csar-validate`.
     fn visible(command: &clap::Command, prefix: &str, names: &mut Vec<String>) {
         for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
             let name = format!("{prefix}-{}", sub.get_name());
@@ -52,8 +52,8 @@ mod tests {
 
         let mut names = Vec::new();
         visible(&Cli::command(), "puccini-rs", &mut names);
-        assert!(names.len() >= 12, "subcommands: {names:?}");
-        assert!(names.iter().any(|name| name == "puccini-rs-csar-check"), "{names:?}");
+        assert!(names.len() >= 11, "subcommands: {names:?}");
+        assert!(names.iter().any(|name| name == "puccini-rs-csar-validate"), "{names:?}");
         for name in &names {
             let page = std::fs::read_to_string(dir.path().join(format!("{name}.1")))
                 .unwrap_or_else(|error| panic!("no page for `{name}`: {error}"));
