@@ -42,6 +42,13 @@ pub(crate) enum Command {
     /// outline, go to definition, hover, completion and quick fixes (remote imports are fetched in
     /// the background; none with --offline).
     Lsp(LspArgs),
+    /// Write the manual pages (roff) into a folder: `puccini-rs.1` and one per subcommand
+    /// (`puccini-rs-compile.1`, …), as the Debian package installs them.
+    #[command(hide = true)]
+    Man {
+        /// The folder (created if missing).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// `lsp`.

@@ -12,6 +12,7 @@
 //! the installed wheel.
 
 mod arguments;
+mod cli;
 mod problems;
 mod topology;
 
@@ -299,6 +300,7 @@ fn puccini_rs(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(validate, module)?)?;
     module.add_function(wrap_pyfunction!(compile_text, module)?)?;
     module.add_function(wrap_pyfunction!(validate_text, module)?)?;
+    module.add_function(wrap_pyfunction!(cli::main, module)?)?;
     module.add_class::<CompileResult>()?;
     module.add_class::<Problem>()?;
     module.add_class::<Label>()?;

@@ -1,16 +1,9 @@
-//! `puccini-rs`: compile and validate TOSCA service templates.
+//! The `puccini-rs` command line, run by [`main`]: by the binary (`src/bin/puccini-rs.rs`) and,
+//! in-process, by the Python wheel's `puccini-rs` console script (tosca-python's `cli.rs`).
 //!
 //! Exit codes: 0 no problems (or warnings only), 1 problems found, 2 usage or I/O error. A
 //! reader that goes away (a closed pipe) ends any command quietly with 0; any other failure to
 //! write the output is one line on stderr and exit 2.
-
-mod args;
-mod config;
-mod create;
-mod destination;
-mod diff;
-mod output;
-mod timings;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -18,10 +11,11 @@ use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use args::{
+use crate::args::{
     Cli, Command, CompileArgs, CsarCommand, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
+use crate::{args, config, create, destination, diff, output, timings};
 use tosca_cli::baseline::{self, Baseline};
 use tosca_cli::check::Checked;
 use tosca_cli::format::human::Human;
@@ -33,16 +27,33 @@ use tosca_core::problem::{Code, Quirk};
 use tosca_core::timings::Timings;
 use tosca_core::{Compiled, Location, Options};
 
-/// mimalloc rather than the system allocator: the compiler allocates many small values on
-/// several threads, where glibc's per-thread arenas kept a third more memory resident and its
-/// malloc and free took a fifth of the instructions (measured on the 10,000-node workload; see
-/// the benchmark in `tests/benches/compile.rs`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+/// Runs the command line `args` (the program's name first, as `std::env::args_os` gives it)
+/// and gives its exit code: 0, 1 or 2 as above; `--help` and `--version` are 0 and a usage
+/// mistake 2, printed as clap prints them. Never exits the process: the Python console script
+/// runs it inside the interpreter. Everything written to stdout is flushed before it returns.
+pub fn main<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let exit = run_command_line(args);
+    // `ExitCode` keeps its number to itself; every code above is one of these.
+    (0..=u8::MAX).find(|&code| ExitCode::from(code) == exit).unwrap_or(2)
+}
 
-fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
-    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+fn run_command_line<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let parsed = Cli::command().try_get_matches_from(args).and_then(|matches| {
+        let cli = Cli::from_arg_matches(&matches)?;
+        Ok((matches, cli))
+    });
+    let (matches, mut cli) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return usage_error(&error),
+    };
     if let Some((_, matches)) = matches.subcommand() {
         match &mut cli.command {
             Command::Compile(args) => args.levels.order(matches),
@@ -58,6 +69,7 @@ fn main() -> ExitCode {
         Command::Csar(command) => csar(command),
         Command::Explain(args) => explain(args),
         Command::Completions { shell } => completions(shell),
+        Command::Man { dir } => man(&dir),
         Command::Diff(args) => diff::run(args),
         Command::Lsp(args) => lsp(&args),
     };
@@ -574,3 +586,28 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// What clap prints for `error` (a usage mistake on stderr; `--help` and `--version` on
+/// stdout) and its exit code, as `clap::Error::exit` would, without ending the process.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| std::io::stdout().flush());
+    if printed.as_ref().is_err_and(|error| error.kind() != std::io::ErrorKind::BrokenPipe) {
+        return ExitCode::from(2);
+    }
+    u8::try_from(error.exit_code()).map_or(ExitCode::from(2), ExitCode::from)
+}
+
+/// `puccini-rs man DIR` (hidden): the manual pages written into `DIR`, their paths on stdout.
+fn man(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    std::fs::create_dir_all(dir)?;
+    let pages = crate::manual::write_pages(dir)?;
+    let mut stdout = std::io::stdout().lock();
+    for page in pages {
+        writeln!(stdout, "{}", page.display())?;
+    }
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests;
