@@ -11,6 +11,7 @@ mod destination;
 mod diff;
 mod output;
 mod timings;
+mod yaml_string;
 
 use std::io::Write;
 use std::process::ExitCode;
