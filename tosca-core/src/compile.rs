@@ -350,8 +350,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_compilation_stops_before_rendering() {
-        let mut options = Options::default();
-        options.cancel = Some(Arc::new(AtomicBool::new(true)));
+        let mut options = Options { cancel: Some(Arc::new(AtomicBool::new(true))), ..Options::default() };
         let compiled = compile_text("main.yaml", SERVER, &options).expect("it loads");
         assert!(compiled.topology.node_templates.is_empty());
         let phases: Vec<&str> = compiled.timings.phases.iter().map(|phase| phase.name).collect();

@@ -40,7 +40,8 @@ def test_text_in_memory_has_the_limit_of_a_file():
 
 
 def test_ctrl_c_interrupts_a_long_compile():
-    # Before, the signal waited for the compile to end (3 s for 8,000 pairs in a dev build); now the
+    # Before, the signal waited for the compile to end (3 s for 8,000 pairs in a dev build, 12,000
+    # here); now the
     # compile stops and KeyboardInterrupt is raised within a signal check.
     text = big_template(12_000)
     main = threading.main_thread().ident
