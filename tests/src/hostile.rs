@@ -281,6 +281,7 @@ pub fn large_shapes() -> Vec<(&'static str, String)> {
         ("chained-defaults-2k-templates", templates_with_chained_defaults(2_000, 13)),
         ("capacity-one-8k", servers_and_clients(8_000, 8_000, "Slot")),
         ("dangling-8k", servers_and_clients(8_000, 8_000, "Other")),
+        ("capacity-exhausted-8k", servers_and_clients(4_000, 8_000, "Slot")),
         ("filtered-capacity-one-8k", filtered_servers_and_clients(8_000)),
         ("catastrophic-pattern-2k", catastrophic_pattern(2_000)),
         ("filter-catastrophic-pattern-2k", filtered_by_catastrophic_pattern(2_000)),

@@ -139,6 +139,25 @@ fn one_client_more_than_servers_is_one_dangling_requirement_after_one_search() {
 }
 
 #[test]
+fn requirements_exhausting_capacity_one_targets_take_linear_steps() {
+    // 8,000 clients for 4,000 servers of `occurrences: [0, 1]`: the first 4,000 get a server
+    // each, in order; the others find every server full. Before, each of them spent a whole
+    // augmenting-path budget re-scanning servers the search had visited (4,000 × 100,000 steps,
+    // 15 s in release; at 2,000 for 4,000: 200,006,001 steps); one search now visits each server
+    // once (20,001 steps in all), and its failure stands for the other requests that differ only
+    // by their source (Kuhn: no augmenting path from a vertex appears as the matching grows).
+    let (compiled, problems, steps) = compile_counting(&servers_and_clients(4_000, 8_000, "Slot"), resolution_steps);
+    assert_eq!(problems.len(), 4_000, "{:?}", &problems[..problems.len().min(5)]);
+    assert!(problems.iter().all(|problem| problem.starts_with("dangling-requirement main.yaml:")), "{problems:?}");
+    // The first unmet client, c4000, is on the line after the 4,000 servers and 4,000 clients.
+    assert_eq!(problems[0], "dangling-requirement main.yaml:8016:51");
+    let edges = &compiled.topology.relationships;
+    assert_eq!(edges.len(), 4_000);
+    assert!(edges.iter().enumerate().all(|(index, edge)| edge.target == format!("s{index}")));
+    assert!(steps < 100_000, "{steps} resolution steps");
+}
+
+#[test]
 fn eight_thousand_dangling_requirements_take_linear_steps() {
     let (_, problems, steps) = compile_counting(&servers_and_clients(8_000, 8_000, "Other"), resolution_steps);
     assert_eq!(problems.len(), 8_000);

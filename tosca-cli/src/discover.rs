@@ -6,7 +6,9 @@
 //! are skipped and counted. Files come in a fixed order: each folder's entries sorted by name,
 //! depth first, so the report is the same on every machine. Hidden entries (names starting
 //! with `.`, such as `.git`) and symbolic links to folders are not entered; symbolic links to
-//! files are followed. Other arguments (files, URLs) are kept as written.
+//! files are followed. Only regular files are opened to look for the version: a named
+//! pipe or a device under the folder is kept as an input and refused when checked, never
+//! waited on. Other arguments (files, URLs) are kept as written.
 //!
 //! A folder that is a package (an unpacked CSAR: `TOSCA-Metadata/TOSCA.meta`, a root
 //! `TOSCA.meta`, or a root YAML file with its `.mf` manifest beside it; see
@@ -109,10 +111,12 @@ fn is_yaml(path: &Path) -> bool {
         .is_some_and(|extension| extension.eq_ignore_ascii_case("yaml") || extension.eq_ignore_ascii_case("yml"))
 }
 
-/// Whether the YAML file at `path` has a top-level `tosca_definitions_version` key.
+/// Whether the YAML file at `path` has a top-level `tosca_definitions_version` key. Only a
+/// regular file is opened: a named pipe or a link to `/dev/stdin` would wait for ever, so it is
+/// an error here (and kept as an input, which the loader then refuses with a problem).
 fn declares_version(path: &Path) -> std::io::Result<bool> {
     let mut text = Vec::new();
-    std::fs::File::open(path)?.take(SNIFF_LIMIT).read_to_end(&mut text)?;
+    tosca_core::loader::open_regular_file(path)?.take(SNIFF_LIMIT).read_to_end(&mut text)?;
     Ok(has_version_key(&text))
 }
 

@@ -25,6 +25,7 @@ pub mod progress;
 pub mod stdin;
 pub mod summary;
 mod timings;
+mod yaml_string;
 
 // `diff` runs the compiler as `compile` does.
 use cli::{options, quirks, run};

@@ -11,6 +11,7 @@ use tosca_core::export::clout::CloutOptions;
 use tosca_core::topology::{NodeTemplate, RelationshipEdge, Topology};
 
 use crate::args::OutputFormat;
+use crate::yaml_string::yaml_string;
 
 /// Writes the topology to `out` in an output format. `clout_timestamp` adds the compilation
 /// time to a Clout's history; `compact` writes JSON (the topology's or a Clout's) on one line.
@@ -287,7 +288,8 @@ impl Formatter for Indented {
     }
 }
 
-/// YAML of a JSON value (the topology's, or a Clout's), so both formats say the same thing.
+/// YAML of a JSON value (the topology's, or a Clout's), so both formats say the same thing. Every
+/// string reads back the same in YAML 1.1 and 1.2 readers ([`yaml_string`]).
 pub(crate) fn yaml(value: &Value) -> anyhow::Result<String> {
     let mut text = String::new();
     let mut emitter = YamlEmitter::new(&mut text);
@@ -305,14 +307,11 @@ fn to_yaml(value: &Value) -> Yaml<'static> {
             Some(integer) => Yaml::Value(Scalar::Integer(integer)),
             None => Yaml::Value(Scalar::FloatingPoint(number.as_f64().unwrap_or(f64::NAN).into())),
         },
-        Value::String(text) => Yaml::Value(Scalar::String(text.clone().into())),
+        Value::String(text) => yaml_string(text),
         Value::Array(items) => Yaml::Sequence(items.iter().map(to_yaml).collect()),
-        Value::Object(entries) => Yaml::Mapping(
-            entries
-                .iter()
-                .map(|(key, value)| (Yaml::Value(Scalar::String(key.clone().into())), to_yaml(value)))
-                .collect(),
-        ),
+        Value::Object(entries) => {
+            Yaml::Mapping(entries.iter().map(|(key, value)| (yaml_string(key), to_yaml(value))).collect())
+        }
     }
 }
 

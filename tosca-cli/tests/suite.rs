@@ -27,3 +27,4 @@ mod validate;
 mod validate_dir;
 mod validate_shared;
 mod version;
+mod yaml_read_back;

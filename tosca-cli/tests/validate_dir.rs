@@ -214,3 +214,69 @@ fn only_tosca_skips_named_yaml_that_is_not_tosca() {
     assert_eq!(code, Some(1), "{stdout}");
     assert!(stdout.contains("typo.yaml"), "{stdout}");
 }
+
+/// Runs `validate --format json services` in `folder` with a standard input that stays open and
+/// silent (as a terminal would), killing it after 60 s: `None` when it had to be killed.
+#[cfg(unix)]
+fn validate_with_open_stdin(folder: &Path) -> Option<(Option<i32>, String)> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
+        .current_dir(folder)
+        .env("NO_COLOR", "1")
+        .args(["validate", "--format", "json", "services"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let _stdin = child.stdin.take();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().expect("the child is waited for") {
+            let mut stdout = String::new();
+            std::io::Read::read_to_string(&mut child.stdout.take().expect("stdout"), &mut stdout).expect("stdout");
+            return Some((status.code(), stdout));
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().expect("the child is killed");
+            child.wait().expect("the child ends");
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// A named pipe and a link to `/dev/stdin` among a folder's YAML files: discovery looked into
+/// every `*.yaml` to find its version and waited on both for ever. Now neither is opened; each is
+/// kept as an input and refused by the loader as not a regular file, and the good file is
+/// checked.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_or_a_link_to_stdin_in_the_folder_is_refused_not_waited_on() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    write(folder.path(), "services/a.yaml", GOOD);
+    let status = std::process::Command::new("mkfifo")
+        .arg(folder.path().join("services/fifo.yaml"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo makes the pipe");
+    std::os::unix::fs::symlink("/dev/stdin", folder.path().join("services/stdin.yaml")).expect("the link is made");
+
+    let (code, stdout) = validate_with_open_stdin(folder.path()).expect("validate ends instead of waiting");
+    // An input that cannot be read makes the run an error of use (exit 2).
+    assert_eq!(code, Some(2), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(report["summary"]["unreadable"], 2, "{stdout}");
+    let inputs = report["inputs"].as_array().expect("inputs");
+    let outcome = |name: &str| {
+        inputs
+            .iter()
+            .find(|input| input["input"].as_str().is_some_and(|input| input.ends_with(name)))
+            .unwrap_or_else(|| panic!("{name} is an input: {stdout}"))
+    };
+    assert_eq!(outcome("a.yaml")["problems"].as_array().map(Vec::len), Some(0), "{stdout}");
+    for name in ["fifo.yaml", "stdin.yaml"] {
+        let error = outcome(name)["error"].as_str().unwrap_or_default();
+        assert!(error.contains("named pipe (FIFO), not a regular file"), "{name}: {stdout}");
+    }
+}

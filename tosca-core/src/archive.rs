@@ -31,7 +31,9 @@
 //!   parent directory of another entry, are errors; so is a zip whose local headers disagree
 //!   with its central directory, a tar entry with extension headers we cannot honour (a PAX
 //!   `size`, GNU sparse data), or a truncated entry. Another tool reading the same bytes should
-//!   not see different files than we do.
+//!   not see different files than we do: bytes that hold more than one archive (a tar followed
+//!   by a zip, two zips one after the other, data before a zip's first entry or between its
+//!   entries) are refused too (`polyglot`).
 //! - **Misleading messages**: entry names quoted in errors have control and bidirectional
 //!   characters escaped.
 //! - **Crashes**: no input makes this module panic; corrupt and truncated archives are errors.
@@ -46,8 +48,8 @@
 //!
 //! One job each, each importing only those below it: `contents` (the [`Archive`] and
 //! [`Archive::open`], which picks the reader), `zip_reader` and `tar_reader` (one format each),
-//! `limits` ([`ArchiveLimits`] and the collector every reader fills under them), `names` (entry
-//! names normalized and made safe to print), `error` ([`ArchiveError`]), `kind`
+//! `limits` ([`ArchiveLimits`] and the collector every reader fills under them), `polyglot` (bytes that are one
+//! archive only), `names` (entry names normalized and made safe to print), `error` ([`ArchiveError`]), `kind`
 //! ([`ArchiveKind`]) and `size` (byte units); [`folder`] and [`write`] beside them.
 
 mod contents;
@@ -56,10 +58,13 @@ pub mod folder;
 mod kind;
 mod limits;
 mod names;
+mod polyglot;
 mod size;
 mod tar_reader;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_polyglot;
 pub mod write;
 mod zip_reader;
 

@@ -7,6 +7,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::collections::IndexMap;
 
@@ -52,9 +53,19 @@ pub struct Options {
     /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`], denied
     /// ones become errors. The default changes nothing.
     pub levels: Levels,
+    /// Set (from another thread) to stop the compilation between two phases, when its caller
+    /// was interrupted (Ctrl-C in the Python module): [`compile`] then returns at the next phase
+    /// boundary with the problems found so far and an empty topology, which the caller, having
+    /// asked for it, discards. `None` (the default) never stops.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Options {
+    /// Whether [`Options::cancel`] was set.
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|cancel| cancel.load(Ordering::Relaxed))
+    }
+
     /// These options under the configuration file `config`: its levels before this one's (so
     /// the command line wins), its quirks added, its dialect when none is chosen, its URL
     /// mappings, profile folders and trust roots after this one's. The trust roots are files
@@ -143,24 +154,36 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         || crate::read::read(&root, &others, &loader, options.dialect, &mut problems),
         |read| read.as_ref().map_or(0, |read| read.units.len()),
     )?;
+    if options.cancelled() {
+        return Ok(stopped(problems, sources, timings));
+    }
     let (namespace, catalog) = timings.measure(
         "namespace",
         "types",
         || crate::namespace::namespace(read, &mut problems),
         |(_, catalog)| catalog.total(),
     );
+    if options.cancelled() {
+        return Ok(stopped(problems, sources, timings));
+    }
     let hierarchy = timings.measure(
         "hierarchy",
         "types",
         || crate::hierarchy::hierarchy(&namespace, &catalog, &mut problems),
         |_| catalog.total(),
     );
+    if options.cancelled() {
+        return Ok(stopped(problems, sources, timings));
+    }
     let catalog = timings.measure(
         "inheritance",
         "types",
         || crate::inheritance::inheritance(&namespace, catalog, &hierarchy, &mut problems),
         Catalog::total,
     );
+    if options.cancelled() {
+        return Ok(stopped(problems, sources, timings));
+    }
     let topology = crate::render::render(
         &namespace,
         &catalog,
@@ -171,6 +194,9 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &mut problems,
         &mut timings,
     );
+    if options.cancelled() {
+        return Ok(stopped(problems, sources, timings));
+    }
     let (problems, allowed) = timings.measure(
         "problems",
         "problems",
@@ -193,6 +219,12 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     Ok(Compiled { topology, problems, sources, timings, names, allowed })
 }
 
+/// What a compilation stopped by [`Options::cancel`] returns: the problems so far, no topology.
+fn stopped(problems: Problems, sources: SourceMap, timings: Timings) -> Compiled {
+    let problems = problems.into_sorted(&sources);
+    Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default(), allowed: 0 }
+}
+
 /// Compiles the service template `text`, held in memory, as if it were a file named `name`:
 /// problems in it are located at `name:line:column`, and its relative imports resolve against
 /// `name`'s folder, from [`LoaderOptions::overlay`] first, then from the disk. The file named
@@ -210,9 +242,14 @@ pub fn compile_text(name: impl AsRef<Path>, text: &str, options: &Options) -> Re
 
 /// Compiles `bytes`, held in memory, as if they were a file named `name`: a service template's
 /// text (as [`compile_text`]), or a CSAR (a zip, tar or tar.gz archive, told by its contents),
-/// whose entries are then named `name!/path`.
+/// whose entries are then named `name!/path`. More than [`LoaderOptions::max_file_size`] bytes
+/// (64 MiB by default) are refused, as a file that large is.
 pub fn compile_bytes(name: impl AsRef<Path>, bytes: &[u8], options: &Options) -> Result<Compiled, LoadError> {
     let root = Location::File(name.as_ref().to_path_buf());
+    let limit = options.loader.max_file_size;
+    if bytes.len() as u64 > limit {
+        return Err(LoadError::TooLarge { location: root.display(), limit });
+    }
     let mut options = options.clone();
     options.loader.overlay.insert(root.clone(), bytes);
     compile(&root, &options)
@@ -308,6 +345,30 @@ mod tests {
     use super::*;
     use crate::govern::Level;
     use crate::problem::Severity;
+
+    const SERVER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server: { type: tosca.nodes.Compute }\n";
+
+    #[test]
+    fn a_cancelled_compilation_stops_before_rendering() {
+        let mut options = Options { cancel: Some(Arc::new(AtomicBool::new(true))), ..Options::default() };
+        let compiled = compile_text("main.yaml", SERVER, &options).expect("it loads");
+        assert!(compiled.topology.node_templates.is_empty());
+        let phases: Vec<&str> = compiled.timings.phases.iter().map(|phase| phase.name).collect();
+        assert_eq!(phases, ["read"], "stopped after the first phase");
+        options.cancel = Some(Arc::new(AtomicBool::new(false)));
+        let compiled = compile_text("main.yaml", SERVER, &options).expect("it loads");
+        assert!(compiled.topology.node_templates.contains_key("server"));
+    }
+
+    #[test]
+    fn bytes_in_memory_have_the_limit_of_a_file() {
+        let mut options = Options::default();
+        options.loader.max_file_size = SERVER.len() as u64 - 1;
+        let error = compile_text("main.yaml", SERVER, &options).expect_err("too large");
+        assert!(matches!(error, LoadError::TooLarge { .. }), "{error}");
+        options.loader.max_file_size = SERVER.len() as u64;
+        assert!(compile_text("main.yaml", SERVER, &options).is_ok());
+    }
 
     #[test]
     fn the_configuration_comes_before_the_options_it_is_merged_into() {

@@ -62,6 +62,7 @@ pub(crate) mod windows_1252;
 pub use crate::location::{Location, normalize};
 pub use deferred::{Deferred, Fetched};
 pub use error::LoadError;
+pub use local_file::open_regular_file;
 pub use options::{DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES, LoaderOptions};
 pub use overlay::Overlay;
 /// URLs as locations hold them (the `url` crate's).

@@ -8,6 +8,7 @@ use super::error::ArchiveError;
 use super::kind::ArchiveKind;
 use super::limits::{ArchiveLimits, Files};
 use super::names::normalize;
+use super::polyglot::{check_not_a_zip, check_tar_end};
 use super::tar_reader::{read_tar, read_tar_gz};
 use super::zip_reader::read_zip;
 
@@ -29,8 +30,15 @@ impl Archive {
         let mut files = Files::new(limits);
         match kind {
             ArchiveKind::Zip => read_zip(bytes, &mut files)?,
-            ArchiveKind::Tar => read_tar(bytes, kind, &mut files).map(|_rest| ())?,
-            ArchiveKind::TarGz => read_tar_gz(bytes, &mut files)?,
+            ArchiveKind::Tar => {
+                let rest = read_tar(bytes, kind, &mut files)?;
+                check_tar_end(rest, kind)?;
+                check_not_a_zip(bytes, kind)?;
+            }
+            ArchiveKind::TarGz => {
+                read_tar_gz(bytes, &mut files)?;
+                check_not_a_zip(bytes, kind)?;
+            }
             // Never detected from bytes.
             ArchiveKind::Folder => return Err(ArchiveError::NotAnArchive),
         }

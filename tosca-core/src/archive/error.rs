@@ -21,6 +21,16 @@ pub enum ArchiveError {
         /// What is wrong.
         reason: String,
     },
+    /// The bytes hold more than one archive, or data no entry accounts for, so that other tools
+    /// may read different files than we do (a tar followed by a zip, two zips one after the
+    /// other, data before a zip's first entry).
+    #[error("ambiguous {kind} archive: {reason}")]
+    Ambiguous {
+        /// The kind of the archive, as we read it.
+        kind: ArchiveKind,
+        /// What else the bytes hold, and who reads it.
+        reason: String,
+    },
     /// One entry of the archive is broken (bad compressed data, bad checksum, truncated).
     #[error("corrupt {kind} archive: entry `{entry}`: {reason}")]
     CorruptEntry {

@@ -12,6 +12,7 @@ use super::error::ArchiveError;
 use super::kind::ArchiveKind;
 use super::limits::{Files, RATIO_THRESHOLD, ReadError, Reading, drain, read_capped};
 use super::names::{check_name, display_name, utf8_name};
+use super::polyglot::{check_gzip_end, check_tar_end};
 use super::size::{MIB, size_text};
 
 /// The most data one tar extension header (GNU long name, PAX) may hold.
@@ -49,14 +50,17 @@ pub(super) fn read_tar_gz(bytes: &[u8], files: &mut Files<'_>) -> Result<(), Arc
     let compressed = (bytes.len() as u64).max(1);
     let ratio_limit = RATIO_THRESHOLD.max(compressed.saturating_mul(limits.max_ratio));
     let tripped = Rc::new(Cell::new(false));
-    let reader =
-        Capped { inner: GzDecoder::new(bytes), remaining: stream_limit.min(ratio_limit), tripped: tripped.clone() };
+    // The `bufread` decoder reads no further than its gzip member, so what follows it is known.
+    let reader = Capped {
+        inner: flate2::bufread::GzDecoder::new(bytes),
+        remaining: stream_limit.min(ratio_limit),
+        tripped: tripped.clone(),
+    };
     let result = read_tar(reader, ArchiveKind::TarGz, files).and_then(|mut rest| {
         // Read the rest of the stream (the tar's padding), so a truncated or corrupt stream is an
-        // error even after the last entry.
-        io::copy(&mut rest, &mut io::sink())
-            .map(|_| ())
-            .map_err(|error| ArchiveError::Corrupt { kind: ArchiveKind::TarGz, reason: error.to_string() })
+        // error even after the last entry, and padding that is not zeros is seen.
+        check_tar_end(&mut rest, ArchiveKind::TarGz)?;
+        check_gzip_end(rest.inner.into_inner())
     });
     match result {
         Err(_) if tripped.get() => Err(if ratio_limit < stream_limit {

@@ -15,7 +15,7 @@ fn deflated() -> SimpleFileOptions {
     SimpleFileOptions::default().compression_method(CompressionMethod::Deflated)
 }
 
-fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+pub(super) fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     for (name, data) in entries {
         if name.ends_with('/') {
@@ -29,7 +29,7 @@ fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
 }
 
 /// A tar header with the raw `name` (no checks), of type `kind`, `size` bytes long.
-fn tar_header(name: &[u8], kind: tar::EntryType, size: u64) -> tar::Header {
+pub(super) fn tar_header(name: &[u8], kind: tar::EntryType, size: u64) -> tar::Header {
     let mut header = tar::Header::new_ustar();
     header.as_old_mut().name[..name.len()].copy_from_slice(name);
     header.set_entry_type(kind);
@@ -39,7 +39,7 @@ fn tar_header(name: &[u8], kind: tar::EntryType, size: u64) -> tar::Header {
     header
 }
 
-fn tar_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+pub(super) fn tar_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut builder = tar::Builder::new(Vec::new());
     for (name, data) in entries {
         if name.ends_with('/') {
@@ -54,13 +54,13 @@ fn tar_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     builder.into_inner().unwrap()
 }
 
-fn gzip(bytes: &[u8]) -> Vec<u8> {
+pub(super) fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     encoder.write_all(bytes).unwrap();
     encoder.finish().unwrap()
 }
 
-fn open(bytes: &[u8]) -> Result<Archive, ArchiveError> {
+pub(super) fn open(bytes: &[u8]) -> Result<Archive, ArchiveError> {
     Archive::open(bytes, &ArchiveLimits::default())
 }
 

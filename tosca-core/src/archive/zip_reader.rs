@@ -12,6 +12,7 @@ use super::error::ArchiveError;
 use super::kind::ArchiveKind;
 use super::limits::{Files, ReadError, Reading};
 use super::names::{check_name, display_name, normalize, utf8_name};
+use super::polyglot::check_zip_layout;
 
 const S_IFMT: u32 = 0o170_000;
 const S_IFREG: u32 = 0o100_000;
@@ -61,6 +62,7 @@ pub(super) fn read_zip(bytes: &[u8], files: &mut Files<'_>) -> Result<(), Archiv
             },
         });
     }
+    check_zip_layout(bytes, &mut zip)?;
     if zip.len() > files.limits.max_entries {
         return Err(ArchiveError::TooManyEntries { limit: files.limits.max_entries });
     }

@@ -44,6 +44,30 @@ impl Loader {
     }
 }
 
+/// Opens `path` for reading if it is a regular file (or a link to one), never waiting: what it
+/// is is checked before opening (opening a named pipe waits for a writer, a link to
+/// `/dev/stdin` reads the terminal) and again once open, in case the path changed in between.
+/// Anything else is an [`std::io::ErrorKind::InvalidInput`] error naming what it is. For code
+/// outside the loader that looks into files before they are compiled (`validate DIR`).
+pub fn open_regular_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let not_regular = |kind: std::fs::FileType| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} is {}, not a regular file", path.display(), kind_of(kind)),
+        )
+    };
+    let kind = std::fs::metadata(path)?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind));
+    }
+    let file = open_without_waiting(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind));
+    }
+    Ok(file)
+}
+
 /// Opens a file for reading without waiting: on Unix with `O_NONBLOCK`, so a named pipe put in
 /// a regular file's place after it was checked opens at once (and is then refused) instead of
 /// waiting for a writer. Reads of a regular file ignore the flag.

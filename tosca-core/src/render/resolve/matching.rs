@@ -7,9 +7,13 @@
 //! class, and a cursor per class skips the pairs already full, so a thousand requests for
 //! capacity-1 targets cost linear work instead of each scanning past the taken ones. A class
 //! whose request found no augmenting path is not searched again (Kuhn: a growing matching
-//! opens no new path to the same neighbours).
+//! opens no new path to the same neighbours). Within one augmenting-path search, the requests of
+//! a class walk their class's list together: the prefix of it the search has visited is skipped
+//! at once (`resolve/augment.rs`), so a search costs each pair once, however many holders of the class it
+//! meets (before, each holder re-read the list: requests exhausting capacity-1 targets cost
+//! quadratic work).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::candidate::Context;
@@ -94,7 +98,7 @@ impl Matching {
 
     /// Whether a slot fits in a pair next to its holders: a place under `occurrences`, and
     /// what its request allocates within what the holders left.
-    fn has_room(&self, targets: &[Target<'_>], slot: usize, pair: Pair) -> bool {
+    pub(super) fn has_room(&self, targets: &[Target<'_>], slot: usize, pair: Pair) -> bool {
         if Bound::Finite(self.load(pair) + 1) > targets[pair.0].offers[pair.1].capacity {
             return false;
         }
@@ -129,7 +133,7 @@ impl Matching {
         }
     }
 
-    fn assign(&mut self, slot: usize, pair: Pair) {
+    pub(super) fn assign(&mut self, slot: usize, pair: Pair) {
         if let Some(old) = self.assigned[slot].take() {
             self.freed = true;
             if let Some(holders) = self.holders.get_mut(&old) {
@@ -182,8 +186,7 @@ impl Matching {
             return true;
         }
         self.budget = SEARCH_BUDGET;
-        let mut visited = HashSet::new();
-        self.augment(slot, wanted, context, universe, &mut visited)
+        self.augment(slot, wanted, context, universe)
     }
 
     /// [`Matching::place`] for a slot whose request has a class.
@@ -221,8 +224,7 @@ impl Matching {
             return false;
         }
         self.budget = SEARCH_BUDGET;
-        let mut visited = HashSet::new();
-        let placed = self.augment(slot, wanted, context, universe, &mut visited);
+        let placed = self.augment(slot, wanted, context, universe);
         // Another request of the class may target this one's source: only then could it fare
         // differently.
         if !placed && self.budget > 0 && pairs.iter().all(|pair| pair.0 != source) {
@@ -342,7 +344,7 @@ impl Matching {
 
     /// The pairs that fit a class, listed once, from the universe of one of its requests (its
     /// source included: the class's requests differ by source).
-    fn class_pairs(
+    pub(super) fn class_pairs(
         &mut self,
         class: usize,
         request: usize,
@@ -373,7 +375,7 @@ impl Matching {
     }
 
     /// Every pair that fits a request, listed once.
-    fn fitting(
+    pub(super) fn fitting(
         &mut self,
         request: usize,
         wanted: &[Wanted<'_>],
@@ -402,42 +404,5 @@ impl Matching {
         }
         self.fitting[request] = Some(pairs.clone());
         pairs
-    }
-
-    /// Finds room for `slot` by moving earlier slots along an augmenting path. With
-    /// allocations, moving one holder may not free enough, so holders keep moving until the
-    /// slot fits; a holder moved for nothing still holds a pair that fits it.
-    fn augment(
-        &mut self,
-        slot: usize,
-        wanted: &[Wanted<'_>],
-        context: &Context<'_, '_>,
-        universe: &dyn Fn(&Wanted<'_>) -> Vec<usize>,
-        visited: &mut HashSet<Pair>,
-    ) -> bool {
-        for pair in self.fitting(self.owner[slot], wanted, context, universe) {
-            if self.budget == 0 {
-                return false;
-            }
-            self.budget -= 1;
-            self.steps += 1;
-            if self.assigned[slot] == Some(pair) || !visited.insert(pair) {
-                continue;
-            }
-            if self.has_room(context.targets, slot, pair) {
-                self.assign(slot, pair);
-                return true;
-            }
-            let holders = self.holders.get(&pair).cloned().unwrap_or_default();
-            for holder in holders {
-                if self.augment(holder, wanted, context, universe, visited)
-                    && self.has_room(context.targets, slot, pair)
-                {
-                    self.assign(slot, pair);
-                    return true;
-                }
-            }
-        }
-        false
     }
 }

@@ -57,6 +57,7 @@
 //! its source is a placeholder (`select` or `substitute`), the requirement is exposed by
 //! `substitution_mappings`, or in 2.0 it is `optional` or `external`-only.
 
+mod augment;
 mod candidate;
 mod explain;
 mod matching;
