@@ -154,6 +154,7 @@ pub(crate) fn options(
         // the one chosen.
         substitution: tosca_core::render::SubstitutionOptions { flavour: inputs.flavour.clone(), every_flavour: true },
         levels: tosca_core::govern::Levels::new(),
+        state: None,
     }
 }
 

@@ -18,6 +18,7 @@ use crate::problem::{Code, Problem, Problems, Quirk, quirk};
 use crate::query::Names;
 use crate::render::Inputs;
 use crate::source::SourceMap;
+use crate::state::State;
 use crate::timings::Timings;
 use crate::topology::Topology;
 use crate::yaml;
@@ -52,6 +53,10 @@ pub struct Options {
     /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`], denied
     /// ones become errors. The default changes nothing.
     pub levels: Levels,
+    /// Day 2: a state document (`--state FILE`, see [`crate::state`]) whose attribute values,
+    /// operation outputs and new input values the topology is evaluated against. Read through
+    /// the loader like the inputs file, so an overlay can hold it in memory.
+    pub state: Option<Location>,
 }
 
 impl Options {
@@ -123,7 +128,14 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let loader = Loader::with_options(sources.clone(), options.loader.clone());
     let mut problems = Problems::new();
     let mut timings = Timings::new();
-    let inputs = read_inputs(options, &loader, &mut problems)?;
+    let mut inputs = read_inputs(options, &loader, &mut problems)?;
+    let state = read_state(options, &loader, &mut problems)?;
+    if let Some(state) = &state {
+        // New input values of an update, typed as any supplied input is.
+        for (name, (_, value)) in &state.inputs {
+            inputs.insert(name.clone(), value.clone());
+        }
+    }
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
     let Some(root) = resolved.location else {
@@ -168,6 +180,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &inputs,
         options.evaluation,
         &options.substitution,
+        state.as_ref(),
         &mut problems,
         &mut timings,
     );
@@ -258,6 +271,19 @@ fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> R
         }
     }
     Ok(inputs)
+}
+
+/// Reads the state document of [`Options::state`], if any: its shape's problems are located in
+/// it; an empty document is an empty state.
+fn read_state(options: &Options, loader: &Loader, problems: &mut Problems) -> Result<Option<Arc<State>>, LoadError> {
+    let Some(location) = &options.state else { return Ok(None) };
+    let loaded = loader.load(location)?;
+    let limits = yaml::Limits::default();
+    let state = match yaml::parse(loaded.source, &loaded.text, &limits, problems) {
+        Some(node) => State::read(&node, problems),
+        None => State::default(),
+    };
+    Ok(Some(Arc::new(state)))
 }
 
 /// What `csar validate` and `csar meta` report: the archive's layout and metadata only.

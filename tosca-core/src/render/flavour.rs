@@ -86,6 +86,11 @@ impl Stack {
     pub(crate) fn root() -> Stack {
         Stack { units: vec![0], rendered: HashSet::new() }
     }
+
+    /// Whether this is the root's stack (no substituting file rendered under it).
+    pub(crate) fn is_root(&self) -> bool {
+        self.units.len() == 1
+    }
 }
 
 /// A file offering to substitute nodes.

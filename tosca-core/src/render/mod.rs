@@ -131,6 +131,8 @@ pub(crate) struct Shared {
     /// Node templates rendered in substituting topologies so far, against
     /// [`flavour::MAX_SUBSTITUTED_NODES`].
     pub(crate) substituted_nodes: std::sync::atomic::AtomicUsize,
+    /// The state of a running system the root's topology is evaluated against (day 2), if any.
+    pub(crate) state: Option<std::sync::Arc<crate::state::State>>,
 }
 
 /// The spans of calls' scalar arguments (`None` for an argument that is not a scalar), by the
@@ -154,11 +156,12 @@ pub fn render(
     inputs: &Inputs,
     limits: EvaluationLimits,
     substitution: &SubstitutionOptions,
+    state: Option<&std::sync::Arc<crate::state::State>>,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> Topology {
     let run = |problems: &mut Problems, timings: &mut Timings| {
-        render_once(namespace, catalog, hierarchy, inputs, limits, substitution, problems, timings)
+        render_once(namespace, catalog, hierarchy, inputs, limits, substitution, state, problems, timings)
     };
     let (mut first_problems, mut first_timings) = (Problems::new(), Timings::new());
     let (topology, defaults_spent) = run(&mut first_problems, &mut first_timings);
@@ -185,6 +188,7 @@ fn render_once(
     inputs: &Inputs,
     limits: EvaluationLimits,
     substitution: &SubstitutionOptions,
+    state: Option<&std::sync::Arc<crate::state::State>>,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> (Topology, bool) {
@@ -204,6 +208,7 @@ fn render_once(
         argument_spans: ArgumentSpans::default(),
         substitution: substitution.clone(),
         substituted_nodes: std::sync::atomic::AtomicUsize::new(0),
+        state: state.cloned(),
     };
     let render =
         Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
@@ -351,6 +356,12 @@ impl Render<'_> {
             count: topology.node_templates.len(),
             unit: "node templates",
         });
+        // Day 2: the running system's values, before anything reads them.
+        if stack.is_root()
+            && let Some(state) = self.state.as_deref()
+        {
+            self.apply_state(state, topology, problems);
+        }
         let mut evaluated = Problems::new();
         // The count includes the calls evaluated from inputs alone while rendering.
         let (_, calls_remain) = timings.measure(
