@@ -9,6 +9,7 @@ mod config;
 mod create;
 mod destination;
 mod diff;
+mod evaluate;
 mod output;
 mod timings;
 
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
             Command::Compile(args) => args.levels.order(matches),
             Command::Validate(args) => args.levels.order(matches),
             Command::Lsp(args) => args.levels.order(matches),
+            Command::Evaluate(args) => args.levels.order(matches),
             _ => {}
         }
     }
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain(args),
         Command::Completions { shell } => completions(shell),
         Command::Diff(args) => diff::run(args),
+        Command::Evaluate(args) => evaluate::run(args),
         Command::Lsp(args) => lsp(&args),
     };
     // What is still buffered is written now, so a failure to write it is reported too.
@@ -529,6 +532,8 @@ fn print_schema(kind: SchemaKind) -> anyhow::Result<ExitCode> {
         SchemaKind::Topology => tosca_core::topology::schema(),
         SchemaKind::Problems => format::json::schema(),
         SchemaKind::Diff => tosca_core::diff::schema(),
+        SchemaKind::State => tosca_core::state::document::schema(),
+        SchemaKind::Changes => tosca_core::day2::changes::schema(),
     };
     writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&schema)?)?;
     Ok(ExitCode::SUCCESS)

@@ -123,17 +123,18 @@ pub fn changes(previous: &Topology, current: &Topology) -> ChangeReport {
         let old_node = previous.node_templates.get(name);
         let old_interfaces = old_node.map(|node| &node.interfaces);
         compare_interfaces(&node.interfaces, old_interfaces, node, old_node, name, None, &mut operations);
-        let mut seen: Vec<&str> = Vec::new();
-        for requirement in &node.requirements {
-            let index = seen.iter().filter(|seen| **seen == requirement.name).count();
-            seen.push(&requirement.name);
-            let Some(relationship) = &requirement.relationship else { continue };
-            let old = old_node.and_then(|old| {
-                old.requirements.iter().filter(|old| old.name == requirement.name).nth(index)?.relationship.as_deref()
+        // A requirement's relationship is in the topology's edges, by source, requirement and
+        // index among the source's relationships of that requirement.
+        for edge in current.relationships.iter().filter(|edge| edge.source == *name) {
+            let old = previous.relationships.iter().find(|old| {
+                old.source == edge.source
+                    && old.requirement == edge.requirement
+                    && old.relationship_index == edge.relationship_index
             });
-            let at = Some(RequirementRef { name: requirement.name.clone(), index });
-            let old_interfaces = old.map(|old| &old.interfaces);
-            compare_interfaces(&relationship.interfaces, old_interfaces, node, old_node, name, at, &mut operations);
+            let at = Some(RequirementRef { name: edge.requirement.clone(), index: edge.relationship_index });
+            let old_interfaces = old.map(|old| &old.relationship.interfaces);
+            let interfaces = &edge.relationship.interfaces;
+            compare_interfaces(interfaces, old_interfaces, node, old_node, name, at, &mut operations);
         }
     }
     let run_again =
