@@ -24,10 +24,8 @@ fn evaluate_prints_the_topology_with_the_state_evaluated() {
     let inputs = &topology["node_templates"]["app"]["interfaces"]["Standard"]["operations"]["configure"]["inputs"];
     assert_eq!(inputs["volume"], "vol-1");
     // As YAML too.
-    let (code, stdout, _) = run_in(
-        &day2().join("v13_host_chain"),
-        &["evaluate", "main.yaml", "--state", "state.yaml", "--format", "yaml"],
-    );
+    let (code, stdout, _) =
+        run_in(&day2().join("v13_host_chain"), &["evaluate", "main.yaml", "--state", "state.yaml", "--format", "yaml"]);
     assert_eq!(code, Some(0));
     assert!(stdout.contains("url: \"http://10.0.0.5:8080\""), "{stdout}");
 }
