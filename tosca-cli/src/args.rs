@@ -348,6 +348,9 @@ pub(crate) struct EvaluateArgs {
     /// Do not print the output (problems only).
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Print the time and the count of each phase of the current evaluation on stderr.
+    #[arg(long)]
+    pub(crate) timings: bool,
     #[command(flatten)]
     pub(crate) report: ReportArgs,
     #[command(flatten)]

@@ -59,6 +59,7 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
         Some(previous) => Some(previous_of(previous, options)?),
         None => None,
     };
+    let started = std::time::Instant::now();
     let root = Location::from_argument(&args.template);
     let state = Location::from_argument(&args.state);
     let mut evaluation = tosca_core::day2::evaluate(&root, options, &state, previous.as_ref())?;
@@ -96,6 +97,9 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
             }
         };
         write_output(args.output.as_deref(), text.as_bytes())?;
+    }
+    if args.timings {
+        crate::timings::write(&evaluation.current.timings, started.elapsed(), &mut stderr.lock())?;
     }
     Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

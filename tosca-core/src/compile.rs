@@ -129,7 +129,12 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let mut problems = Problems::new();
     let mut timings = Timings::new();
     let mut inputs = read_inputs(options, &loader, &mut problems)?;
-    let state = read_state(options, &loader, &mut problems)?;
+    let state = timings.measure(
+        "state",
+        "nodes",
+        || read_state(options, &loader, &mut problems),
+        |state| state.as_ref().ok().and_then(Option::as_ref).map_or(0, |state| state.nodes.len()),
+    )?;
     if let Some(state) = &state {
         // New input values of an update, typed as any supplied input is.
         for (name, (_, value)) in &state.inputs {

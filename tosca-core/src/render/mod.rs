@@ -360,7 +360,12 @@ impl Render<'_> {
         if stack.is_root()
             && let Some(state) = self.state.as_deref()
         {
-            self.apply_state(state, topology, problems);
+            timings.measure(
+                "apply state",
+                "nodes",
+                || self.apply_state(state, topology, problems),
+                |_| state.nodes.len(),
+            );
         }
         let mut evaluated = Problems::new();
         // The count includes the calls evaluated from inputs alone while rendering.
