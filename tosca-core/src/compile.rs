@@ -129,12 +129,17 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let mut problems = Problems::new();
     let mut timings = Timings::new();
     let mut inputs = read_inputs(options, &loader, &mut problems)?;
-    let state = timings.measure(
-        "state",
-        "nodes",
-        || read_state(options, &loader, &mut problems),
-        |state| state.as_ref().ok().and_then(Option::as_ref).map_or(0, |state| state.nodes.len()),
-    )?;
+    // Timed only when there is a state, so a plain compilation's `--timings` lists no phase
+    // it did not run.
+    let state = match options.state {
+        Some(_) => timings.measure(
+            "state",
+            "nodes",
+            || read_state(options, &loader, &mut problems),
+            |state| state.as_ref().ok().and_then(Option::as_ref).map_or(0, |state| state.nodes.len()),
+        )?,
+        None => None,
+    };
     if let Some(state) = &state {
         // New input values of an update, typed as any supplied input is.
         for (name, (_, value)) in &state.inputs {
