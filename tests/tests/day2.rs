@@ -107,7 +107,8 @@ fn the_state_schema_accepts_a_state_and_rejects_what_the_reader_rejects() {
                          "capabilities": { "api": { "attributes": { "ip_address": "10.0.0.10" } } } },
             "client": { "attributes": { "label": "c1" },
                         "relationships": [ { "requirement": "backend", "attributes": { "session": "s-42" },
-                                             "outputs": { "Configure": { "post_configure_source": { "token": "t-1" } } } } ] }
+                                             "outputs": { "Configure": { "post_configure_source": { "token": "t-1" } } } } ] },
+            "vnf": { "substitution": { "nodes": { "vdu1": { "attributes": { "private_address": "10.10.0.9" } } } } }
         }
     });
     let errors: Vec<String> = validator.iter_errors(&good).map(|error| error.to_string()).collect();

@@ -41,6 +41,10 @@ pub struct ChangeReport {
 /// Where an operation is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct OperationRef {
+    /// For an operation of a topology substituting a node template (a VNF's flavour): the
+    /// substituted node templates, outermost first, whose topology holds `node`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub within: Vec<String>,
     /// The node template.
     pub node: String,
     /// For an operation of a requirement's relationship: which requirement assignment.
@@ -54,6 +58,9 @@ pub struct OperationRef {
 
 impl std::fmt::Display for OperationRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for outer in &self.within {
+            write!(f, "{outer}/")?;
+        }
         write!(f, "{}", self.node)?;
         if let Some(requirement) = &self.requirement {
             write!(f, " requirement `{}` #{}", requirement.name, requirement.index)?;
@@ -119,10 +126,26 @@ pub enum ReasonKind {
 /// Compares the previous evaluated topology with the current one.
 pub fn changes(previous: &Topology, current: &Topology) -> ChangeReport {
     let mut operations = Vec::new();
+    compare_topologies(Some(previous), current, &mut Vec::new(), &mut operations);
+    let run_again =
+        operations.iter().filter(|change| change.run_again).map(|change| change.operation.clone()).collect();
+    ChangeReport { values: crate::diff::diff_topologies(previous, current), operations, run_again }
+}
+
+/// The operations of `current` (and of the topologies substituting its node templates,
+/// `within` naming the substituted nodes above it) compared with `previous`'s.
+fn compare_topologies(
+    previous: Option<&Topology>,
+    current: &Topology,
+    within: &mut Vec<String>,
+    operations: &mut Vec<OperationChange>,
+) {
+    let empty = Topology::default();
+    let previous = previous.unwrap_or(&empty);
     for (name, node) in &current.node_templates {
         let old_node = previous.node_templates.get(name);
         let old_interfaces = old_node.map(|node| &node.interfaces);
-        compare_interfaces(&node.interfaces, old_interfaces, node, old_node, name, None, &mut operations);
+        compare_interfaces(&node.interfaces, old_interfaces, node, old_node, name, None, within, operations);
         // A requirement's relationship is in the topology's edges, by source, requirement and
         // index among the source's relationships of that requirement.
         for edge in current.relationships.iter().filter(|edge| edge.source == *name) {
@@ -134,14 +157,18 @@ pub fn changes(previous: &Topology, current: &Topology) -> ChangeReport {
             let at = Some(RequirementRef { name: edge.requirement.clone(), index: edge.relationship_index });
             let old_interfaces = old.map(|old| &old.relationship.interfaces);
             let interfaces = &edge.relationship.interfaces;
-            compare_interfaces(interfaces, old_interfaces, node, old_node, name, at, &mut operations);
+            compare_interfaces(interfaces, old_interfaces, node, old_node, name, at, within, operations);
+        }
+        if let Some(substituted) = &node.substitution {
+            let old = old_node.and_then(|old| old.substitution.as_deref()).map(|old| &old.topology);
+            within.push(name.clone());
+            compare_topologies(old, &substituted.topology, within, operations);
+            within.pop();
         }
     }
-    let run_again =
-        operations.iter().filter(|change| change.run_again).map(|change| change.operation.clone()).collect();
-    ChangeReport { values: crate::diff::diff_topologies(previous, current), operations, run_again }
 }
 
+#[allow(clippy::too_many_arguments)] // reason: both sides of the comparison and where it is
 fn compare_interfaces(
     interfaces: &Interfaces,
     old_interfaces: Option<&Interfaces>,
@@ -149,6 +176,7 @@ fn compare_interfaces(
     old_node: Option<&NodeTemplate>,
     node_name: &str,
     requirement: Option<RequirementRef>,
+    within: &[String],
     found: &mut Vec<OperationChange>,
 ) {
     for (interface_name, interface) in interfaces.iter() {
@@ -173,6 +201,7 @@ fn compare_interfaces(
                 };
                 found.push(OperationChange {
                     operation: OperationRef {
+                        within: within.to_vec(),
                         node: node_name.to_owned(),
                         requirement: requirement.clone(),
                         interface: interface_name.clone(),

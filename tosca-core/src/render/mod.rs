@@ -90,6 +90,10 @@ pub(crate) struct Render<'a> {
     pub(crate) version: crate::version::Version,
     /// The state shared by the root's topology and the topologies substituting its nodes.
     pub(crate) shared: &'a Shared,
+    /// The state of the running system this topology is evaluated against (day 2): the state
+    /// document's for the root, the part of it under a substituted node's `substitution` for
+    /// the topology substituting that node.
+    pub(crate) state: Option<&'a crate::state::State>,
 }
 
 impl std::ops::Deref for Render<'_> {
@@ -131,8 +135,6 @@ pub(crate) struct Shared {
     /// Node templates rendered in substituting topologies so far, against
     /// [`flavour::MAX_SUBSTITUTED_NODES`].
     pub(crate) substituted_nodes: std::sync::atomic::AtomicUsize,
-    /// The state of a running system the root's topology is evaluated against (day 2), if any.
-    pub(crate) state: Option<std::sync::Arc<crate::state::State>>,
 }
 
 /// The spans of calls' scalar arguments (`None` for an argument that is not a scalar), by the
@@ -208,10 +210,16 @@ fn render_once(
         argument_spans: ArgumentSpans::default(),
         substitution: substitution.clone(),
         substituted_nodes: std::sync::atomic::AtomicUsize::new(0),
-        state: state.cloned(),
     };
-    let render =
-        Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
+    let render = Render {
+        namespace,
+        catalog,
+        hierarchy,
+        topology: template.topology(),
+        version: root.version,
+        shared: &shared,
+        state: state.map(|state| &**state),
+    };
     render.check_definitions(problems);
     render.check_clause_functions(problems);
     render.json_types.report(catalog, problems);
@@ -357,9 +365,7 @@ impl Render<'_> {
             unit: "node templates",
         });
         // Day 2: the running system's values, before anything reads them.
-        if stack.is_root()
-            && let Some(state) = self.state.as_deref()
-        {
+        if let Some(state) = self.state {
             timings.measure(
                 "apply state",
                 "nodes",
@@ -415,6 +421,24 @@ impl Render<'_> {
         timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
         self.substitution_candidates(topology, problems);
         self.substitute_nodes(topology, stack, problems, timings);
+        if let Some(state) = self.state {
+            state_substitutions(state, topology, problems);
+        }
+    }
+}
+
+/// Reports each node template whose state has a `substitution` though no topology substitutes
+/// it.
+fn state_substitutions(state: &crate::state::State, topology: &Topology, problems: &mut Problems) {
+    for (name, node_state) in &state.nodes {
+        let Some(span) = node_state.substitution_span else { continue };
+        if topology.node_templates.get(name).is_some_and(|node| node.substitution.is_none()) {
+            problems.push(Problem::new(
+                Code::UnknownStateEntry,
+                span,
+                format!("node template `{name}` is not substituted by a topology, so its state has no `substitution`"),
+            ));
+        }
     }
 }
 

@@ -39,6 +39,19 @@ pub struct NodeStateDocument {
     /// name → value.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub outputs: OutputsDocument,
+    /// For a node template substituted by a topology (a VNF's deployment flavour), the state of
+    /// that topology's node templates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub substitution: Option<SubstitutionStateDocument>,
+}
+
+/// The state of the topology substituting a node template.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubstitutionStateDocument {
+    /// What each of its node templates reports, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub nodes: BTreeMap<String, NodeStateDocument>,
 }
 
 /// Outputs: interface name → operation (or notification) name → output name → value.

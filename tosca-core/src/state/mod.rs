@@ -20,6 +20,10 @@
 //!     outputs:                 # operation outputs, by interface, operation and output name
 //!       Standard:
 //!         create: { volume_id: vol-1 }
+//!   vnf:                       # a node substituted by a topology (a VNF's flavour):
+//!     substitution:            # the state of that topology's node templates
+//!       nodes:
+//!         VDU1: { attributes: { private_address: 10.0.0.9 } }
 //! ```
 //!
 //! A state is read from YAML or JSON (JSON is YAML) by the project's YAML reader, so every
@@ -58,6 +62,11 @@ pub struct NodeState {
     pub relationships: Vec<RelationshipState>,
     /// The outputs of its operations.
     pub outputs: Outputs,
+    /// For a node template substituted by a topology (a VNF's deployment flavour), the state of
+    /// that topology's node templates.
+    pub substitution: Option<Box<State>>,
+    /// Where `substitution` is written.
+    pub substitution_span: Option<Span>,
 }
 
 /// Values by name: the name's location and the value as written.
@@ -96,11 +105,7 @@ impl State {
         for (key, _, value) in entries(node, "a state document", &["inputs", "nodes"], problems) {
             match key {
                 "inputs" => state.inputs = values(value, "`inputs`", problems),
-                _ => {
-                    for (name, span, value) in names(value, "`nodes`", problems) {
-                        state.nodes.insert(name.to_owned(), node_state(value, span, problems));
-                    }
-                }
+                _ => state.nodes = node_states(value, problems),
             }
         }
         state
@@ -125,10 +130,18 @@ pub fn output<'s>(outputs: &'s Outputs, interface: &str, operation: &str, output
     outputs.get(interface)?.1.get(operation)?.1.get(output)
 }
 
+/// The states of node templates, by name.
+fn node_states(node: &Node, problems: &mut Problems) -> IndexMap<String, NodeState> {
+    names(node, "`nodes`", problems)
+        .into_iter()
+        .map(|(name, span, value)| (name.to_owned(), node_state(value, span, problems)))
+        .collect()
+}
+
 fn node_state(node: &Node, span: Span, problems: &mut Problems) -> NodeState {
     let mut state = NodeState { span, ..NodeState::default() };
-    let keys = ["attributes", "capabilities", "relationships", "outputs"];
-    for (key, _, value) in entries(node, "a node template's state", &keys, problems) {
+    let keys = ["attributes", "capabilities", "relationships", "outputs", "substitution"];
+    for (key, key_span, value) in entries(node, "a node template's state", &keys, problems) {
         match key {
             "attributes" => state.attributes = values(value, "`attributes`", problems),
             "capabilities" => {
@@ -141,6 +154,14 @@ fn node_state(node: &Node, span: Span, problems: &mut Problems) -> NodeState {
                 }
             }
             "relationships" => state.relationships = relationships(value, problems),
+            "substitution" => {
+                let mut nested = State::default();
+                for (_, _, nodes) in entries(value, "a substitution's state", &["nodes"], problems) {
+                    nested.nodes = node_states(nodes, problems);
+                }
+                state.substitution = Some(Box::new(nested));
+                state.substitution_span = Some(key_span);
+            }
             _ => state.outputs = outputs(value, problems),
         }
     }

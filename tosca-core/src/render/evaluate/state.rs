@@ -223,7 +223,7 @@ impl Evaluator<'_, '_> {
     /// call) when there is no state or it does not report that output. SELF in a
     /// requirement's relationship is the relationship.
     pub(super) fn get_operation_output(&mut self, arguments: &[Typed], at: Span, scope: Scope<'_>) -> Option<Typed> {
-        let state = self.render.state.as_deref()?;
+        let state = self.render.state?;
         let [Typed::String(entity), Typed::String(interface), Typed::String(operation), Typed::String(output)] =
             arguments
         else {
