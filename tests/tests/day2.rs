@@ -169,3 +169,54 @@ fn the_same_state_twice_runs_nothing_again() {
     assert!(changes.operations.iter().any(|change| change.operation.requirement.is_some()));
     assert!(changes.operations.iter().all(|change| !change.run_again && change.reasons.is_empty()));
 }
+
+#[test]
+fn a_changed_implementation_or_artifact_runs_its_operation_again() {
+    let template = |artifact: &str, configure: &str| {
+        format!(
+            "tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host: server
+      artifacts:
+        installer: {{ type: tosca.artifacts.Implementation.Bash, file: {artifact} }}
+      interfaces:
+        Standard:
+          operations:
+            create: installer
+            configure: {configure}
+            start: start.sh
+"
+        )
+    };
+    let compile = |text: String| {
+        let compiled = tosca_core::compile_text("memory/main.yaml", &text, &Options::default()).expect("compiles");
+        assert!(compiled.problems.is_empty(), "{:#?}", compiled.problems);
+        compiled.topology
+    };
+    let old = compile(template("install-1.sh", "configure-1.sh"));
+    let new = compile(template("install-2.sh", "configure-2.sh"));
+    let changes = tosca_core::day2::changes::changes(&old, &new);
+    let run_again: Vec<String> = changes.run_again.iter().map(ToString::to_string).collect();
+    assert_eq!(run_again, ["app Standard.create", "app Standard.configure"]);
+    let reasons = |operation: &str| {
+        let change = changes
+            .operations
+            .iter()
+            .find(|change| change.operation.node == "app" && change.operation.operation == operation)
+            .expect("listed");
+        change.reasons.iter().map(|reason| (reason.kind, reason.name.clone())).collect::<Vec<_>>()
+    };
+    use tosca_core::day2::ReasonKind;
+    assert_eq!(reasons("create"), [(ReasonKind::Artifact, Some("installer".to_owned()))]);
+    assert_eq!(reasons("configure"), [(ReasonKind::Implementation, None)]);
+    assert_eq!(reasons("start"), []);
+    // Against an empty topology, everything is new.
+    let changes = tosca_core::day2::changes::changes(&tosca_core::topology::Topology::default(), &new);
+    assert!(changes.operations.iter().all(|change| change.reasons[0].kind == ReasonKind::Added));
+}
