@@ -28,13 +28,17 @@ impl Render<'_> {
     /// Puts the attribute values of `state` into `topology` (see the module's documentation)
     /// and checks that every name it uses exists.
     pub(crate) fn apply_state(&self, state: &State, topology: &mut Topology, problems: &mut Problems) {
+        let mut unknown_nodes = 0;
         for (name, node_state) in &state.nodes {
             if !topology.node_templates.contains_key(name) {
-                let names = topology.node_templates.keys().map(String::as_str);
-                problems.push(
-                    unknown(node_state.span, format!("the topology has no node template `{name}`"))
-                        .with_nearest(name, names),
-                );
+                let problem = unknown(node_state.span, format!("the topology has no node template `{name}`"));
+                // The nearest of thousands of names, for each of thousands of unknown ones, is
+                // quadratic: past the first few the problem names no suggestion.
+                unknown_nodes += 1;
+                problems.push(match unknown_nodes <= MAX_NODE_SUGGESTIONS {
+                    true => problem.with_nearest(name, topology.node_templates.keys().map(String::as_str)),
+                    false => problem,
+                });
                 continue;
             }
             let node_type = self.node_type_named(name);
@@ -212,6 +216,10 @@ fn check_outputs(outputs: &Outputs, interfaces: &Interfaces, owner: &str, proble
         }
     }
 }
+
+/// How many unknown node template names of one state get a "did you mean" (each is compared
+/// with every node template's name).
+const MAX_NODE_SUGGESTIONS: usize = 20;
 
 fn unknown(span: Span, message: String) -> Problem {
     Problem::new(Code::UnknownStateEntry, span, message)
