@@ -22,7 +22,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::diff::Diff;
-use crate::topology::{Interface, Interfaces, NodeTemplate, Operation, Topology};
+use std::collections::HashMap;
+
+use crate::topology::{Interface, Interfaces, NodeTemplate, Operation, RelationshipEdge, Topology};
 use crate::value::Typed;
 
 /// The changes of one evaluation against the previous one.
@@ -142,18 +144,24 @@ fn compare_topologies(
 ) {
     let empty = Topology::default();
     let previous = previous.unwrap_or(&empty);
+    // Edges by source, and the previous ones by identity: each found once, not searched for.
+    let mut edges: HashMap<&str, Vec<&RelationshipEdge>> = HashMap::new();
+    for edge in &current.relationships {
+        edges.entry(edge.source.as_str()).or_default().push(edge);
+    }
+    let old_edges: HashMap<(&str, &str, usize), &RelationshipEdge> = previous
+        .relationships
+        .iter()
+        .map(|edge| ((edge.source.as_str(), edge.requirement.as_str(), edge.relationship_index), edge))
+        .collect();
     for (name, node) in &current.node_templates {
         let old_node = previous.node_templates.get(name);
         let old_interfaces = old_node.map(|node| &node.interfaces);
         compare_interfaces(&node.interfaces, old_interfaces, node, old_node, name, None, within, operations);
         // A requirement's relationship is in the topology's edges, by source, requirement and
         // index among the source's relationships of that requirement.
-        for edge in current.relationships.iter().filter(|edge| edge.source == *name) {
-            let old = previous.relationships.iter().find(|old| {
-                old.source == edge.source
-                    && old.requirement == edge.requirement
-                    && old.relationship_index == edge.relationship_index
-            });
+        for edge in edges.get(name.as_str()).into_iter().flatten() {
+            let old = old_edges.get(&(edge.source.as_str(), edge.requirement.as_str(), edge.relationship_index));
             let at = Some(RequirementRef { name: edge.requirement.clone(), index: edge.relationship_index });
             let old_interfaces = old.map(|old| &old.relationship.interfaces);
             let interfaces = &edge.relationship.interfaces;
