@@ -14,9 +14,11 @@
 //!
 //! Why from the template and not from the topology JSON an orchestrator kept: the JSON carries
 //! type names, not type definitions, and checking a state value needs the attribute's data
-//! type, constraints and validation clause. Compiling again is fast (the 10k-node workload
-//! compiles in well under a second), so the template is the input; a previous *topology* may
-//! be the JSON (see [`Previous`]).
+//! type, constraints and validation clause. Compiling again is cheap next to what an
+//! orchestrator does on day 2 (at 10,000 node templates with a state for every one, `evaluate`
+//! takes about 1.2 times `compile`, the state's reading included), so the template is the
+//! input; a previous *topology* may be the JSON (see [`Previous`]). State values are typed like
+//! a template's assignments, so a value written as a function call is evaluated as one.
 //!
 //! With a previous state (or the previous evaluated topology), [`changes::changes`] compares
 //! the two evaluations: the values that changed, and for every operation and notification
