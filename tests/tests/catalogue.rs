@@ -51,6 +51,8 @@ const SKETCHES: &[Code] = &[
     Code::SigningKeyInvalid,
     Code::SignedPackageIncomplete,
     Code::SignatureMissing,
+    // A state document, not a template: `tests/tests/day2.rs` checks it.
+    Code::UnknownStateEntry,
 ];
 
 /// Quirks whose deviation needs several files: their examples are sketches, and their

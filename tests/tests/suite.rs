@@ -7,6 +7,7 @@ mod ad_hoc_inputs;
 mod architecture;
 mod catalogue;
 mod conformance;
+mod day2;
 mod deferred;
 mod determinism;
 mod doc_links;

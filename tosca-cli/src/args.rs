@@ -38,6 +38,11 @@ pub(crate) enum Command {
     /// Compare two versions of a service (templates, archives or compiled topology JSON): node
     /// templates and relationships added, removed or changed (exit 0 same, 1 different).
     Diff(DiffArgs),
+    /// Day 2: evaluate a service template against the state of its running system (attribute
+    /// values, operation outputs, new inputs): the topology as `compile` prints it, with every
+    /// call the state answers evaluated; with --previous, the change report instead (values
+    /// changed, operations to run again). Exit 0 clean, 1 errors, 2 unreadable.
+    Evaluate(EvaluateArgs),
     /// Serve the Language Server Protocol on stdin and stdout, for editors: live diagnostics,
     /// outline, go to definition, hover, completion and quick fixes (remote imports are fetched in
     /// the background; none with --offline).
@@ -327,6 +332,55 @@ pub(crate) struct CompileArgs {
     pub(crate) levels: LevelArgs,
 }
 
+/// `evaluate`.
+#[derive(Debug, Args)]
+pub(crate) struct EvaluateArgs {
+    /// The service template or archive.
+    #[arg(value_name = "TEMPLATE")]
+    pub(crate) template: String,
+    /// The state document (YAML or JSON; `puccini-rs schema state` prints its schema).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) state: String,
+    /// The previous state document, or the topology the previous evaluation printed: print the
+    /// change report (what changed, which operations must run again) instead of the topology.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) previous: Option<String>,
+    /// Write the output to this file instead of stdout, replaced atomically (as `compile -o`).
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<String>,
+    /// The output format: the topology as `json` or `yaml`; the change report as `json` or
+    /// `text` (for people, in the words of `diff`).
+    #[arg(short, long, value_enum, default_value_t = EvaluateFormat::Json)]
+    pub(crate) format: EvaluateFormat,
+    /// Do not print the output (problems only).
+    #[arg(short, long)]
+    pub(crate) quiet: bool,
+    /// Print the time and the count of each phase of the current evaluation on stderr.
+    #[arg(long)]
+    pub(crate) timings: bool,
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+    #[command(flatten)]
+    pub(crate) inputs: InputArgs,
+    #[command(flatten)]
+    pub(crate) sources: SourceArgs,
+    #[command(flatten)]
+    pub(crate) dialect: DialectArgs,
+    #[command(flatten)]
+    pub(crate) levels: LevelArgs,
+}
+
+/// `evaluate --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum EvaluateFormat {
+    /// JSON (the topology, or the change report with --previous).
+    Json,
+    /// YAML (the topology only).
+    Yaml,
+    /// The change report for people (with --previous only).
+    Text,
+}
+
 /// `diff`.
 #[derive(Debug, Args)]
 pub(crate) struct DiffArgs {
@@ -447,6 +501,10 @@ pub(crate) enum SchemaKind {
     Problems,
     /// The differences printed by `diff --format json`.
     Diff,
+    /// The state document `evaluate --state` reads.
+    State,
+    /// The change report printed by `evaluate --previous`.
+    Changes,
 }
 
 /// Topology output formats.

@@ -59,6 +59,7 @@ where
             Command::Compile(args) => args.levels.order(matches),
             Command::Validate(args) => args.levels.order(matches),
             Command::Lsp(args) => args.levels.order(matches),
+            Command::Evaluate(args) => args.levels.order(matches),
             _ => {}
         }
     }
@@ -71,6 +72,7 @@ where
         Command::Completions { shell } => completions(shell),
         Command::Man { dir } => man(&dir),
         Command::Diff(args) => diff::run(args),
+        Command::Evaluate(args) => evaluate::run(args),
         Command::Lsp(args) => lsp(&args),
     };
     // What is still buffered is written now, so a failure to write it is reported too.
@@ -168,6 +170,7 @@ pub(crate) fn options(
         substitution: tosca_core::render::SubstitutionOptions { flavour: inputs.flavour.clone(), every_flavour: true },
         levels: tosca_core::govern::Levels::new(),
         cancel: None,
+        state: None,
     }
 }
 
@@ -542,6 +545,8 @@ fn print_schema(kind: SchemaKind) -> anyhow::Result<ExitCode> {
         SchemaKind::Topology => tosca_core::topology::schema(),
         SchemaKind::Problems => format::json::schema(),
         SchemaKind::Diff => tosca_core::diff::schema(),
+        SchemaKind::State => tosca_core::state::document::schema(),
+        SchemaKind::Changes => tosca_core::day2::changes::schema(),
     };
     writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&schema)?)?;
     Ok(ExitCode::SUCCESS)

@@ -71,7 +71,7 @@ fn load(input: &str, options: &Options, human: &Human, quiet: bool) -> anyhow::R
 }
 
 /// Whether the text is JSON that looks like a compiled topology.
-fn compiled_topology(text: &str) -> bool {
+pub(crate) fn compiled_topology(text: &str) -> bool {
     let Ok(value) = serde_json::from_str::<Value>(text) else { return false };
     value.get("tosca_definitions_version").is_some_and(Value::is_string)
         && value.get("node_templates").is_some_and(Value::is_object)
@@ -79,8 +79,8 @@ fn compiled_topology(text: &str) -> bool {
 
 /// ANSI colours, or none.
 #[derive(Clone, Copy)]
-struct Style {
-    colour: bool,
+pub(crate) struct Style {
+    pub(crate) colour: bool,
 }
 
 impl Style {
@@ -91,7 +91,7 @@ impl Style {
         if self.colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.into_owned() }
     }
 
-    fn added(self, text: &str) -> String {
+    pub(crate) fn added(self, text: &str) -> String {
         self.paint("32", text)
     }
 
@@ -99,18 +99,18 @@ impl Style {
         self.paint("31", text)
     }
 
-    fn changed(self, text: &str) -> String {
+    pub(crate) fn changed(self, text: &str) -> String {
         self.paint("33", text)
     }
 
-    fn heading(self, text: &str) -> String {
+    pub(crate) fn heading(self, text: &str) -> String {
         self.paint("1", text)
     }
 }
 
 /// The differences for people: a section per kind of entity, `+` added, `-` removed, `~`
 /// changed with one line per value (`path: old → new`).
-fn text(diff: &Diff, style: Style) -> String {
+pub(crate) fn text(diff: &Diff, style: Style) -> String {
     if diff.is_empty() {
         return "no differences\n".to_owned();
     }

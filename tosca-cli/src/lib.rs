@@ -16,6 +16,7 @@ mod config;
 mod create;
 mod destination;
 mod diff;
+mod evaluate;
 pub mod discover;
 pub use tosca_core::report::explain;
 pub mod format;

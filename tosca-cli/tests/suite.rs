@@ -14,6 +14,7 @@ mod corpus;
 mod csar_create;
 mod diff;
 mod doc_examples;
+mod evaluate;
 mod explain;
 mod export;
 mod gitlab;

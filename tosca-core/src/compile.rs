@@ -19,6 +19,7 @@ use crate::problem::{Code, Problem, Problems, Quirk, quirk};
 use crate::query::Names;
 use crate::render::Inputs;
 use crate::source::SourceMap;
+use crate::state::State;
 use crate::timings::Timings;
 use crate::topology::Topology;
 use crate::yaml;
@@ -58,6 +59,10 @@ pub struct Options {
     /// boundary with the problems found so far and an empty topology, which the caller, having
     /// asked for it, discards. `None` (the default) never stops.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Day 2: a state document (`--state FILE`, see [`crate::state`]) whose attribute values,
+    /// operation outputs and new input values the topology is evaluated against. Read through
+    /// the loader like the inputs file, so an overlay can hold it in memory.
+    pub state: Option<Location>,
 }
 
 impl Options {
@@ -134,7 +139,24 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let loader = Loader::with_options(sources.clone(), options.loader.clone());
     let mut problems = Problems::new();
     let mut timings = Timings::new();
-    let inputs = read_inputs(options, &loader, &mut problems)?;
+    let mut inputs = read_inputs(options, &loader, &mut problems)?;
+    // Timed only when there is a state, so a plain compilation's `--timings` lists no phase
+    // it did not run.
+    let state = match options.state {
+        Some(_) => timings.measure(
+            "state",
+            "nodes",
+            || read_state(options, &loader, &mut problems),
+            |state| state.as_ref().ok().and_then(Option::as_ref).map_or(0, |state| state.nodes.len()),
+        )?,
+        None => None,
+    };
+    if let Some(state) = &state {
+        // New input values of an update, typed as any supplied input is.
+        for (name, (_, value)) in &state.inputs {
+            inputs.insert(name.clone(), value.clone());
+        }
+    }
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
     let Some(root) = resolved.location else {
@@ -191,6 +213,7 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
         &inputs,
         options.evaluation,
         &options.substitution,
+        state.as_ref(),
         &mut problems,
         &mut timings,
     );
@@ -295,6 +318,19 @@ fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> R
         }
     }
     Ok(inputs)
+}
+
+/// Reads the state document of [`Options::state`], if any: its shape's problems are located in
+/// it; an empty document is an empty state.
+fn read_state(options: &Options, loader: &Loader, problems: &mut Problems) -> Result<Option<Arc<State>>, LoadError> {
+    let Some(location) = &options.state else { return Ok(None) };
+    let loaded = loader.load(location)?;
+    let limits = yaml::Limits::default();
+    let state = match yaml::parse(loaded.source, &loaded.text, &limits, problems) {
+        Some(node) => State::read(&node, problems),
+        None => State::default(),
+    };
+    Ok(Some(Arc::new(state)))
 }
 
 /// What `csar validate` and `csar meta` report: the archive's layout and metadata only.

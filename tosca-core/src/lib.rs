@@ -95,6 +95,7 @@ pub mod collections;
 #[doc(hidden)]
 pub mod compile;
 pub mod csar;
+pub mod day2;
 pub mod dialect;
 pub mod diff;
 pub mod entity;
@@ -124,6 +125,7 @@ pub mod read;
 pub mod render;
 pub mod report;
 pub mod source;
+pub mod state;
 pub mod timings;
 pub mod topology;
 #[doc(hidden)]

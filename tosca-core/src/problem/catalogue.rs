@@ -1972,4 +1972,27 @@ data_types:
         default: 3
 ",
     }
+
+    /// A state document (`puccini-rs evaluate --state`, day 2) names a node template,
+    /// capability, requirement, attribute, interface or operation that the compiled topology
+    /// does not have: the running system reports something the service does not describe, or a
+    /// name is misspelt. The entry is left out and the help names the nearest existing name.
+    /// (TOSCA defines no state document; an attribute is "the actual state of some property of
+    /// a running instance", 1.3 3.6.12, so only names the template declares can hold one.) The
+    /// examples are state documents for a topology whose node template `server` is a
+    /// `tosca.nodes.Compute`.
+    UnknownStateEntry = "unknown-state-entry", Error, "a state document names something the topology does not have" {
+        wrong: "\
+nodes:
+  server:
+    attributes:
+      public_adress: 10.0.0.5
+",
+        right: "\
+nodes:
+  server:
+    attributes:
+      public_address: 10.0.0.5
+",
+    }
 }

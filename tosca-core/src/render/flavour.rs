@@ -167,7 +167,7 @@ impl Render<'_> {
                 continue;
             }
             let unit = &self.namespace.units[offer.unit];
-            let render = Render { topology: Some(offer.topology), version: unit.version, ..*self };
+            let render = Render { topology: Some(offer.topology), version: unit.version, state: None, ..*self };
             let mut nested = Stack { units: vec![0, offer.unit], rendered: HashSet::new() };
             let mut found = Problems::new();
             let mut topology = Topology::default();
@@ -213,7 +213,9 @@ impl Render<'_> {
             return None;
         }
         let bound = self.bind(offer, node, written, at);
-        let render = Render { topology: Some(offer.topology), version: unit.version, ..*self };
+        // The state of the running system under this node's `substitution`, if any.
+        let state = self.state.and_then(|state| state.node(name)).and_then(|node| node.substitution.as_deref());
+        let render = Render { topology: Some(offer.topology), version: unit.version, state, ..*self };
         let mut topology = Topology {
             tosca_definitions_version: unit.template.tosca_definitions_version.value.clone(),
             description: unit.template.description.as_ref().map(|text| text.value.clone()),

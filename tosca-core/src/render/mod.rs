@@ -90,6 +90,10 @@ pub(crate) struct Render<'a> {
     pub(crate) version: crate::version::Version,
     /// The state shared by the root's topology and the topologies substituting its nodes.
     pub(crate) shared: &'a Shared,
+    /// The state of the running system this topology is evaluated against (day 2): the state
+    /// document's for the root, the part of it under a substituted node's `substitution` for
+    /// the topology substituting that node.
+    pub(crate) state: Option<&'a crate::state::State>,
 }
 
 impl std::ops::Deref for Render<'_> {
@@ -154,11 +158,12 @@ pub fn render(
     inputs: &Inputs,
     limits: EvaluationLimits,
     substitution: &SubstitutionOptions,
+    state: Option<&std::sync::Arc<crate::state::State>>,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> Topology {
     let run = |problems: &mut Problems, timings: &mut Timings| {
-        render_once(namespace, catalog, hierarchy, inputs, limits, substitution, problems, timings)
+        render_once(namespace, catalog, hierarchy, inputs, limits, substitution, state, problems, timings)
     };
     let (mut first_problems, mut first_timings) = (Problems::new(), Timings::new());
     let (topology, defaults_spent) = run(&mut first_problems, &mut first_timings);
@@ -185,6 +190,7 @@ fn render_once(
     inputs: &Inputs,
     limits: EvaluationLimits,
     substitution: &SubstitutionOptions,
+    state: Option<&std::sync::Arc<crate::state::State>>,
     problems: &mut Problems,
     timings: &mut Timings,
 ) -> (Topology, bool) {
@@ -205,8 +211,15 @@ fn render_once(
         substitution: substitution.clone(),
         substituted_nodes: std::sync::atomic::AtomicUsize::new(0),
     };
-    let render =
-        Render { namespace, catalog, hierarchy, topology: template.topology(), version: root.version, shared: &shared };
+    let render = Render {
+        namespace,
+        catalog,
+        hierarchy,
+        topology: template.topology(),
+        version: root.version,
+        shared: &shared,
+        state: state.map(|state| &**state),
+    };
     render.check_definitions(problems);
     render.check_clause_functions(problems);
     render.json_types.report(catalog, problems);
@@ -351,6 +364,15 @@ impl Render<'_> {
             count: topology.node_templates.len(),
             unit: "node templates",
         });
+        // Day 2: the running system's values, before anything reads them.
+        if let Some(state) = self.state {
+            timings.measure(
+                "apply state",
+                "nodes",
+                || self.apply_state(state, topology, problems),
+                |_| state.nodes.len(),
+            );
+        }
         let mut evaluated = Problems::new();
         // The count includes the calls evaluated from inputs alone while rendering.
         let (_, calls_remain) = timings.measure(
@@ -399,6 +421,24 @@ impl Render<'_> {
         timings.add(PhaseTiming { name: "edges", duration: started.elapsed(), count: edges, unit: "relationships" });
         self.substitution_candidates(topology, problems);
         self.substitute_nodes(topology, stack, problems, timings);
+        if let Some(state) = self.state {
+            state_substitutions(state, topology, problems);
+        }
+    }
+}
+
+/// Reports each node template whose state has a `substitution` though no topology substitutes
+/// it.
+fn state_substitutions(state: &crate::state::State, topology: &Topology, problems: &mut Problems) {
+    for (name, node_state) in &state.nodes {
+        let Some(span) = node_state.substitution_span else { continue };
+        if topology.node_templates.get(name).is_some_and(|node| node.substitution.is_none()) {
+            problems.push(Problem::new(
+                Code::UnknownStateEntry,
+                span,
+                format!("node template `{name}` is not substituted by a topology, so its state has no `substitution`"),
+            ));
+        }
     }
 }
 

@@ -26,6 +26,7 @@ type FastHash = foldhash::fast::RandomState;
 mod budget;
 mod functions;
 mod path;
+mod state;
 
 use super::Render;
 use super::value::strings::{concat, join, token};
@@ -693,6 +694,7 @@ impl<'a, 'r> Evaluator<'a, 'r> {
             "get_property" => self.get_value(&arguments, at, scope, false, true),
             "get_attribute" => self.get_value(&arguments, at, scope, true, true),
             "get_nodes_of_type" => self.get_nodes_of_type(&arguments, at),
+            "get_operation_output" => self.get_operation_output(&arguments, at, scope),
             "concat" => concat(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
             "join" => join(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),
             "token" => token(&arguments, at, &mut self.problems).and_then(|value| self.built(value, at)),

@@ -1,0 +1,254 @@
+//! Day 2 (`tosca_core::day2`): each folder of `tests/day2/` is a template, the state of its
+//! running system and perhaps the previous state; `expected.json` gives values of the evaluated
+//! topology (by JSON pointer), the operations the change report says must run again, and every
+//! problem with its location (see `tests/day2/README.md`). The topology is checked against the
+//! output contract (`puccini-rs schema`) and the change report against its schema.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tosca_core::day2::{Previous, evaluate};
+use tosca_core::{Location, Options};
+use tosca_tests::workspace;
+
+fn cases() -> Vec<PathBuf> {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(workspace().join("tests/day2"))
+        .expect("tests/day2 exists")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.join("main.yaml").is_file())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// A problem as `expected.json` writes it: `code file:line:column`, and `→ suggestion`.
+fn problem_line(problem: &tosca_core::Problem, sources: &tosca_core::source::SourceMap) -> String {
+    let at = sources.display(problem.span);
+    let at = Path::new(&at).file_name().map_or(at.clone(), |name| name.to_string_lossy().into_owned());
+    let mut line = format!("{} {at}", problem.code.as_str());
+    if let Some(suggestion) = &problem.suggestion {
+        line.push_str(&format!(" → {suggestion}"));
+    }
+    line
+}
+
+fn check(case: &Path) -> Vec<String> {
+    let name = case.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).expect("expected.json"))
+            .expect("expected.json is JSON");
+    let previous = case.join("previous.yaml");
+    let previous = previous.is_file().then(|| Previous::State(Location::File(previous)));
+    let evaluation = evaluate(
+        &Location::File(case.join("main.yaml")),
+        &Options::default(),
+        &Location::File(case.join("state.yaml")),
+        previous.as_ref(),
+    )
+    .expect("the case loads");
+    let mut failures = Vec::new();
+    let topology = serde_json::to_value(&evaluation.current.topology).expect("the topology serialises");
+    for (pointer, value) in expected["values"].as_object().expect("`values` is a map") {
+        let found = topology.pointer(pointer);
+        if found != Some(value) {
+            failures.push(format!("{name}: {pointer} is {found:?}, expected {value}"));
+        }
+    }
+    let problems: Vec<String> =
+        evaluation.current.problems.iter().map(|problem| problem_line(problem, &evaluation.current.sources)).collect();
+    let expected_problems: Vec<String> =
+        serde_json::from_value(expected["problems"].clone()).expect("`problems` is a list of strings");
+    if problems != expected_problems {
+        failures.push(format!("{name}: problems {problems:#?}, expected {expected_problems:#?}"));
+    }
+    let validator = jsonschema::validator_for(&tosca_core::topology::schema()).expect("the topology schema");
+    for error in validator.iter_errors(&topology).take(3) {
+        failures.push(format!("{name}: the topology breaks the output contract: {error} at {}", error.instance_path()));
+    }
+    match (&evaluation.changes, expected.get("run_again")) {
+        (Some(changes), Some(run_again)) => {
+            let found: Vec<String> = changes.run_again.iter().map(ToString::to_string).collect();
+            let run_again: Vec<String> = serde_json::from_value(run_again.clone()).expect("a list of strings");
+            if found != run_again {
+                failures.push(format!("{name}: run again {found:?}, expected {run_again:?}"));
+            }
+            let report = serde_json::to_value(changes).expect("the report serialises");
+            let validator =
+                jsonschema::validator_for(&tosca_core::day2::changes::schema()).expect("the change report's schema");
+            for error in validator.iter_errors(&report).take(3) {
+                failures.push(format!("{name}: the change report breaks its schema: {error}"));
+            }
+        }
+        (None, None) => {}
+        (found, _) => {
+            failures.push(format!("{name}: a change report {}", if found.is_some() { "unexpected" } else { "missing" }))
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_day2_case_evaluates_as_expected() {
+    let cases = cases();
+    assert!(cases.len() >= 6, "only {} cases", cases.len());
+    let failures: Vec<String> = cases.iter().flat_map(|case| check(case)).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_state_schema_accepts_a_state_and_rejects_what_the_reader_rejects() {
+    let validator = jsonschema::validator_for(&tosca_core::state::document::schema()).expect("the state schema");
+    // `tests/day2/v13_relationships/state.yaml` as JSON.
+    let good = serde_json::json!({
+        "inputs": { "port": 8081 },
+        "nodes": {
+            "backend": { "attributes": { "address": "10.0.0.9" },
+                         "capabilities": { "api": { "attributes": { "ip_address": "10.0.0.10" } } } },
+            "client": { "attributes": { "label": "c1" },
+                        "relationships": [ { "requirement": "backend", "attributes": { "session": "s-42" },
+                                             "outputs": { "Configure": { "post_configure_source": { "token": "t-1" } } } } ] },
+            "vnf": { "substitution": { "nodes": { "vdu1": { "attributes": { "private_address": "10.10.0.9" } } } } }
+        }
+    });
+    let errors: Vec<String> = validator.iter_errors(&good).map(|error| error.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    for bad in [
+        serde_json::json!({ "nodes": { "web": { "atributes": {} } } }),
+        serde_json::json!({ "nodes": { "web": { "relationships": [ { "index": 0 } ] } } }),
+        serde_json::json!({ "nodes": { "web": { "outputs": [ "wrong" ] } } }),
+        serde_json::json!(["nodes"]),
+    ] {
+        assert!(!validator.is_valid(&bad), "{bad}");
+    }
+}
+
+#[test]
+fn a_previous_topology_compares_like_a_previous_state() {
+    let case = workspace().join("tests/day2/v13_host_chain");
+    let root = Location::File(case.join("main.yaml"));
+    let options = Options::default();
+    let previous = evaluate(&root, &options, &Location::File(case.join("previous.yaml")), None).expect("loads");
+    let json = serde_json::to_string(&previous.current.topology).expect("serialises");
+    let topology = serde_json::from_str(&json).expect("reads back");
+    let from_topology = evaluate(
+        &root,
+        &options,
+        &Location::File(case.join("state.yaml")),
+        Some(&Previous::Topology(Box::new(topology))),
+    )
+    .expect("loads");
+    let from_state = evaluate(
+        &root,
+        &options,
+        &Location::File(case.join("state.yaml")),
+        Some(&Previous::State(Location::File(case.join("previous.yaml")))),
+    )
+    .expect("loads");
+    let run_again =
+        |evaluation: &tosca_core::day2::Evaluation| evaluation.changes.as_ref().map(|c| c.run_again.clone());
+    assert_eq!(run_again(&from_topology), run_again(&from_state));
+    assert_eq!(run_again(&from_state).map(|list| list.len()), Some(1));
+}
+
+#[test]
+fn the_same_state_twice_runs_nothing_again() {
+    let case = workspace().join("tests/day2/v13_relationships");
+    let state = Location::File(case.join("state.yaml"));
+    let evaluation = evaluate(
+        &Location::File(case.join("main.yaml")),
+        &Options::default(),
+        &state,
+        Some(&Previous::State(state.clone())),
+    )
+    .expect("loads");
+    let changes = evaluation.changes.expect("a report");
+    assert!(changes.values.is_empty());
+    assert!(changes.run_again.is_empty());
+    // Every operation of the node and of the relationship is listed, none to run again.
+    assert!(changes.operations.iter().any(|change| change.operation.requirement.is_some()));
+    assert!(changes.operations.iter().all(|change| !change.run_again && change.reasons.is_empty()));
+}
+
+#[test]
+fn a_changed_implementation_or_artifact_runs_its_operation_again() {
+    let template = |artifact: &str, configure: &str| {
+        format!(
+            "tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+    app:
+      type: tosca.nodes.SoftwareComponent
+      requirements:
+        - host: server
+      artifacts:
+        installer: {{ type: tosca.artifacts.Implementation.Bash, file: {artifact} }}
+      interfaces:
+        Standard:
+          operations:
+            create: installer
+            configure: {configure}
+            start: start.sh
+"
+        )
+    };
+    let compile = |text: String| {
+        let compiled = tosca_core::compile_text("memory/main.yaml", &text, &Options::default()).expect("compiles");
+        assert!(compiled.problems.is_empty(), "{:#?}", compiled.problems);
+        compiled.topology
+    };
+    let old = compile(template("install-1.sh", "configure-1.sh"));
+    let new = compile(template("install-2.sh", "configure-2.sh"));
+    let changes = tosca_core::day2::changes::changes(&old, &new);
+    let run_again: Vec<String> = changes.run_again.iter().map(ToString::to_string).collect();
+    assert_eq!(run_again, ["app Standard.create", "app Standard.configure"]);
+    let reasons = |operation: &str| {
+        let change = changes
+            .operations
+            .iter()
+            .find(|change| change.operation.node == "app" && change.operation.operation == operation)
+            .expect("listed");
+        change.reasons.iter().map(|reason| (reason.kind, reason.name.clone())).collect::<Vec<_>>()
+    };
+    use tosca_core::day2::ReasonKind;
+    assert_eq!(reasons("create"), [(ReasonKind::Artifact, Some("installer".to_owned()))]);
+    assert_eq!(reasons("configure"), [(ReasonKind::Implementation, None)]);
+    assert_eq!(reasons("start"), []);
+    // Against an empty topology, everything is new.
+    let changes = tosca_core::day2::changes::changes(&tosca_core::topology::Topology::default(), &new);
+    assert!(changes.operations.iter().all(|change| change.reasons[0].kind == ReasonKind::Added));
+}
+
+#[test]
+fn thousands_of_unknown_nodes_get_a_suggestion_only_for_the_first() {
+    // Each suggestion compares the name with every node template's: for every unknown name of a
+    // large state against a large topology, that was quadratic (minutes at 20,000 of each).
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let mut template =
+        String::from("tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n");
+    let mut state = String::from("nodes:\n");
+    for index in 0..2_000 {
+        template.push_str(&format!("    server_{index}: {{ type: tosca.nodes.Compute }}\n"));
+        state.push_str(&format!("  servr_{index}: {{}}\n"));
+    }
+    std::fs::write(folder.path().join("main.yaml"), template).expect("written");
+    std::fs::write(folder.path().join("state.yaml"), state).expect("written");
+    let evaluation = evaluate(
+        &Location::File(folder.path().join("main.yaml")),
+        &Options::default(),
+        &Location::File(folder.path().join("state.yaml")),
+        None,
+    )
+    .expect("loads");
+    let unknown: Vec<_> = evaluation
+        .current
+        .problems
+        .iter()
+        .filter(|problem| problem.code == tosca_core::problem::Code::UnknownStateEntry)
+        .collect();
+    assert_eq!(unknown.len(), 2_000);
+    assert_eq!(unknown.iter().filter(|problem| problem.suggestion.is_some()).count(), 20);
+    assert_eq!(unknown[0].suggestion.as_deref(), Some("server_0"));
+}
