@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
@@ -23,35 +23,15 @@ use lsp_types::notification::{Notification as _, PublishDiagnostics};
 use lsp_types::{Diagnostic, DiagnosticSeverity, PublishDiagnosticsParams, Url};
 use tosca_core::loader::{Deferred, Location, Overlay};
 use tosca_core::problem::{Code, Problem};
-use tosca_core::query::TypeIndex;
-use tosca_core::{Compiled, LoadError, Options, ReadCache};
+use tosca_core::{LoadError, Options, ReadCache};
 
 use crate::diagnostics::{Converter, file_path};
+use crate::document_analysis::Analysis;
 use crate::incremental::{Changed, LastCompile, Roots};
 use crate::position::Encoding;
 
 /// How long the worker waits for a newer edit before compiling.
 pub(crate) const DEBOUNCE: Duration = Duration::from_millis(40);
-
-/// One compilation of an open document, kept for queries.
-#[derive(Debug)]
-pub(crate) struct Analysis {
-    /// The result.
-    pub(crate) compiled: Compiled,
-    types: OnceLock<TypeIndex>,
-}
-
-impl Analysis {
-    /// The analysis of a compilation's result.
-    pub(crate) fn new(compiled: Compiled) -> Analysis {
-        Analysis { compiled, types: OnceLock::new() }
-    }
-
-    /// The type declarations of every file the compilation read, indexed on first use.
-    pub(crate) fn types(&self) -> &TypeIndex {
-        self.types.get_or_init(|| TypeIndex::build(&self.compiled.sources))
-    }
-}
 
 /// What the worker is asked to compile: every open document, the TOSCA ones as roots.
 #[derive(Clone, Debug)]

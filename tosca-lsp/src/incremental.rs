@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use lsp_types::{Diagnostic, Url};
 
-use crate::analysis::Analysis;
+use crate::document_analysis::Analysis;
 
 /// What changed since the last round that was compiled to its end.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -37,6 +37,7 @@ mod analysis;
 mod configuration;
 mod diagnostic_data;
 mod diagnostics;
+mod document_analysis;
 mod documents;
 mod features;
 mod framing;

@@ -183,7 +183,7 @@ mod tests {
     use tosca_core::loader::{Location, Overlay};
 
     use super::*;
-    use crate::analysis::Analysis;
+    use crate::document_analysis::Analysis;
     use crate::documents::Documents;
     use crate::position::Encoding;
 

@@ -5,7 +5,7 @@ use lsp_types::{Position, Range, Url};
 use tosca_core::source::Span;
 use tosca_core::yaml::Node;
 
-use crate::analysis::Analysis;
+use crate::document_analysis::Analysis;
 use crate::documents::Document;
 use crate::position::{Encoding, LineIndex};
 

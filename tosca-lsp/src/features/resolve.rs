@@ -16,7 +16,7 @@ use tosca_core::source::{SourceId, Span};
 
 use super::context::Context;
 use super::tree::key_span;
-use crate::analysis::Analysis;
+use crate::document_analysis::Analysis;
 use crate::documents::normalize;
 
 /// A type a name resolves to, with its ancestors: their definitions as written.

@@ -18,7 +18,7 @@ use tosca_core::query::ScopedType;
 use super::context::Context;
 use super::hover::{describe_chain, describe_type};
 use super::resolve;
-use crate::analysis::Analysis;
+use crate::document_analysis::Analysis;
 
 /// The type names to offer where a type of the `*_types` section `section` is expected (any
 /// kind when `None`), at the byte `offset` of the document after the word `typed`.
