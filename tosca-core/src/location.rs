@@ -161,21 +161,27 @@ pub(super) fn inside(root: &Path, path: &Path) -> bool {
 }
 
 /// Removes `.` and resolves `..` lexically (without touching the file system), so the same
-/// file reached by two relative paths has one name. A leading `..` is kept.
+/// file reached by two relative paths has one name. A leading `..` of a relative path is kept;
+/// a `..` at the file system's root stays there, as POSIX resolves it (`/..` is `/`, so
+/// `/a/../../etc/hostname` is `/etc/hostname`, the file the operating system opens).
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {
             Component::CurDir => {}
-            Component::ParentDir => {
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
                     out.pop();
-                } else {
-                    out.push("..");
                 }
-            }
+                Some(Component::RootDir) => {}
+                _ => out.push(".."),
+            },
             other => out.push(other),
         }
     }
     out
 }
+
+#[cfg(test)]
+#[path = "location_tests.rs"]
+mod tests;
