@@ -12,6 +12,7 @@ mod hostile_client;
 mod incremental;
 mod keynames;
 mod neovim;
+mod paths;
 mod quirks;
 mod resolve;
 mod scope;

@@ -118,6 +118,8 @@ impl TemplateKind {
 struct UnitNames {
     /// Its imports: the unit and the namespace prefix.
     imports: Vec<(usize, Option<String>)>,
+    /// Where each import that gave a unit is written, and the file the compiler read for it.
+    import_files: Vec<(Span, SourceId)>,
     /// Its own `functions`, by name.
     functions: IndexMap<String, Declared>,
 }
@@ -176,6 +178,11 @@ impl Names {
             .iter()
             .map(|unit| UnitNames {
                 imports: unit.imports.iter().map(|import| (import.unit, import.namespace_prefix.clone())).collect(),
+                import_files: unit
+                    .imports
+                    .iter()
+                    .filter_map(|import| Some((import.span, namespace.units.get(import.unit)?.source)))
+                    .collect(),
                 functions: unit
                     .template
                     .functions
@@ -285,6 +292,21 @@ impl Names {
     /// The root file's templates, inputs or outputs of a kind, in file order.
     pub fn templates(&self, kind: TemplateKind) -> &[Declared] {
         &self.templates[kind.index()]
+    }
+
+    /// The file the compiler read for the import written around `offset` in the file `source`
+    /// (its `file`, or the whole import): exactly the location the import resolved to, so a
+    /// tool points at what was compiled rather than resolving the text again. `None` when no
+    /// import that gave a file is written there.
+    pub fn imported_file(&self, source: SourceId, offset: u32) -> Option<SourceId> {
+        let names = self.units.get(*self.unit_of_source.get(&source)?)?;
+        names
+            .import_files
+            .iter()
+            .find(|(span, _)| {
+                span.source == source && span.start <= offset && offset <= span.end && span.start < span.end
+            })
+            .map(|(_, file)| *file)
     }
 
     /// The function definition a call to `name` (without its `$`) written in the file `source`

@@ -12,7 +12,6 @@ use tosca_core::yaml::Node;
 use super::context::Context;
 use super::tree::{TYPE_KEYS, expected_section, key_span, template_section};
 use super::{references, resolve};
-use crate::documents::normalize;
 
 /// Where the name at the cursor is defined.
 pub(crate) fn definition(context: &Context<'_>, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
@@ -22,7 +21,7 @@ pub(crate) fn definition(context: &Context<'_>, params: GotoDefinitionParams) ->
     let target = locate(&tree, offset);
     let name = target.node.as_str()?;
     let keys = target.keys();
-    let location = if let Some(location) = import(context, &target, name) {
+    let location = if let Some(location) = import(context, &target, name, offset) {
         location
     } else if let Some(location) = references::function(context, &tree, name) {
         location
@@ -36,9 +35,11 @@ pub(crate) fn definition(context: &Context<'_>, params: GotoDefinitionParams) ->
     Some(GotoDefinitionResponse::Scalar(location))
 }
 
-/// An import's file (`imports: [file]` or `imports: [{file: …}]`): the file it names beside
-/// this document.
-fn import(context: &Context<'_>, target: &Target<'_>, name: &str) -> Option<Location> {
+/// An import's file (`imports: [file]` or `imports: [{file: …}]`): the file the compiler read
+/// for it, as the latest compilation of this text resolved it (a leading `/` starts at the
+/// repository root, not the machine's); nothing before that compilation, or when the import
+/// gave no file.
+fn import(context: &Context<'_>, target: &Target<'_>, name: &str, offset: u32) -> Option<Location> {
     let keys = target.keys();
     let in_imports = matches!(target.path.first(), Some(Step::Key(key)) if key == "imports")
         && matches!(target.path.get(1), Some(Step::Index(_)))
@@ -46,8 +47,10 @@ fn import(context: &Context<'_>, target: &Target<'_>, name: &str) -> Option<Loca
     if !in_imports || target.on_key || name.contains("://") {
         return None;
     }
-    let folder = context.document.path.parent()?;
-    let path = normalize(&folder.join(name));
+    let root = resolve::compiled_root(context)?;
+    let compiled = &context.analysis?.compiled;
+    let file = compiled.names.imported_file(root, offset)?;
+    let path = crate::diagnostics::file_path(&compiled.sources.name(file))?;
     Some(Location::new(Url::from_file_path(path).ok()?, Range::default()))
 }
 
