@@ -15,7 +15,7 @@ use crate::args::{
     Cli, Command, CompileArgs, CsarCommand, DialectArgs, DialectName, ExplainArgs, InputArgs, OutputFormat,
     ReportFormat, SchemaKind, SourceArgs, ValidateArgs,
 };
-use crate::{args, config, create, destination, diff, output, timings};
+use crate::{args, config, create, destination, diff, evaluate, output, timings};
 use tosca_cli::baseline::{self, Baseline};
 use tosca_cli::check::Checked;
 use tosca_cli::format::human::Human;
