@@ -139,7 +139,7 @@ fn text(changes: &ChangeReport, style: Style) -> String {
     if changes.run_again.is_empty() {
         out.push_str("  none\n");
     }
-    for change in changes.operations.iter().filter(|change| change.run_again) {
+    for change in &changes.run_again {
         let _ = writeln!(out, "  {} {}", style.changed("~"), style.changed(&change.operation.to_string()));
         for reason in &change.reasons {
             let value =

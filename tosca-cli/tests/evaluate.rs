@@ -2,7 +2,6 @@
 //! system's state, or the change report; exit 0 clean, 1 errors, 2 unreadable or a usage error.
 //! The cases are `tests/day2/` (checked in depth by `tests/tests/day2.rs`).
 
-
 use std::path::{Path, PathBuf};
 
 use crate::run::run_in;
