@@ -49,7 +49,7 @@ def test_a_mistake_in_the_state_is_a_problem_located_in_it(tmp_path):
     assert not result.ok
     [error] = result.errors
     assert (error.code, error.file, error.line, error.column) == ("unknown-state-entry", str(state), 2, 3)
-    assert "did you mean `server`" in str(error) or "server" in error.message + str(error.to_dict())
+    assert error.help == "did you mean `server`?"
 
 
 def test_an_unreadable_state_is_a_problem_not_an_exception(tmp_path):
