@@ -3,7 +3,9 @@
 ``compile(source)`` turns a TOSCA service template (a path, an ``http(s)`` URL or a CSAR) into a
 topology of plain dicts and lists, with every problem found; ``validate(source)`` gives the
 problems only; ``compile_text`` and ``validate_text`` do the same for a template (or a CSAR)
-held in memory. The interpreter's lock is released while the compiler runs. A template that is
+held in memory; ``evaluate(source, state=...)`` evaluates a template against the state of its
+running system (day 2) and, with ``previous=``, reports what changed. The interpreter's lock is
+released while the compiler runs. A template that is
 wrong, missing or unreachable never raises: it gives problems. Only misuse raises: an argument
 of the wrong type is a ``TypeError``, an unknown quirk, dialect or problem code (or a mistake in
 ``puccini-rs.toml``) a ``ValueError``.
@@ -13,7 +15,18 @@ import os
 from typing import Any, Iterable, List, Literal, Mapping, Optional, Union, final
 
 __version__: str
-__all__ = ["compile", "validate", "compile_text", "validate_text", "CompileResult", "Problem", "Label", "__version__"]
+__all__ = [
+    "compile",
+    "validate",
+    "compile_text",
+    "validate_text",
+    "evaluate",
+    "CompileResult",
+    "EvaluateResult",
+    "Problem",
+    "Label",
+    "__version__",
+]
 
 _Source = Union[str, "os.PathLike[str]"]
 """A path (``str`` or ``os.PathLike``), an ``http(s)`` or ``file:`` URL, or a CSAR (``.csar``,
@@ -94,6 +107,67 @@ class CompileResult:
     @property
     def warnings(self) -> List[Problem]:
         """The problems that are warnings."""
+
+@final
+class EvaluateResult:
+    """What ``evaluate`` gives: the evaluated topology, every problem and the change report."""
+
+    topology: dict[str, Any]
+    """The topology evaluated against the state: the structure ``compile`` gives, with every
+    call the state answers evaluated. Empty when the template or the state could not be read."""
+    problems: List[Problem]
+    """Every problem: the template's and the state's, then those of the previous state (when
+    ``previous`` is one), each sorted by file, position and code."""
+    allowed: int
+    """How many problems were allowed: not in ``problems``."""
+    changes: Optional[dict[str, Any]]
+    """With ``previous``: the change report as plain dicts, the JSON
+    ``puccini-rs evaluate --previous`` prints (``puccini-rs schema changes``): ``values`` (the
+    values that changed, as ``puccini-rs diff`` reports them), ``compared`` (how many operations
+    and notifications were compared) and ``run_again`` (those to run again, each with ``node``,
+    ``interface``, ``operation``, ``notification`` and ``reasons``). ``None`` without
+    ``previous``."""
+    @property
+    def ok(self) -> bool:
+        """Whether no problem is an error (warnings allowed)."""
+    @property
+    def errors(self) -> List[Problem]:
+        """The problems that are errors."""
+    @property
+    def warnings(self) -> List[Problem]:
+        """The problems that are warnings."""
+
+def evaluate(
+    source: _Source,
+    *,
+    state: Union[str, "os.PathLike[str]"],
+    previous: Union[None, str, "os.PathLike[str]", Mapping[str, Any]] = None,
+    inputs: Optional[Mapping[str, Any]] = None,
+    quirks: Iterable[str] = (),
+    offline: bool = False,
+    dialect: Optional[str] = None,
+    flavour: Optional[str] = None,
+    allow: Iterable[str] = (),
+    warn: Iterable[str] = (),
+    deny: Iterable[str] = (),
+    config: Union[None, str, "os.PathLike[str]", Literal[False]] = None,
+    map_urls: Optional[Mapping[str, Union[str, "os.PathLike[str]"]]] = None,
+    profile_paths: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    timeout: float = 60.0,
+    network_deadline: float = 60.0,
+    trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
+) -> EvaluateResult:
+    """Evaluates the TOSCA service template at ``source`` against ``state``, the state document
+    of its running system (a path to YAML or JSON; ``puccini-rs schema state`` is its schema),
+    as ``puccini-rs evaluate`` does: attribute values, operation outputs and new input values
+    are put into the topology and every call they answer is evaluated.
+
+    ``previous`` is the previous evaluation: the previous state document (a path) or the
+    previous topology (a dict, such as an earlier ``EvaluateResult.topology``). With it,
+    ``EvaluateResult.changes`` says what changed and which operations must run again. The other
+    arguments are those of ``compile``. Problems never raise; ``TypeError`` and ``ValueError``
+    as ``compile`` (a ``previous`` dict that is not a topology is a ``TypeError``).
+    """
 
 def compile(
     source: _Source,

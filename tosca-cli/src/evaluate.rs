@@ -81,26 +81,34 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
     }
     human.write_compiled(&evaluation.current, &mut stderr.lock())?;
     if !(args.quiet && args.output.is_none()) {
-        let text = match &evaluation.changes {
+        match &evaluation.changes {
             Some(changes) if args.format == EvaluateFormat::Text => {
-                text(changes, Style { colour: args.output.is_none() && format::colour(&std::io::stdout()) })
+                let text = text(changes, Style { colour: args.output.is_none() && format::colour(&std::io::stdout()) });
+                write_output(args.output.as_deref(), |out| Ok(out.write_all(text.as_bytes())?))?;
             }
-            Some(changes) => crate::output::json(changes)?,
+            Some(changes) => {
+                let json = crate::output::json(changes)?;
+                write_output(args.output.as_deref(), |out| Ok(out.write_all(json.as_bytes())?))?;
+            }
             None => {
-                let mut bytes = Vec::new();
                 let output_format = match args.format {
                     EvaluateFormat::Yaml => crate::args::OutputFormat::Yaml,
                     _ => crate::args::OutputFormat::Json,
                 };
-                crate::output::write(&mut evaluation.current.topology, output_format, false, false, &mut bytes)?;
-                String::from_utf8(bytes)?
+                // Written as it is made, as `compile` writes it: not held whole in memory first.
+                let topology = &mut evaluation.current.topology;
+                write_output(args.output.as_deref(), |mut out| {
+                    crate::output::write(topology, output_format, false, false, &mut out)
+                })?;
             }
-        };
-        write_output(args.output.as_deref(), text.as_bytes())?;
+        }
     }
     if args.timings {
         crate::timings::write(&evaluation.current.timings, started.elapsed(), &mut stderr.lock())?;
     }
+    // Freeing large topologies piece by piece takes a while and the process ends now (as
+    // `compile` does).
+    std::mem::forget(evaluation);
     Ok(if errors { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
@@ -118,15 +126,19 @@ fn previous_of(argument: &str, options: &Options) -> anyhow::Result<Previous> {
     Ok(Previous::State(location))
 }
 
-/// Writes `bytes` to the file (replaced once whole) or to stdout.
-fn write_output(output: Option<&str>, bytes: &[u8]) -> anyhow::Result<()> {
+/// Writes what `write` writes to the file (replaced once whole) or to stdout, buffered.
+fn write_output(output: Option<&str>, write: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>) -> anyhow::Result<()> {
     let Some(path) = output else {
-        std::io::stdout().lock().write_all(bytes)?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        write(&mut out)?;
+        out.flush()?;
         return Ok(());
     };
-    let mut opened = crate::destination::Destination::open(std::path::Path::new(path))
+    let opened = crate::destination::Destination::open(std::path::Path::new(path))
         .map_err(|error| anyhow::anyhow!("cannot write `{path}`: {error}"))?;
-    opened.write_all(bytes)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, opened);
+    write(&mut out)?;
+    let opened = out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
     opened.finish().map_err(|error| anyhow::anyhow!("cannot write `{path}`: {error}"))?;
     Ok(())
 }
@@ -139,7 +151,7 @@ fn text(changes: &ChangeReport, style: Style) -> String {
     if changes.run_again.is_empty() {
         out.push_str("  none\n");
     }
-    for change in changes.operations.iter().filter(|change| change.run_again) {
+    for change in &changes.run_again {
         let _ = writeln!(out, "  {} {}", style.changed("~"), style.changed(&change.operation.to_string()));
         for reason in &change.reasons {
             let value =

@@ -22,6 +22,7 @@
 //! (`1 GB` equals `1000 MB`), as everywhere else in puccini-rs.
 
 use crate::collections::IndexMap;
+use crate::topology::{RelationshipEdge, Topology};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -180,9 +181,102 @@ const TOPOLOGY_FIELDS: [&str; 6] =
 
 /// The differences from `old` to `new`, two topologies (compiled now, or read back from the
 /// JSON `compile` printed with `serde_json::from_str::<Topology>`).
-pub fn diff_topologies(old: &crate::topology::Topology, new: &crate::topology::Topology) -> Diff {
-    let json = |topology| serde_json::to_value(topology).unwrap_or(Value::Null);
+///
+/// A large topology is not turned into JSON whole: each node template and relationship is
+/// written out as bytes first, and those that read the same on both sides (most of them, on
+/// day 2) are left out of the JSON compared, since they have no differences.
+pub fn diff_topologies(old: &Topology, new: &Topology) -> Diff {
+    let mut same_nodes = std::collections::HashSet::new();
+    let (mut old_bytes, mut new_bytes) = (Vec::new(), Vec::new());
+    for (name, node) in &new.node_templates {
+        if let Some(before) = old.node_templates.get(name)
+            && same_bytes(before, node, &mut old_bytes, &mut new_bytes)
+        {
+            same_nodes.insert(name.as_str());
+        }
+    }
+    // Edges by identity: an edge alike in all four fields with another pairs by order, which
+    // leaving edges out would shift, so only edges unique on both sides are left out.
+    let (old_edges, new_edges) = (unique(&old.relationships), unique(&new.relationships));
+    let mut same_edges = std::collections::HashSet::new();
+    for (identity, &(count, position)) in &new_edges {
+        if count == 1
+            && let Some(&(1, before)) = old_edges.get(identity)
+            && same_bytes(&old.relationships[before], &new.relationships[position], &mut old_bytes, &mut new_bytes)
+        {
+            same_edges.insert(*identity);
+        }
+    }
+    let json = |topology: &Topology| {
+        let nodes = topology.node_templates.iter().filter(|(name, _)| !same_nodes.contains(name.as_str()));
+        let edges = topology.relationships.iter().filter(|edge| !same_edges.contains(&key(edge)));
+        to_json(topology, nodes, edges)
+    };
     diff(&json(old), &json(new))
+}
+
+/// The edges by identity: how many have it, and the position of the first.
+fn unique(edges: &[RelationshipEdge]) -> std::collections::HashMap<(&str, &str, &str, &str), (usize, usize)> {
+    let mut counts: std::collections::HashMap<_, (usize, usize)> = std::collections::HashMap::new();
+    for (position, edge) in edges.iter().enumerate() {
+        counts.entry(key(edge)).or_insert((0, position)).0 += 1;
+    }
+    counts
+}
+
+/// What identifies an edge: source, requirement, target and capability.
+fn key(edge: &RelationshipEdge) -> (&str, &str, &str, &str) {
+    (edge.source.as_str(), edge.requirement.as_str(), edge.target.as_str(), edge.capability.as_str())
+}
+
+/// Whether `old` and `new` are written the same in JSON (`old_bytes` and `new_bytes` are
+/// buffers reused from one call to the next).
+fn same_bytes<T: Serialize>(old: &T, new: &T, old_bytes: &mut Vec<u8>, new_bytes: &mut Vec<u8>) -> bool {
+    old_bytes.clear();
+    new_bytes.clear();
+    serde_json::to_writer(&mut *old_bytes, old).is_ok()
+        && serde_json::to_writer(&mut *new_bytes, new).is_ok()
+        && old_bytes == new_bytes
+}
+
+/// The fields of `topology` that [`diff`] reads, as `compile` writes them, with only `nodes`
+/// among its node templates and `edges` among its relationships.
+fn to_json<'t>(
+    topology: &'t Topology,
+    nodes: impl Iterator<Item = (&'t String, &'t crate::topology::NodeTemplate)>,
+    edges: impl Iterator<Item = &'t RelationshipEdge>,
+) -> Value {
+    fn value(value: &impl Serialize) -> Value {
+        #[cfg(test)]
+        tests::CONVERTED.with(|count| count.set(count.get() + 1));
+        serde_json::to_value(value).unwrap_or(Value::Null)
+    }
+    let mut map = Map::new();
+    let mut put = |name: &str, json: Value| {
+        map.insert(name.to_owned(), json);
+    };
+    put("tosca_definitions_version", Value::String(topology.tosca_definitions_version.clone()));
+    if let Some(description) = &topology.description {
+        put("description", Value::String(description.clone()));
+    }
+    put("metadata", value(&topology.metadata));
+    put("inputs", value(&topology.inputs));
+    put("node_templates", Value::Object(nodes.map(|(name, node)| (name.clone(), value(node))).collect()));
+    put("relationship_templates", value(&topology.relationship_templates));
+    put("groups", value(&topology.groups));
+    put("policies", value(&topology.policies));
+    put("outputs", value(&topology.outputs));
+    put("relationships", Value::Array(edges.map(value).collect()));
+    if let Some(substitution) = &topology.substitution {
+        put("substitution", value(substitution));
+    }
+    if !topology.workflows.is_empty() {
+        put("workflows", value(&topology.workflows));
+    }
+    if !topology.repositories.is_empty() {
+        put("repositories", value(&topology.repositories));
+    }
+    Value::Object(map)
 }
 
 /// The differences from `old` to `new`, two topologies as JSON.
@@ -203,34 +297,53 @@ pub fn diff(old: &Value, new: &Value) -> Diff {
     }
 }
 
-fn object(value: Option<&Value>) -> Map<String, Value> {
-    value.and_then(Value::as_object).cloned().unwrap_or_default()
+/// The map `value` holds, borrowed (an empty one when it is absent or not a map).
+fn object(value: Option<&Value>) -> &Map<String, Value> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    value.and_then(Value::as_object).unwrap_or_else(|| EMPTY.get_or_init(Map::new))
 }
 
-/// Compares two maps of named entities, each first passed through `normalize`.
+/// `value` cloned: every clone of a part of a topology goes through here, so a test can count
+/// them (the report should copy what changed, not the topologies).
+fn cloned(value: &Value) -> Value {
+    #[cfg(test)]
+    tests::CLONED.with(|count| count.set(count.get() + 1));
+    value.clone()
+}
+
+/// `value` cloned and passed through `normalize`.
+fn normalized(value: &Value, normalize: fn(&mut Value)) -> Value {
+    let mut value = cloned(value);
+    normalize(&mut value);
+    value
+}
+
+/// Compares two maps of named entities, each as `normalize` makes it. Entities are compared as
+/// they are first, and only those that differ are copied and normalized to be compared again
+/// (what `normalize` forgets cannot make equal entities differ), so a large topology is never
+/// copied whole.
 fn named(old: Option<&Value>, new: Option<&Value>, normalize: fn(&mut Value)) -> Changes {
-    let prepare = |value: Option<&Value>| {
-        let mut map = object(value);
-        map.values_mut().for_each(normalize);
-        map
-    };
-    let (old, new) = (prepare(old), prepare(new));
+    let (old, new) = (object(old), object(new));
     let mut changes = Changes::default();
-    for (name, value) in &new {
+    for (name, value) in new {
         match old.get(name) {
-            None => changes.added.push(Entity { name: name.clone(), value: value.clone() }),
+            None => changes.added.push(Entity { name: name.clone(), value: normalized(value, normalize) }),
             Some(before) => {
                 let mut found = Vec::new();
                 compare(&mut Vec::new(), before, value, &mut found);
+                if !found.is_empty() {
+                    found.clear();
+                    compare(&mut Vec::new(), &normalized(before, normalize), &normalized(value, normalize), &mut found);
+                }
                 if !found.is_empty() {
                     changes.changed.push(Changed { name: name.clone(), changes: found });
                 }
             }
         }
     }
-    for (name, value) in &old {
+    for (name, value) in old {
         if !new.contains_key(name) {
-            changes.removed.push(Entity { name: name.clone(), value: value.clone() });
+            changes.removed.push(Entity { name: name.clone(), value: normalized(value, normalize) });
         }
     }
     changes
@@ -265,12 +378,12 @@ fn forget_nested_positions(topology: &mut Value) {
     {
         let keyed: Map<String, Value> = keyed_edges(Some(edges))
             .into_iter()
-            .map(|((key, occurrence), (_, compared))| {
+            .map(|((key, occurrence), edge)| {
                 let mut name = format!("{} {} → {} {}", key.source, key.requirement, key.target, key.capability);
                 if occurrence > 0 {
                     name.push_str(&format!(" #{}", occurrence + 1));
                 }
-                (name, compared)
+                (name, without_identity(edge))
             })
             .collect();
         object.insert("relationships".to_owned(), Value::Object(keyed));
@@ -287,44 +400,71 @@ fn relationship_key(edge: &Value) -> RelationshipKey {
     }
 }
 
-/// Edges keyed by identity and occurrence, the identity fields and position removed from the
-/// value compared.
-fn keyed_edges(value: Option<&Value>) -> IndexMap<(RelationshipKey, usize), (Value, Value)> {
+/// The fields of an edge that identify it or say where it sits: not compared as values.
+const EDGE_IDENTITY: [&str; 6] =
+    ["source", "requirement", "target", "capability", "requirement_index", "relationship_index"];
+
+/// Edges keyed by identity and occurrence, borrowed.
+fn keyed_edges(value: Option<&Value>) -> IndexMap<(RelationshipKey, usize), &Value> {
     let mut seen: IndexMap<RelationshipKey, usize> = IndexMap::default();
     let mut edges = IndexMap::default();
     for edge in value.and_then(Value::as_array).into_iter().flatten() {
         let key = relationship_key(edge);
         let occurrence = seen.entry(key.clone()).or_default();
-        let mut compared = edge.clone();
-        if let Some(object) = compared.as_object_mut() {
-            for field in ["source", "requirement", "target", "capability", "requirement_index", "relationship_index"] {
-                object.remove(field);
-            }
-        }
-        edges.insert((key, *occurrence), (edge.clone(), compared));
+        edges.insert((key, *occurrence), edge);
         *occurrence += 1;
     }
     edges
 }
 
+/// An edge without its identity fields and position, as it is compared.
+fn without_identity(edge: &Value) -> Value {
+    let mut compared = cloned(edge);
+    if let Some(object) = compared.as_object_mut() {
+        for field in EDGE_IDENTITY {
+            object.remove(field);
+        }
+    }
+    compared
+}
+
+/// Compares two edges of one identity: every field but [`EDGE_IDENTITY`].
+fn compare_edges(old: &Value, new: &Value, out: &mut Vec<Change>) {
+    let path = &mut Vec::new();
+    let (Some(a), Some(b)) = (old.as_object(), new.as_object()) else {
+        return compare(path, old, new, out);
+    };
+    let compared = |key: &String| !EDGE_IDENTITY.contains(&key.as_str());
+    for (key, value) in b.iter().filter(|(key, _)| compared(key)) {
+        path.push(PathSegment::Key(key.clone()));
+        compare_present(path, a.get(key), Some(value), out);
+        path.pop();
+    }
+    for (key, value) in a.iter().filter(|(key, _)| compared(key) && !b.contains_key(*key)) {
+        path.push(PathSegment::Key(key.clone()));
+        out.push(Change { path: path.clone(), old: Some(cloned(value)), new: None });
+        path.pop();
+    }
+}
+
 fn relationships(old: Option<&Value>, new: Option<&Value>) -> RelationshipChanges {
     let (old, new) = (keyed_edges(old), keyed_edges(new));
     let mut changes = RelationshipChanges::default();
-    for (key, (edge, compared)) in &new {
+    for (key, edge) in &new {
         match old.get(key) {
-            None => changes.added.push(RelationshipEntry { key: key.0.clone(), value: edge.clone() }),
-            Some((_, before)) => {
+            None => changes.added.push(RelationshipEntry { key: key.0.clone(), value: cloned(edge) }),
+            Some(before) => {
                 let mut found = Vec::new();
-                compare(&mut Vec::new(), before, compared, &mut found);
+                compare_edges(before, edge, &mut found);
                 if !found.is_empty() {
                     changes.changed.push(ChangedRelationship { key: key.0.clone(), changes: found });
                 }
             }
         }
     }
-    for (key, (edge, _)) in &old {
+    for (key, edge) in &old {
         if !new.contains_key(key) {
-            changes.removed.push(RelationshipEntry { key: key.0.clone(), value: edge.clone() });
+            changes.removed.push(RelationshipEntry { key: key.0.clone(), value: cloned(edge) });
         }
     }
     changes
@@ -335,7 +475,7 @@ fn compare_present(path: &mut Vec<PathSegment>, old: Option<&Value>, new: Option
     match (old, new) {
         (Some(old), Some(new)) => compare(path, old, new, out),
         (None, None) => {}
-        (old, new) => out.push(Change { path: path.clone(), old: old.cloned(), new: new.cloned() }),
+        (old, new) => out.push(Change { path: path.clone(), old: old.map(cloned), new: new.map(cloned) }),
     }
 }
 
@@ -351,7 +491,7 @@ fn compare(path: &mut Vec<PathSegment>, old: &Value, new: &Value, out: &mut Vec<
             for (key, value) in a {
                 if !b.contains_key(key) {
                     path.push(PathSegment::Key(key.clone()));
-                    out.push(Change { path: path.clone(), old: Some(value.clone()), new: None });
+                    out.push(Change { path: path.clone(), old: Some(cloned(value)), new: None });
                     path.pop();
                 }
             }
@@ -365,7 +505,7 @@ fn compare(path: &mut Vec<PathSegment>, old: &Value, new: &Value, out: &mut Vec<
             }
         }
         _ if same(old, new) => {}
-        _ => out.push(Change { path: path.clone(), old: Some(old.clone()), new: Some(new.clone()) }),
+        _ => out.push(Change { path: path.clone(), old: Some(cloned(old)), new: Some(cloned(new)) }),
     }
 }
 
@@ -395,7 +535,7 @@ fn compare_named_items(path: &mut Vec<PathSegment>, old: &[Value], new: &[Value]
     for (key, &index) in &old_keys {
         if !new_keys.contains_key(key) {
             path.push(PathSegment::Index(index));
-            out.push(Change { path: path.clone(), old: Some(old[index].clone()), new: None });
+            out.push(Change { path: path.clone(), old: Some(cloned(&old[index])), new: None });
             path.pop();
         }
     }
@@ -433,6 +573,78 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    thread_local! {
+        /// How many values [`cloned`] copied on this thread.
+        pub(super) static CLONED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many parts of a topology `diff_topologies` turned into JSON on this thread.
+        pub(super) static CONVERTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A topology of `count` node templates, each with a requirement whose target sits at a
+    /// position in `relationships`, and its edges.
+    fn large(count: usize, port_of_last: u16) -> Value {
+        let mut nodes = Map::new();
+        let mut edges = Vec::new();
+        for index in 0..count {
+            let port = if index + 1 == count { port_of_last } else { 80 };
+            nodes.insert(
+                format!("n{index}"),
+                json!({"types": ["T"], "properties": {"port": port, "tags": ["a", "b"]},
+                       "requirements": [{"name": "host", "target": {"node": "h", "capability": "host", "relationship": index}}]}),
+            );
+            edges.push(json!({"source": format!("n{index}"), "requirement": "host", "requirement_index": 0,
+                              "relationship_index": 0, "target": "h", "capability": "host", "properties": {"port": port}}));
+        }
+        json!({"node_templates": nodes, "relationships": edges})
+    }
+
+    #[test]
+    fn a_large_diff_copies_only_what_changed() {
+        let (old, new) = (large(2000, 80), large(2000, 81));
+        CLONED.with(|count| count.set(0));
+        let diff = diff(&old, &new);
+        let copies = CLONED.with(std::cell::Cell::get);
+        assert_eq!(diff.node_templates.changed.len(), 1);
+        assert_eq!(diff.relationships.changed.len(), 1);
+        // The changed node template's port old and new as found (2), the node template
+        // normalized on both sides (2) and its port again (2), the edge's port old and new (2):
+        // not the 4,000 node templates and 4,000 edges.
+        assert_eq!(copies, 8, "{copies} values copied");
+    }
+
+    #[test]
+    fn only_the_parts_that_differ_become_json() {
+        // 300 software components on 300 servers (300 edges): one port changes.
+        let template = |port: u16| {
+            let mut text = String::from(
+                "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n",
+            );
+            for index in 0..300 {
+                let port = if index == 7 { port } else { 80 };
+                text.push_str(&format!(
+                    "    s{index}:\n      type: tosca.nodes.Compute\n    a{index}:\n      type: tosca.nodes.WebServer\n      capabilities: {{ data_endpoint: {{ properties: {{ port: {port} }} }} }}\n      requirements: [ host: s{index} ]\n"
+                ));
+            }
+            let compiled =
+                crate::compile_text("memory/main.yaml", &text, &crate::Options::default()).expect("compiles");
+            assert!(compiled.problems.is_empty(), "{:#?}", compiled.problems);
+            compiled.topology
+        };
+        let (old, new) = (template(80), template(81));
+        CONVERTED.with(|count| count.set(0));
+        let diff = diff_topologies(&old, &new);
+        let converted = CONVERTED.with(std::cell::Cell::get);
+        let changed: Vec<&str> = diff.node_templates.changed.iter().map(|changed| changed.name.as_str()).collect();
+        assert_eq!(changed, ["a7"]);
+        assert!(diff.relationships.is_empty());
+        // Per side: metadata, inputs, relationship templates, groups, policies, outputs, and the
+        // one node template that differs; not the 600 node templates and 300 edges.
+        assert_eq!(converted, 2 * (6 + 1), "{converted} parts turned into JSON");
+        // The same as comparing the topologies' whole JSON.
+        let whole = |topology: &Topology| serde_json::to_value(topology).expect("serializes");
+        assert_eq!(diff, super::diff(&whole(&old), &whole(&new)));
+    }
 
     fn key(segments: &[&str]) -> Vec<PathSegment> {
         segments.iter().map(|segment| PathSegment::Key((*segment).to_owned())).collect()

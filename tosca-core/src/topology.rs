@@ -323,7 +323,7 @@ pub struct Operation {
 }
 
 /// An operation implementation.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct Implementation {
     /// The primary artifact (a name or a file).

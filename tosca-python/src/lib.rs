@@ -3,7 +3,9 @@
 //!
 //! `compile(source, …)` gives a [`CompileResult`]: the topology as plain Python dicts and lists
 //! and every [`Problem`]; `validate(source, …)` gives the problems only; `compile_text` and
-//! `validate_text` do the same for a template (or a CSAR) held in memory. The interpreter's lock
+//! `validate_text` do the same for a template (or a CSAR) held in memory; `evaluate(source,
+//! state=…)` evaluates a template against the state of its running system (day 2) and, with
+//! `previous=`, reports what changed ([`evaluate`]). The interpreter's lock
 //! is released while the compiler runs, so other Python threads go on meanwhile. A template
 //! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
 //! wrong argument type is a `TypeError`, an unknown quirk, dialect or code or a mistake in
@@ -20,6 +22,7 @@
 
 mod arguments;
 mod cli;
+mod evaluate;
 mod problems;
 mod topology;
 
@@ -90,7 +93,7 @@ impl CompileResult {
     }
 }
 
-fn by_severity<'py>(problems: &Bound<'py, PyList>, errors: bool) -> PyResult<Vec<Bound<'py, Problem>>> {
+pub(crate) fn by_severity<'py>(problems: &Bound<'py, PyList>, errors: bool) -> PyResult<Vec<Bound<'py, Problem>>> {
     let mut chosen = Vec::new();
     for problem in problems.iter() {
         let problem = problem.cast_into::<Problem>()?;
@@ -101,7 +104,7 @@ fn by_severity<'py>(problems: &Bound<'py, PyList>, errors: bool) -> PyResult<Vec
     Ok(chosen)
 }
 
-fn has_errors(problems: &Bound<'_, PyList>) -> PyResult<bool> {
+pub(crate) fn has_errors(problems: &Bound<'_, PyList>) -> PyResult<bool> {
     Ok(!by_severity(problems, true)?.is_empty())
 }
 
@@ -119,7 +122,17 @@ struct Outcome {
 /// there too. Python's signals are checked every [`SIGNAL_CHECK`]: an exception raised by a
 /// handler (`KeyboardInterrupt` for Ctrl-C) tells the compiler to stop at its next phase and is
 /// raised at once, the compiler's thread left to end by itself.
-fn run(py: Python<'_>, source: Source, mut options: Options, keep_topology: bool) -> PyResult<Outcome> {
+fn run(py: Python<'_>, source: Source, options: Options, keep_topology: bool) -> PyResult<Outcome> {
+    run_with(py, options, move |options| outcome(source, options, keep_topology))
+}
+
+/// Runs `work` with `options` as [`run`] runs the compiler: on a thread of its own, the lock
+/// released, Python's signals checked and a cancellation passed on through `options`.
+pub(crate) fn run_with<T: Send + 'static>(
+    py: Python<'_>,
+    mut options: Options,
+    work: impl FnOnce(&Options) -> T + Send + 'static,
+) -> PyResult<T> {
     let cancel = Arc::new(AtomicBool::new(false));
     options.cancel = Some(cancel.clone());
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -127,7 +140,7 @@ fn run(py: Python<'_>, source: Source, mut options: Options, keep_topology: bool
         .name("puccini-rs compile".to_owned())
         .stack_size(STACK)
         .spawn(move || {
-            let _ = sender.send(outcome(source, &options, keep_topology));
+            let _ = sender.send(work(&options));
         })
         .map_err(|error| PyRuntimeError::new_err(format!("cannot start the compiler's thread: {error}")))?;
     let mut receiver = receiver;
@@ -182,7 +195,7 @@ fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<
     Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind(), allowed: outcome.allowed })
 }
 
-fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {
     PyList::new(py, problems)
 }
 
@@ -352,16 +365,18 @@ fn validate_text<'py>(
     problem_list(py, run(py, source, options, false)?.problems)
 }
 
-/// The module: `compile`, `validate`, `compile_text`, `validate_text`, the `CompileResult`, `Problem` and `Label` classes and
-/// `__version__`.
+/// The module: `compile`, `validate`, `compile_text`, `validate_text`, `evaluate`, the
+/// `CompileResult`, `EvaluateResult`, `Problem` and `Label` classes and `__version__`.
 #[pymodule]
 fn puccini_rs(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(compile, module)?)?;
     module.add_function(wrap_pyfunction!(validate, module)?)?;
     module.add_function(wrap_pyfunction!(compile_text, module)?)?;
     module.add_function(wrap_pyfunction!(validate_text, module)?)?;
+    module.add_function(wrap_pyfunction!(evaluate::evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(cli::main, module)?)?;
     module.add_class::<CompileResult>()?;
+    module.add_class::<evaluate::EvaluateResult>()?;
     module.add_class::<Problem>()?;
     module.add_class::<Label>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -21,6 +21,11 @@ pub(crate) fn to_python(py: Python<'_>, topology: Topology) -> PyResult<Bound<'_
     json_function(py, "loads")?.call1((text,))
 }
 
+/// JSON text as Python objects (`json.loads`).
+pub(crate) fn from_json(py: Python<'_>, text: String) -> PyResult<Bound<'_, PyAny>> {
+    json_function(py, "loads")?.call1((text,))
+}
+
 /// Python values as JSON text (`json.dumps`, refusing NaN and infinities, which JSON lacks):
 /// YAML reads it back as the same values, typed as Python typed them. A value JSON cannot hold
 /// raises `TypeError`.

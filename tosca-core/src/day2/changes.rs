@@ -33,11 +33,13 @@ pub struct ChangeReport {
     /// The values that changed, with their paths: the differences of the two evaluated
     /// topologies as `puccini-rs diff` reports them.
     pub values: Diff,
-    /// Every operation and notification of the current topology, in its order: whether it must
-    /// run again, and why.
-    pub operations: Vec<OperationChange>,
-    /// The operations and notifications to run again, in the same order.
-    pub run_again: Vec<OperationRef>,
+    /// How many operations and notifications the current topology has: each was compared with
+    /// the previous topology's.
+    pub compared: usize,
+    /// The operations and notifications to run again, in the current topology's order, each
+    /// with why. Those not listed need not run again (a large service has hundreds of
+    /// thousands, so they are counted in `compared`, not listed).
+    pub run_again: Vec<OperationChange>,
 }
 
 /// Where an operation is.
@@ -80,7 +82,7 @@ pub struct RequirementRef {
     pub index: usize,
 }
 
-/// One operation or notification and what changed for it.
+/// An operation or notification to run again, and why.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct OperationChange {
     /// Which operation.
@@ -88,11 +90,14 @@ pub struct OperationChange {
     pub operation: OperationRef,
     /// Whether it is a notification rather than an operation.
     pub notification: bool,
-    /// Whether it must run again: some reason below.
-    pub run_again: bool,
-    /// Why, in a fixed order: added, inputs, implementation, artifacts.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Why, in a fixed order: added, inputs, implementation, artifacts (never empty).
     pub reasons: Vec<Reason>,
+}
+
+impl std::fmt::Display for OperationChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.operation.fmt(f)
+    }
 }
 
 /// A reason to run an operation again.
@@ -127,11 +132,22 @@ pub enum ReasonKind {
 
 /// Compares the previous evaluated topology with the current one.
 pub fn changes(previous: &Topology, current: &Topology) -> ChangeReport {
-    let mut operations = Vec::new();
-    compare_topologies(Some(previous), current, &mut Vec::new(), &mut operations);
-    let run_again =
-        operations.iter().filter(|change| change.run_again).map(|change| change.operation.clone()).collect();
-    ChangeReport { values: crate::diff::diff_topologies(previous, current), operations, run_again }
+    let mut found = Found::default();
+    compare_topologies(Some(previous), current, &mut Vec::new(), &mut found);
+    ChangeReport {
+        values: crate::diff::diff_topologies(previous, current),
+        compared: found.compared,
+        run_again: found.run_again,
+    }
+}
+
+/// What the comparison found so far.
+#[derive(Default)]
+struct Found {
+    /// Operations and notifications compared.
+    compared: usize,
+    /// Those to run again.
+    run_again: Vec<OperationChange>,
 }
 
 /// The operations of `current` (and of the topologies substituting its node templates,
@@ -140,7 +156,7 @@ fn compare_topologies(
     previous: Option<&Topology>,
     current: &Topology,
     within: &mut Vec<String>,
-    operations: &mut Vec<OperationChange>,
+    operations: &mut Found,
 ) {
     let empty = Topology::default();
     let previous = previous.unwrap_or(&empty);
@@ -185,7 +201,7 @@ fn compare_interfaces(
     node_name: &str,
     requirement: Option<RequirementRef>,
     within: &[String],
-    found: &mut Vec<OperationChange>,
+    found: &mut Found,
 ) {
     for (interface_name, interface) in interfaces.iter() {
         let old_interface = old_interfaces.and_then(|old| old.get(interface_name));
@@ -207,7 +223,11 @@ fn compare_interfaces(
                     ),
                     _ => vec![Reason { kind: ReasonKind::Added, name: None, old: None, new: None }],
                 };
-                found.push(OperationChange {
+                found.compared += 1;
+                if reasons.is_empty() {
+                    continue;
+                }
+                found.run_again.push(OperationChange {
                     operation: OperationRef {
                         within: within.to_vec(),
                         node: node_name.to_owned(),
@@ -216,7 +236,6 @@ fn compare_interfaces(
                         operation: operation_name.clone(),
                     },
                     notification,
-                    run_again: !reasons.is_empty(),
                     reasons,
                 });
             }
@@ -245,14 +264,13 @@ fn reasons(
             found.push(reason(ReasonKind::Input, Some(name), Some(*old), None));
         }
     }
-    let implementation = operation.implementation.as_deref().map(json);
-    let old_implementation = old_operation.implementation.as_deref().map(json);
-    if implementation != old_implementation {
+    // Compared as values; turned into JSON only for the report.
+    if operation.implementation != old_operation.implementation {
         found.push(Reason {
             kind: ReasonKind::Implementation,
             name: None,
-            old: old_implementation,
-            new: implementation,
+            old: old_operation.implementation.as_deref().map(json),
+            new: operation.implementation.as_deref().map(json),
         });
     }
     if artifacts && let Some(implementation) = &operation.implementation {

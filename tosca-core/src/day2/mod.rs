@@ -16,7 +16,8 @@
 //! type names, not type definitions, and checking a state value needs the attribute's data
 //! type, constraints and validation clause. Compiling again is cheap next to what an
 //! orchestrator does on day 2 (at 10,000 node templates with a state for every one, `evaluate`
-//! takes about 1.2 times `compile`, the state's reading included), so the template is the
+//! takes about 1.1 to 1.2 times `compile`'s CPU, the state's reading included; the figures are
+//! in `docs/src/day2.md`), so the template is the
 //! input; a previous *topology* may be the JSON (see [`Previous`]). State values are typed like
 //! a template's assignments, so a value written as a function call is evaluated as one.
 //!

@@ -1,0 +1,179 @@
+//! `evaluate`: a template evaluated against the state of its running system (day 2), as
+//! `puccini-rs evaluate` does ([`tosca_core::day2::evaluate`]), and with `previous`, what changed
+//! since then. One module function rather than a method of `CompileResult`: the evaluation
+//! compiles the template again with the state (the state's values are typed by the template's
+//! definitions), so it takes the template and `compile`'s keyword arguments, as the command
+//! does.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use tosca_core::day2::Previous;
+use tosca_core::topology::Topology;
+
+use crate::arguments::{self, Arguments, Source, SourceArguments};
+use crate::problems::Problem;
+use crate::{by_severity, has_errors, problem_list, run_with, topology};
+
+/// The outcome of `evaluate`: the evaluated topology, every problem and, with `previous`, the
+/// change report.
+#[pyclass(frozen, get_all, module = "puccini_rs")]
+pub struct EvaluateResult {
+    /// The topology evaluated against the state, as plain dicts and lists (the structure
+    /// `compile` gives); empty when the template or the state could not be read.
+    topology: Py<PyAny>,
+    /// Every problem: the template's and the state's, then those of the previous state (when
+    /// `previous` is one), each sorted by file, position and code.
+    problems: Py<PyList>,
+    /// How many problems were allowed: not in `problems`.
+    allowed: usize,
+    /// With `previous`: the change report as plain dicts (`values`, `compared`, `run_again`,
+    /// the JSON `puccini-rs evaluate --previous` prints); otherwise `None`.
+    changes: Py<PyAny>,
+}
+
+#[pymethods]
+impl EvaluateResult {
+    /// Whether no problem is an error (warnings allowed).
+    #[getter]
+    fn ok(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(!has_errors(self.problems.bind(py))?)
+    }
+
+    /// The problems that are errors.
+    #[getter]
+    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), true)
+    }
+
+    /// The problems that are warnings.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
+        by_severity(self.problems.bind(py), false)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let problems = self.problems.bind(py);
+        let errors = by_severity(problems, true)?.len();
+        Ok(format!("<EvaluateResult: {errors} errors, {} warnings>", problems.len() - errors))
+    }
+}
+
+/// What one evaluation gives, before any Python object is made.
+struct Outcome {
+    topology: Option<Topology>,
+    problems: Vec<Problem>,
+    allowed: usize,
+    /// The change report as JSON text.
+    changes: Option<String>,
+}
+
+/// Evaluates the TOSCA service template at `source` against `state`, the state document of
+/// its running system (a path: YAML or JSON, `puccini-rs schema state` is its schema): the
+/// state's attribute values, operation outputs and input values are put into the topology and
+/// every call they answer is evaluated, as `puccini-rs evaluate` does.
+///
+/// `previous` is what the previous evaluation was: the previous state document (a path), or
+/// the previous evaluated topology (a dict: an earlier `EvaluateResult.topology` or
+/// `CompileResult.topology`). With it, `EvaluateResult.changes` reports the values that changed
+/// and the operations to run again. The other arguments are those of `compile`.
+///
+/// A template or a state that is wrong, missing or unreadable never raises: it gives problems.
+/// Raises `TypeError` for an argument of the wrong type (a `previous` dict that is not a
+/// topology too) and `ValueError` as `compile` does.
+#[pyfunction]
+#[pyo3(signature = (source, *, state, previous = None, inputs = None, quirks = None, offline = false, dialect = None, flavour = None, allow = None, warn = None, deny = None, config = None, map_urls = None, profile_paths = None, timeout = None, network_deadline = None, trust_roots = None),
+       text_signature = "(source, *, state, previous=None, inputs=None, quirks=(), offline=False, dialect=None, flavour=None, allow=(), warn=(), deny=(), config=None, map_urls=None, profile_paths=(), timeout=60.0, network_deadline=60.0, trust_roots=())")]
+#[allow(clippy::too_many_arguments)] // reason: Python's keyword arguments, one parameter each
+pub(crate) fn evaluate(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    state: &Bound<'_, PyAny>,
+    previous: Option<&Bound<'_, PyAny>>,
+    inputs: Option<&Bound<'_, PyAny>>,
+    quirks: Option<&Bound<'_, PyAny>>,
+    offline: bool,
+    dialect: Option<&str>,
+    flavour: Option<&str>,
+    allow: Option<&Bound<'_, PyAny>>,
+    warn: Option<&Bound<'_, PyAny>>,
+    deny: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+    map_urls: Option<&Bound<'_, PyAny>>,
+    profile_paths: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    network_deadline: Option<f64>,
+    trust_roots: Option<&Bound<'_, PyAny>>,
+) -> PyResult<EvaluateResult> {
+    let root = arguments::location(source)?;
+    let state = arguments::location(state)
+        .map_err(|_| PyTypeError::new_err("state must be a str (a path or a URL) or an os.PathLike"))?;
+    let previous = previous.map(previous_of).transpose()?;
+    let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
+    let arguments =
+        Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
+    let options = arguments.configured(arguments.options(true)?, &Source::Location(root.clone()))?;
+    let outcome = run_with(py, options, move |options| outcome(&root, options, &state, previous.as_ref()))?;
+    let topology = match outcome.topology {
+        Some(topology) => topology::to_python(py, topology)?,
+        None => PyDict::new(py).into_any(),
+    };
+    let changes = match outcome.changes {
+        Some(text) => topology::from_json(py, text)?,
+        None => py.None().into_bound(py),
+    };
+    Ok(EvaluateResult {
+        topology: topology.unbind(),
+        problems: problem_list(py, outcome.problems)?.unbind(),
+        allowed: outcome.allowed,
+        changes: changes.unbind(),
+    })
+}
+
+/// `previous`: a path is the previous state, a dict the previous topology.
+fn previous_of(previous: &Bound<'_, PyAny>) -> PyResult<Previous> {
+    if previous.is_instance_of::<PyDict>() {
+        let text = topology::to_json(previous)?;
+        let topology: Topology = serde_json::from_str(&text)
+            .map_err(|error| PyTypeError::new_err(format!("previous is not a topology: {error}")))?;
+        return Ok(Previous::Topology(Box::new(topology)));
+    }
+    let location = arguments::location(previous).map_err(|_| {
+        PyTypeError::new_err("previous must be a path (the previous state) or a dict (the previous topology)")
+    })?;
+    Ok(Previous::State(location))
+}
+
+/// Evaluates: what [`run_with`] waits for. The previous state's problems about the template
+/// are the current state's too: only those located in the previous state's own files are kept.
+fn outcome(
+    root: &tosca_core::Location,
+    options: &tosca_core::Options,
+    state: &tosca_core::Location,
+    previous: Option<&Previous>,
+) -> Outcome {
+    let evaluation = match tosca_core::day2::evaluate(root, options, state, previous) {
+        Ok(evaluation) => evaluation,
+        Err(error) => {
+            return Outcome {
+                topology: None,
+                problems: vec![Problem::unreadable(root, &error)],
+                allowed: 0,
+                changes: None,
+            };
+        }
+    };
+    let current = evaluation.current;
+    let mut problems: Vec<Problem> =
+        current.problems.iter().map(|problem| Problem::new(problem, &current.sources)).collect();
+    let mut allowed = current.allowed;
+    if let Some(previous) = &evaluation.previous {
+        let names = current.sources.names();
+        let own = |problem: &&tosca_core::Problem| !names.contains(&previous.sources.name(problem.span.source));
+        problems.extend(previous.problems.iter().filter(own).map(|problem| Problem::new(problem, &previous.sources)));
+        allowed += previous.allowed;
+    }
+    let changes = evaluation.changes.map(|changes| serde_json::to_string(&changes).unwrap_or_default());
+    Outcome { topology: Some(current.topology), problems, allowed, changes }
+}

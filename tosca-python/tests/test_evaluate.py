@@ -1,0 +1,69 @@
+"""`evaluate`: a template evaluated against the state of its running system (day 2), and the
+change report against a previous state or topology (the examples of docs/src/day2.md)."""
+
+import pathlib
+
+import pytest
+
+import puccini_rs
+
+DAY2 = pathlib.Path(__file__).resolve().parents[2] / "examples" / "day2"
+SERVICE = DAY2 / "service.yaml"
+
+
+def test_the_state_answers_the_calls_it_can():
+    result = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml")
+    assert isinstance(result, puccini_rs.EvaluateResult)
+    assert result.ok, result.problems
+    assert result.changes is None
+    assert result.topology["outputs"]["url"]["value"] == "http://203.0.113.7:8080"
+    # Without the state, the same output is still a call.
+    compiled = puccini_rs.compile(SERVICE)
+    assert isinstance(compiled.topology["outputs"]["url"]["value"], dict)
+
+
+def test_a_previous_state_gives_the_operations_to_run_again():
+    result = puccini_rs.evaluate(SERVICE, state=DAY2 / "state-2.yaml", previous=str(DAY2 / "state.yaml"))
+    assert result.ok, result.problems
+    changes = result.changes
+    assert set(changes) == {"values", "compared", "run_again"}
+    assert changes["compared"] > len(changes["run_again"])
+    run_again = [(entry["node"], entry["interface"], entry["operation"]) for entry in changes["run_again"]]
+    assert run_again == [("app", "Standard", "configure"), ("app", "Standard", "start")]
+    reason = changes["run_again"][1]["reasons"][0]
+    assert reason == {"kind": "input", "name": "port", "old": 8080, "new": 9090}
+    assert [changed["name"] for changed in changes["values"]["inputs"]["changed"]] == ["port"]
+
+
+def test_a_previous_topology_compares_like_a_previous_state():
+    before = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml")
+    from_topology = puccini_rs.evaluate(SERVICE, state=DAY2 / "state-2.yaml", previous=before.topology)
+    from_state = puccini_rs.evaluate(SERVICE, state=DAY2 / "state-2.yaml", previous=DAY2 / "state.yaml")
+    assert from_topology.changes == from_state.changes
+
+
+def test_a_mistake_in_the_state_is_a_problem_located_in_it(tmp_path):
+    state = tmp_path / "typo.yaml"
+    state.write_text("nodes:\n  sever:\n    attributes: { public_address: 203.0.113.7 }\n")
+    result = puccini_rs.evaluate(SERVICE, state=state)
+    assert not result.ok
+    [error] = result.errors
+    assert (error.code, error.file, error.line, error.column) == ("unknown-state-entry", str(state), 2, 3)
+    assert error.help == "did you mean `server`?"
+
+
+def test_an_unreadable_state_is_a_problem_not_an_exception(tmp_path):
+    result = puccini_rs.evaluate(SERVICE, state=tmp_path / "missing.yaml")
+    assert not result.ok
+    assert result.topology == {}
+
+
+def test_misuse_raises():
+    with pytest.raises(TypeError):
+        puccini_rs.evaluate(SERVICE)  # state is required
+    with pytest.raises(TypeError):
+        puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", previous=42)
+    with pytest.raises(TypeError):
+        puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", previous={"node_templates": 3})
+    with pytest.raises(ValueError):
+        puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", quirks=["no-such-quirk"])
