@@ -301,3 +301,7 @@ def validate_text(
 ) -> List[Problem]:
     """Checks a TOSCA service template held in memory and returns its problems: the arguments
     of ``compile_text``, the reading of ``validate``."""
+
+def _cli_main() -> int:
+    """The ``puccini-rs`` console script: runs the command line with ``sys.argv`` in-process and
+    returns its exit code (0, 1 or 2). Not an API: run the command instead."""

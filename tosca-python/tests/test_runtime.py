@@ -24,7 +24,9 @@ def big_template(pairs):
 def test_the_extension_allocates_with_mimalloc():
     # The binary's allocator is linked in (its messages and option names are in the library);
     # with the system allocator a resolution-heavy template compiled 2-4 times slower.
-    with open(puccini_rs.__file__, "rb") as library:
+    # maturin's layout: the native library is the package's submodule of the same name.
+    native = getattr(puccini_rs, "puccini_rs", puccini_rs)
+    with open(native.__file__, "rb") as library:
         assert b"mimalloc" in library.read()
 
 
