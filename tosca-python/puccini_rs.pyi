@@ -26,6 +26,7 @@ __all__ = [
     "Problem",
     "Label",
     "__version__",
+    "_cli_main",
 ]
 
 _Source = Union[str, "os.PathLike[str]"]
