@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a day-2 state document for a generated workload (tests/src/generate.rs, or
-/work/measure/big10k/big_service_10000.yaml): every node template gets attribute values, each
+`cargo run -p tosca-tests --bin gen-workload 10000 DIR`): every node template gets attribute values, each
 big.nodes.Host its addresses, each service its `url`, and its Standard.create an output.
 
     python3 tests/benches/day2_state.py TEMPLATE.yaml > state.yaml

@@ -17,19 +17,19 @@ fn a_parent_above_the_file_system_root_stays_at_the_root() {
 
 #[test]
 fn a_local_import_above_the_root_names_the_file_read() {
-    let main = Location::File(PathBuf::from("/work/project/main.yaml"));
+    let main = Location::File(PathBuf::from("/repo/project/main.yaml"));
     let climbed = main.join("../../../../../../etc/hostname", None).expect("a local path");
     assert_eq!(climbed, Location::File(PathBuf::from("/etc/hostname")));
     // A leading `/` starts at the repository folder, and may not climb above it.
-    let repository = Path::new("/work/project");
+    let repository = Path::new("/repo/project");
     let rooted = main.join("/etc/passwd", Some(repository)).expect("inside the repository");
-    assert_eq!(rooted, Location::File(PathBuf::from("/work/project/etc/passwd")));
+    assert_eq!(rooted, Location::File(PathBuf::from("/repo/project/etc/passwd")));
     assert!(main.join("/../../etc/passwd", Some(repository)).is_err());
 }
 
 #[test]
 fn an_archive_entry_may_not_climb_above_the_archive_root() {
-    let archive = Box::new(Location::File(PathBuf::from("/work/service.csar")));
+    let archive = Box::new(Location::File(PathBuf::from("/repo/service.csar")));
     let entry = Location::Entry { archive: archive.clone(), path: "definitions/main.yaml".into() };
     for reference in ["../../etc/hostname", "../../../../../../etc/hostname", "/../etc/passwd", "/a/../../b.yaml"] {
         let error = entry.join(reference, None).expect_err(reference);
