@@ -14,6 +14,8 @@ of the wrong type is a ``TypeError``, an unknown quirk, dialect or problem code 
 import os
 from typing import Any, Iterable, List, Literal, Mapping, Optional, Union, final
 
+from typing_extensions import disjoint_base
+
 __version__: str
 __all__ = [
     "compile",
@@ -84,7 +86,7 @@ class Problem:
     def __str__(self) -> str:
         """``file:line:column: severity[code]: message``."""
 
-@final
+@disjoint_base
 class CompileResult:
     """What ``compile`` gives: the topology and every problem."""
 
@@ -110,17 +112,12 @@ class CompileResult:
         """The problems that are warnings."""
 
 @final
-class EvaluateResult:
-    """What ``evaluate`` gives: the evaluated topology, every problem and the change report."""
+class EvaluateResult(CompileResult):
+    """What ``evaluate`` gives: a ``CompileResult`` whose topology is evaluated against the
+    state (every call the state answers evaluated; empty when the template or the state could
+    not be read) and whose problems are the template's and the state's, then those of the
+    previous state (when ``previous`` is one); with the change report."""
 
-    topology: dict[str, Any]
-    """The topology evaluated against the state: the structure ``compile`` gives, with every
-    call the state answers evaluated. Empty when the template or the state could not be read."""
-    problems: List[Problem]
-    """Every problem: the template's and the state's, then those of the previous state (when
-    ``previous`` is one), each sorted by file, position and code."""
-    allowed: int
-    """How many problems were allowed: not in ``problems``."""
     changes: Optional[dict[str, Any]]
     """With ``previous``: the change report as plain dicts, the JSON
     ``puccini-rs evaluate --previous`` prints (``puccini-rs schema changes``): ``values`` (the
@@ -128,15 +125,6 @@ class EvaluateResult:
     and notifications were compared) and ``run_again`` (those to run again, each with ``node``,
     ``interface``, ``operation``, ``notification`` and ``reasons``). ``None`` without
     ``previous``."""
-    @property
-    def ok(self) -> bool:
-        """Whether no problem is an error (warnings allowed)."""
-    @property
-    def errors(self) -> List[Problem]:
-        """The problems that are errors."""
-    @property
-    def warnings(self) -> List[Problem]:
-        """The problems that are warnings."""
 
 def evaluate(
     source: _Source,

@@ -7,57 +7,23 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 use tosca_core::day2::Previous;
 use tosca_core::topology::Topology;
 
 use crate::arguments::{self, Arguments, Source, SourceArguments};
 use crate::problems::Problem;
-use crate::{by_severity, has_errors, problem_list, run_with, topology};
+use crate::{CompileResult, problem_list, run_with, topology};
 
-/// The outcome of `evaluate`: the evaluated topology, every problem and, with `previous`, the
-/// change report.
-#[pyclass(frozen, get_all, module = "puccini_rs")]
-pub struct EvaluateResult {
-    /// The topology evaluated against the state, as plain dicts and lists (the structure
-    /// `compile` gives); empty when the template or the state could not be read.
-    topology: Py<PyAny>,
-    /// Every problem: the template's and the state's, then those of the previous state (when
-    /// `previous` is one), each sorted by file, position and code.
-    problems: Py<PyList>,
-    /// How many problems were allowed: not in `problems`.
-    allowed: usize,
+/// The outcome of `evaluate`: a `CompileResult` (the evaluated topology, every problem: the
+/// template's and the state's, then those of the previous state when `previous` is one, each
+/// sorted by file, position and code) with, given `previous`, the change report.
+#[pyclass(frozen, get_all, extends = CompileResult, module = "puccini_rs")]
+pub(crate) struct EvaluateResult {
     /// With `previous`: the change report as plain dicts (`values`, `compared`, `run_again`,
     /// the JSON `puccini-rs evaluate --previous` prints); otherwise `None`.
     changes: Py<PyAny>,
-}
-
-#[pymethods]
-impl EvaluateResult {
-    /// Whether no problem is an error (warnings allowed).
-    #[getter]
-    fn ok(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(!has_errors(self.problems.bind(py))?)
-    }
-
-    /// The problems that are errors.
-    #[getter]
-    fn errors<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
-        by_severity(self.problems.bind(py), true)
-    }
-
-    /// The problems that are warnings.
-    #[getter]
-    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
-        by_severity(self.problems.bind(py), false)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let problems = self.problems.bind(py);
-        let errors = by_severity(problems, true)?.len();
-        Ok(format!("<EvaluateResult: {errors} errors, {} warnings>", problems.len() - errors))
-    }
 }
 
 /// What one evaluation gives, before any Python object is made.
@@ -105,7 +71,7 @@ pub(crate) fn evaluate(
     timeout: Option<f64>,
     network_deadline: Option<f64>,
     trust_roots: Option<&Bound<'_, PyAny>>,
-) -> PyResult<EvaluateResult> {
+) -> PyResult<Py<EvaluateResult>> {
     let root = arguments::location(source)?;
     let state = arguments::location(state)
         .map_err(|_| PyTypeError::new_err("state must be a str (a path or a URL) or an os.PathLike"))?;
@@ -123,12 +89,12 @@ pub(crate) fn evaluate(
         Some(text) => topology::from_json(py, text)?,
         None => py.None().into_bound(py),
     };
-    Ok(EvaluateResult {
+    let result = CompileResult {
         topology: topology.unbind(),
         problems: problem_list(py, outcome.problems)?.unbind(),
         allowed: outcome.allowed,
-        changes: changes.unbind(),
-    })
+    };
+    Py::new(py, PyClassInitializer::from(result).add_subclass(EvaluateResult { changes: changes.unbind() }))
 }
 
 /// `previous`: a path is the previous state, a dict the previous topology.

@@ -53,7 +53,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 const STACK: usize = 8 * 1024 * 1024;
 
 /// The outcome of `compile`: the topology and every problem.
-#[pyclass(frozen, get_all, module = "puccini_rs")]
+#[pyclass(frozen, get_all, subclass, module = "puccini_rs")]
 pub struct CompileResult {
     /// The topology as plain dicts and lists, the structure `puccini-rs compile` prints as
     /// JSON (`node_templates`, `relationships`, `inputs`, `outputs`, …); as complete as the
@@ -86,10 +86,13 @@ impl CompileResult {
         by_severity(self.problems.bind(py), false)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let problems = self.problems.bind(py);
+    /// `<CompileResult: 1 errors, 2 warnings>`, with the name of the subclass for one
+    /// (`EvaluateResult`).
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let problems = slf.get().problems.bind(slf.py());
         let errors = by_severity(problems, true)?.len();
-        Ok(format!("<CompileResult: {errors} errors, {} warnings>", problems.len() - errors))
+        let class = slf.get_type().qualname()?;
+        Ok(format!("<{class}: {errors} errors, {} warnings>", problems.len() - errors))
     }
 }
 

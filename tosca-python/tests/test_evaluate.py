@@ -67,3 +67,11 @@ def test_misuse_raises():
         puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", previous={"node_templates": 3})
     with pytest.raises(ValueError):
         puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", quirks=["no-such-quirk"])
+
+
+def test_an_evaluation_is_a_compile_result_with_changes():
+    # EvaluateResult extends CompileResult: what reads one reads the other.
+    assert issubclass(puccini_rs.EvaluateResult, puccini_rs.CompileResult)
+    result = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml")
+    assert isinstance(result, puccini_rs.CompileResult)
+    assert result.ok and result.errors == [] and repr(result) == "<EvaluateResult: 0 errors, 0 warnings>"
