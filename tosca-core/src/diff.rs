@@ -1,6 +1,6 @@
 //! What changes between two versions of a service: the difference of two compiled topologies.
 //!
-//! [`diff_topologies`] compares two [`Topology`](crate::topology::Topology) values: one compiled
+//! [`diff_topologies`] compares two [`Topology`] values: one compiled
 //! now, or one read back from what `compile` printed (a topology is `Deserialize`), so a
 //! template compiled now and a topology compiled last month compare the same way. [`diff`] does
 //! the same on their JSON. It is pure: no I/O.

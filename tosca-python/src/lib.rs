@@ -5,7 +5,7 @@
 //! and every [`Problem`]; `validate(source, …)` gives the problems only; `compile_text` and
 //! `validate_text` do the same for a template (or a CSAR) held in memory; `evaluate(source,
 //! state=…)` evaluates a template against the state of its running system (day 2) and, with
-//! `previous=`, reports what changed ([`evaluate`]). The interpreter's lock
+//! `previous=`, reports what changed (`evaluate`). The interpreter's lock
 //! is released while the compiler runs, so other Python threads go on meanwhile. A template
 //! that is wrong, missing or unreachable never raises: it gives problems. Only misuse does (a
 //! wrong argument type is a `TypeError`, an unknown quirk, dialect or code or a mistake in
