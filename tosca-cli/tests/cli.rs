@@ -1,13 +1,9 @@
 //! The real binary, run as users run it: exit codes, stdout and stderr together.
 
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use crate::run::{text, workspace};
 use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn run(args: &[&str]) -> Output {
     Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
@@ -16,10 +12,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn json(output: &Output) -> serde_json::Value {

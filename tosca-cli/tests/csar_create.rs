@@ -4,14 +4,11 @@
 //! mismatch at the manifest line that lists the file.
 
 use std::io::{Cursor, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
+use crate::run::{text, workspace};
 use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// The test keys and certificates of the signature tests (made by their committed `make.sh`).
 fn pki(name: &str) -> String {
@@ -26,10 +23,6 @@ fn run_in(folder: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn write(folder: &Path, name: &str, text: &str) {

@@ -4,24 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
+use crate::run::{output_in, workspace};
 use serde_json::{Value, json};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diff")
-}
-
-fn run_in(folder: &Path, args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 /// Exit code, stdout and stderr together, for snapshots.
@@ -37,12 +24,12 @@ fn transcript(output: &Output) -> String {
 fn diff(args: &[&str]) -> Output {
     let mut all = vec!["diff"];
     all.extend_from_slice(args);
-    run_in(&data(), &all)
+    output_in(&data(), &all)
 }
 
 /// `base.yaml` compiled, as JSON.
 fn compiled_base() -> Value {
-    let output = run_in(&data(), &["compile", "base.yaml"]);
+    let output = output_in(&data(), &["compile", "base.yaml"]);
     assert_eq!(output.status.code(), Some(0), "{}", transcript(&output));
     serde_json::from_slice(&output.stdout).expect("JSON")
 }
@@ -83,11 +70,11 @@ fn a_template_equals_its_compiled_topology() {
     let base = data().join("base.yaml");
     let (base, compiled) = (base.to_str().unwrap(), compiled.to_str().unwrap());
     for (old, new) in [(base, compiled), (compiled, base), (compiled, compiled)] {
-        let output = run_in(folder.path(), &["diff", old, new]);
+        let output = output_in(folder.path(), &["diff", old, new]);
         assert_eq!(transcript(&output), "exit: Some(0)\n--- stdout\nno differences\n--- stderr\n");
     }
     let changed = data().join("changed.yaml");
-    let output = run_in(folder.path(), &["diff", compiled, changed.to_str().unwrap()]);
+    let output = output_in(folder.path(), &["diff", compiled, changed.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", transcript(&output));
 }
 
@@ -99,14 +86,14 @@ fn a_compiled_topology_is_read_as_one_and_a_malformed_one_is_an_error() {
     let compact = folder.path().join("compact.json");
     std::fs::write(&compact, serde_json::to_string(&topology).unwrap()).unwrap();
     let base = data().join("base.yaml");
-    let output = run_in(folder.path(), &["diff", compact.to_str().unwrap(), base.to_str().unwrap()]);
+    let output = output_in(folder.path(), &["diff", compact.to_str().unwrap(), base.to_str().unwrap()]);
     assert_eq!(transcript(&output), "exit: Some(0)\n--- stdout\nno differences\n--- stderr\n");
     // A node template's `types` must be a list of names.
     let first = topology["node_templates"].as_object_mut().unwrap().values_mut().next().unwrap();
     first["types"] = json!({"not": "a list"});
     let malformed = folder.path().join("malformed.json");
     std::fs::write(&malformed, serde_json::to_string_pretty(&topology).unwrap()).unwrap();
-    let output = run_in(folder.path(), &["diff", malformed.to_str().unwrap(), base.to_str().unwrap()]);
+    let output = output_in(folder.path(), &["diff", malformed.to_str().unwrap(), base.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2), "{}", transcript(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("is not a topology `compile` prints") && stderr.contains("line"), "{stderr}");
@@ -122,10 +109,10 @@ fn archives_are_compiled_like_templates() {
         std::io::Write::write_all(&mut writer, text.as_bytes()).unwrap();
         writer.finish().unwrap();
     }
-    let changed = run_in(folder.path(), &["diff", "old.csar", "new.csar"]);
+    let changed = output_in(folder.path(), &["diff", "old.csar", "new.csar"]);
     assert_eq!(transcript(&changed), transcript(&diff(&["base.yaml", "changed.yaml"])));
     let base = data().join("base.yaml");
-    let same = run_in(folder.path(), &["diff", "old.csar", base.to_str().unwrap()]);
+    let same = output_in(folder.path(), &["diff", "old.csar", base.to_str().unwrap()]);
     assert_eq!(same.status.code(), Some(0), "{}", transcript(&same));
 }
 
@@ -153,10 +140,10 @@ fn relationships_added_removed_and_changed() {
     std::fs::write(folder.path().join("old.json"), old.to_string()).unwrap();
     std::fs::write(folder.path().join("new.json"), new.to_string()).unwrap();
 
-    let text = run_in(folder.path(), &["diff", "old.json", "new.json"]);
+    let text = output_in(folder.path(), &["diff", "old.json", "new.json"]);
     insta::assert_snapshot!(transcript(&text));
 
-    let output = run_in(folder.path(), &["diff", "old.json", "new.json", "--format", "json"]);
+    let output = output_in(folder.path(), &["diff", "old.json", "new.json", "--format", "json"]);
     assert_eq!(output.status.code(), Some(1));
     let report: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let relationships = &report["relationships"];
@@ -180,16 +167,16 @@ fn inputs_with_errors_exit_2_with_their_problems() {
     )
     .unwrap();
     let base = data().join("base.yaml");
-    let output = run_in(folder.path(), &["diff", base.to_str().unwrap(), "bad.yaml"]);
+    let output = output_in(folder.path(), &["diff", base.to_str().unwrap(), "bad.yaml"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("error[type-not-found]") && stderr.contains("bad.yaml:5:13"), "{stderr}");
 
-    let output = run_in(folder.path(), &["diff", "no-such.yaml", base.to_str().unwrap()]);
+    let output = output_in(folder.path(), &["diff", "no-such.yaml", base.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no-such.yaml"));
-    assert_eq!(run_in(folder.path(), &["diff", "only-one.yaml"]).status.code(), Some(2), "usage error");
+    assert_eq!(output_in(folder.path(), &["diff", "only-one.yaml"]).status.code(), Some(2), "usage error");
 }
 
 #[test]
@@ -199,7 +186,7 @@ fn inputs_apply_to_templates() {
     let folder = tempfile::tempdir().unwrap();
     std::fs::write(folder.path().join("base.json"), compiled_base().to_string()).unwrap();
     let base = data().join("base.yaml");
-    let output = run_in(folder.path(), &["diff", "base.json", base.to_str().unwrap(), "--input", "port=9090"]);
+    let output = output_in(folder.path(), &["diff", "base.json", base.to_str().unwrap(), "--input", "port=9090"]);
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1));
     assert!(text.contains("inputs:\n  ~ port\n      value: 8080 → 9090\n"), "{text}");
@@ -208,7 +195,7 @@ fn inputs_apply_to_templates() {
 
 #[test]
 fn diff_schema_matches_committed_schema_and_output() {
-    let output = run_in(&workspace(), &["schema", "diff"]);
+    let output = output_in(&workspace(), &["schema", "diff"]);
     let committed = std::fs::read_to_string(workspace().join("tosca-core/diff.schema.json")).unwrap_or_default();
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),

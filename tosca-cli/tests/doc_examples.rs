@@ -11,15 +11,12 @@
 //!   test cannot do, so each of its commands must start with one of [`NOT_RUN`].
 //! - Any other fenced block that runs `puccini-rs` is an error: it must be a `console` block.
 
+use crate::run::workspace;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The commands a `sh` block may show: they build, install or start something a test cannot.
 const NOT_RUN: &[&str] = &["cargo ", "pip ", "npm ", "npx ", "code ", "cd ", "fuzz/seeds.sh", "pipx ", "sudo dpkg "];
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// The documents whose examples are checked: the README and every page of the guide.
 fn documents() -> Vec<PathBuf> {

@@ -1,14 +1,10 @@
 //! `explain` and `completions`, through the real binary.
 
-use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use crate::run::workspace;
 use assert_cmd::Command;
 use tosca_core::problem::Code;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn run(args: &[&str]) -> Output {
     Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs")).args(args).output().expect("the binary runs")

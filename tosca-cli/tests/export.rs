@@ -5,9 +5,9 @@
 //! same `Topology` the compiler returns); the rest run the binary on real templates.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 
+use crate::run::workspace;
 use assert_cmd::Command;
 use serde_json::Value;
 use tosca_core::IndexMap;
@@ -18,10 +18,6 @@ use tosca_core::topology::{
     Substitution, SubstitutionMapping, Topology,
 };
 use tosca_core::value::Typed;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn run(args: &[&str]) -> Output {
     Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))

@@ -1,26 +1,8 @@
 //! `compile -o FILE`: replaced atomically, never an input, never through a symbolic link.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run_in(folder: &Path, args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::run::{output_in, text, workspace};
 
 /// The names in `folder`, sorted.
 fn names(folder: &Path) -> Vec<String> {
@@ -42,7 +24,7 @@ fn output_file_is_replaced_not_rewritten_in_place() {
     // A second name for the previous file: a reader holding it open sees the same. Written in
     // place, it would show the new topology (or half of it while being written).
     std::fs::hard_link(folder.path().join("out.json"), folder.path().join("held.json")).unwrap();
-    let output = run_in(folder.path(), &["compile", "t.yaml", "-o", "out.json"]);
+    let output = output_in(folder.path(), &["compile", "t.yaml", "-o", "out.json"]);
     assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
     assert_eq!(std::fs::read_to_string(folder.path().join("held.json")).unwrap(), "previous");
     let topology: serde_json::Value =
@@ -57,14 +39,14 @@ fn a_new_output_file_gets_the_usual_permissions_and_a_replaced_one_keeps_its_own
     use std::os::unix::fs::PermissionsExt;
     let folder = tempfile::tempdir().unwrap();
     std::fs::write(folder.path().join("t.yaml"), VALID).unwrap();
-    assert_eq!(run_in(folder.path(), &["compile", "t.yaml", "-o", "new.json"]).status.code(), Some(0));
+    assert_eq!(output_in(folder.path(), &["compile", "t.yaml", "-o", "new.json"]).status.code(), Some(0));
     let mode = std::fs::metadata(folder.path().join("new.json")).unwrap().permissions().mode() & 0o777;
     assert_ne!(mode & 0o044, 0, "readable by others as File::create makes it (umask 022): {mode:o}");
 
     let kept = folder.path().join("kept.json");
     std::fs::write(&kept, "previous").unwrap();
     std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
-    assert_eq!(run_in(folder.path(), &["compile", "t.yaml", "-o", "kept.json"]).status.code(), Some(0));
+    assert_eq!(output_in(folder.path(), &["compile", "t.yaml", "-o", "kept.json"]).status.code(), Some(0));
     assert_eq!(std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777, 0o640);
 }
 
@@ -73,7 +55,7 @@ fn a_failed_run_leaves_the_previous_output_and_no_temporary_file() {
     let folder = tempfile::tempdir().unwrap();
     std::fs::write(folder.path().join("out.json"), "previous").unwrap();
     // An input that cannot be read: exit 2 before anything is written.
-    let output = run_in(folder.path(), &["compile", "missing.yaml", "-o", "out.json"]);
+    let output = output_in(folder.path(), &["compile", "missing.yaml", "-o", "out.json"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(folder.path().join("out.json")).unwrap(), "previous");
     assert_eq!(names(folder.path()), ["out.json"]);
@@ -82,7 +64,7 @@ fn a_failed_run_leaves_the_previous_output_and_no_temporary_file() {
     std::fs::create_dir(folder.path().join("taken")).unwrap();
     std::fs::write(folder.path().join("taken/inside"), "").unwrap();
     std::fs::write(folder.path().join("t.yaml"), VALID).unwrap();
-    let output = run_in(folder.path(), &["compile", "t.yaml", "-o", "taken"]);
+    let output = output_in(folder.path(), &["compile", "t.yaml", "-o", "taken"]);
     assert_eq!(output.status.code(), Some(2), "stderr: {}", text(&output.stderr));
     assert!(text(&output.stderr).contains("cannot write `taken`"), "stderr: {}", text(&output.stderr));
     assert_eq!(names(folder.path()), ["out.json", "t.yaml", "taken"], "no temporary file remains");
@@ -93,7 +75,7 @@ fn with_errors_the_output_file_holds_the_topology_as_far_as_it_compiled() {
     let folder = tempfile::tempdir().unwrap();
     let broken = VALID.replace("tosca.nodes.Compute", "NoSuchType");
     std::fs::write(folder.path().join("t.yaml"), broken).unwrap();
-    let output = run_in(folder.path(), &["compile", "t.yaml", "-o", "out.json"]);
+    let output = output_in(folder.path(), &["compile", "t.yaml", "-o", "out.json"]);
     assert_eq!(output.status.code(), Some(1));
     let written = std::fs::read_to_string(folder.path().join("out.json")).unwrap();
     serde_json::from_str::<serde_json::Value>(&written).expect("the whole document, as --help says");
@@ -112,7 +94,7 @@ fn output_naming_an_input_is_refused() {
         if args.contains(&"sub/../t.yaml") {
             std::fs::create_dir_all(folder.path().join("sub")).unwrap();
         }
-        let output = run_in(folder.path(), args);
+        let output = output_in(folder.path(), args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = text(&output.stderr);
         assert!(stderr.contains("is the input"), "{args:?}: {stderr}");
@@ -132,11 +114,11 @@ fn output_through_a_symbolic_link_is_refused() {
     std::os::unix::fs::symlink("elsewhere", folder.path().join("link.json")).unwrap();
     std::os::unix::fs::symlink("nowhere", folder.path().join("dangling.json")).unwrap();
 
-    let output = run_in(folder.path(), &["compile", "t.yaml", "-o", "to-input"]);
+    let output = output_in(folder.path(), &["compile", "t.yaml", "-o", "to-input"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("is the input"), "{}", text(&output.stderr));
     for link in ["link.json", "dangling.json"] {
-        let output = run_in(folder.path(), &["compile", "t.yaml", "-o", link]);
+        let output = output_in(folder.path(), &["compile", "t.yaml", "-o", link]);
         assert_eq!(output.status.code(), Some(2), "{link}");
         assert!(text(&output.stderr).contains("is a symbolic link"), "{link}: {}", text(&output.stderr));
     }
@@ -149,12 +131,12 @@ fn output_through_a_symbolic_link_is_refused() {
 #[cfg(unix)]
 #[test]
 fn a_device_is_written_directly() {
-    let output = run_in(&workspace(), &["compile", "examples/web-shop.yaml", "-o", "/dev/null"]);
+    let output = output_in(&workspace(), &["compile", "examples/web-shop.yaml", "-o", "/dev/null"]);
     assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device(), "/dev/null is still a device");
     // A link to a pipe (the test's stdout): written directly, not refused.
-    let output = run_in(&workspace(), &["compile", "examples/web-shop.yaml", "-o", "/dev/stdout"]);
+    let output = output_in(&workspace(), &["compile", "examples/web-shop.yaml", "-o", "/dev/stdout"]);
     assert_eq!(output.status.code(), Some(0), "stderr: {}", text(&output.stderr));
     serde_json::from_slice::<serde_json::Value>(&output.stdout).expect("the topology on stdout");
 }

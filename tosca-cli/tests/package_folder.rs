@@ -3,27 +3,9 @@
 //! (`DIR/Definitions/x.yaml:3:5`). The real binary, in temporary folders and on Tacker's
 //! package folders (`../shared/corpus/tacker/`, read only).
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run_in(folder: &Path, args: &[&str]) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::run::{output_in, text, workspace};
 
 fn write(folder: &Path, name: &str, text: &str) {
     let path = folder.join(name);
@@ -67,7 +49,7 @@ fn package() -> tempfile::TempDir {
 #[test]
 fn compile_of_a_package_folder_compiles_its_entry_and_points_at_the_real_files() {
     let temp = package();
-    let output = run_in(temp.path(), &["compile", "pkg"]);
+    let output = output_in(temp.path(), &["compile", "pkg"]);
     assert_eq!(output.status.code(), Some(1), "stderr: {}", text(&output.stderr));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("--> pkg/Definitions/main.yaml:7:21"), "{stderr}");
@@ -75,7 +57,7 @@ fn compile_of_a_package_folder_compiles_its_entry_and_points_at_the_real_files()
     let topology: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(topology["node_templates"]["server"]["types"][0], "my.Server");
     // The same topology as compiling the entry file itself.
-    let direct = run_in(temp.path(), &["compile", "pkg/Definitions/main.yaml"]);
+    let direct = output_in(temp.path(), &["compile", "pkg/Definitions/main.yaml"]);
     assert_eq!(text(&direct.stdout), text(&output.stdout));
 }
 
@@ -98,7 +80,7 @@ fn a_mapping_into_a_package_folder_named_relatively_reads_from_its_root() {
     {
         let mut args = vec!["validate", input];
         args.extend(map);
-        let output = run_in(folder, &args);
+        let output = output_in(folder, &args);
         assert_eq!(output.status.code(), Some(0), "{input}: {}", text(&output.stderr));
     }
 }
@@ -107,16 +89,16 @@ fn a_mapping_into_a_package_folder_named_relatively_reads_from_its_root() {
 fn csar_validate_and_meta_read_a_package_folder() {
     let temp = package();
     write(temp.path(), "pkg/Definitions/main.yaml", &MAIN.replace("    broken: { type: Compte }\n", ""));
-    let clean = run_in(temp.path(), &["csar", "validate", "pkg"]);
+    let clean = output_in(temp.path(), &["csar", "validate", "pkg"]);
     assert_eq!(clean.status.code(), Some(0), "stderr: {}", text(&clean.stderr));
-    let meta = run_in(temp.path(), &["csar", "meta", "pkg"]);
+    let meta = output_in(temp.path(), &["csar", "meta", "pkg"]);
     assert_eq!(meta.status.code(), Some(0));
     let meta: serde_json::Value = serde_json::from_slice(&meta.stdout).expect("JSON");
     assert_eq!(meta["entry_definitions"], "Definitions/main.yaml");
     assert_eq!(meta["created_by"], "tests");
     // A TOSCA.meta problem is located in the folder's TOSCA.meta, at its line.
     write(temp.path(), "pkg/TOSCA-Metadata/TOSCA.meta", &META.replace("main.yaml", "missing.yaml"));
-    let broken = run_in(temp.path(), &["csar", "validate", "pkg"]);
+    let broken = output_in(temp.path(), &["csar", "validate", "pkg"]);
     assert_eq!(broken.status.code(), Some(1));
     let stderr = text(&broken.stderr);
     assert!(stderr.contains("--> pkg/TOSCA-Metadata/TOSCA.meta:4:"), "{stderr}");
@@ -129,7 +111,7 @@ fn validate_checks_a_package_folder_as_one_input() {
     write(temp.path(), "loose.yaml", "tosca_definitions_version: tosca_simple_yaml_1_3\n");
     // Hidden folders are never part of a package, nor walked.
     write(temp.path(), "pkg/.git/broken.yaml", "tosca_definitions_version: nonsense\n");
-    let output = run_in(temp.path(), &["validate", "--format", "json", "."]);
+    let output = output_in(temp.path(), &["validate", "--format", "json", "."]);
     assert_eq!(output.status.code(), Some(1), "stderr: {}", text(&output.stderr));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     let inputs: Vec<&str> =
@@ -143,7 +125,7 @@ fn validate_checks_a_package_folder_as_one_input() {
         .collect();
     assert!(!files.is_empty() && files.iter().all(|file| *file == "pkg/Definitions/main.yaml"), "{files:?}");
     // The folder named directly is one input too.
-    let direct = run_in(temp.path(), &["validate", "--format", "json", "pkg"]);
+    let direct = output_in(temp.path(), &["validate", "--format", "json", "pkg"]);
     let report: serde_json::Value = serde_json::from_slice(&direct.stdout).expect("JSON");
     assert_eq!(report["inputs"].as_array().unwrap().len(), 1);
 }
@@ -155,7 +137,7 @@ fn the_sol004_layout_without_tosca_metadata_is_a_package() {
     write(temp.path(), "vnf/vnfd.yaml", &main);
     write(temp.path(), "vnf/Definitions/types.yaml", TYPES);
     write(temp.path(), "vnf/vnfd.mf", "metadata:\n");
-    let output = run_in(temp.path(), &["compile", "vnf"]);
+    let output = output_in(temp.path(), &["compile", "vnf"]);
     let topology: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(topology["node_templates"]["server"]["types"][0], "my.Server");
     // The package checks run on the folder as on its zip, located in the folder's files.
@@ -163,7 +145,7 @@ fn the_sol004_layout_without_tosca_metadata_is_a_package() {
     let stderr = text(&output.stderr);
     assert!(stderr.contains("error[manifest-metadata]"), "{stderr}");
     assert!(stderr.contains("--> vnf/vnfd.mf:1:1"), "{stderr}");
-    let report = run_in(temp.path(), &["validate", "--format", "json", "."]);
+    let report = output_in(temp.path(), &["validate", "--format", "json", "."]);
     let report: serde_json::Value = serde_json::from_slice(&report.stdout).expect("JSON");
     let inputs: Vec<&str> =
         report["inputs"].as_array().unwrap().iter().map(|input| input["input"].as_str().unwrap()).collect();
@@ -179,13 +161,13 @@ fn an_import_that_leaves_the_package_folder_is_refused_as_in_a_zip() {
         "pkg/Definitions/main.yaml",
         &MAIN.replace("  - types.yaml\n", "  - types.yaml\n  - ../../outside.yaml\n"),
     );
-    let output = run_in(temp.path(), &["compile", "pkg"]);
+    let output = output_in(temp.path(), &["compile", "pkg"]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("error[import-failed]: `../../outside.yaml` leaves the package pkg"), "{stderr}");
     assert!(stderr.contains("--> pkg/Definitions/main.yaml:4:5"), "{stderr}");
     // The entry file compiled on its own is not a package: the import is read.
-    let direct = run_in(temp.path(), &["compile", "pkg/Definitions/main.yaml"]);
+    let direct = output_in(temp.path(), &["compile", "pkg/Definitions/main.yaml"]);
     assert!(!text(&direct.stderr).contains("leaves the package"), "{}", text(&direct.stderr));
 }
 
@@ -193,7 +175,7 @@ fn an_import_that_leaves_the_package_folder_is_refused_as_in_a_zip() {
 fn a_folder_that_is_not_a_package_is_still_refused_with_help() {
     let temp = tempfile::tempdir().expect("a temporary folder");
     write(temp.path(), "templates/a.yaml", "tosca_definitions_version: tosca_simple_yaml_1_3\n");
-    let output = run_in(temp.path(), &["compile", "templates"]);
+    let output = output_in(temp.path(), &["compile", "templates"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("it is a folder, not a regular file"), "{}", text(&output.stderr));
 }
@@ -203,11 +185,11 @@ fn a_folder_that_is_not_a_package_is_still_refused_with_help() {
 fn a_link_in_a_package_folder_is_refused_as_in_a_zip() {
     let temp = package();
     std::os::unix::fs::symlink("/etc/passwd", temp.path().join("pkg/Definitions/passwd")).unwrap();
-    let output = run_in(temp.path(), &["csar", "validate", "pkg"]);
+    let output = output_in(temp.path(), &["csar", "validate", "pkg"]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("entry `Definitions/passwd` is a symbolic link, which a CSAR may not contain"), "{stderr}");
-    let compiled = run_in(temp.path(), &["compile", "pkg"]);
+    let compiled = output_in(temp.path(), &["compile", "pkg"]);
     assert_eq!(compiled.status.code(), Some(1));
     assert!(text(&compiled.stderr).contains("is a symbolic link"));
 }
@@ -248,8 +230,8 @@ fn tacker_package_folders_compile_as_their_entry_file() {
         if !workspace().join(&entry_file).is_file() {
             continue; // A package whose copy lacks its entry: `csar validate` says so.
         }
-        let package = run_in(&workspace(), &["compile", "--offline", folder]);
-        let direct = run_in(&workspace(), &["compile", "--offline", &entry_file]);
+        let package = output_in(&workspace(), &["compile", "--offline", folder]);
+        let direct = output_in(&workspace(), &["compile", "--offline", &entry_file]);
         assert_eq!(package.status.code(), direct.status.code(), "{folder}: {}", text(&package.stderr));
         assert_eq!(text(&package.stdout), text(&direct.stdout), "{folder}");
         assert!(!text(&package.stderr).contains(&format!("{folder}!/")), "{folder}: archive-style names");

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::Output;
 
+use crate::run::text;
 use assert_cmd::Command;
 
 fn piped(folder: &Path, args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
@@ -14,10 +15,6 @@ fn piped(folder: &Path, args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
         .write_stdin(stdin.into())
         .output()
         .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 const VALID: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n";
