@@ -110,6 +110,19 @@ class CompileResult:
     @property
     def warnings(self) -> List[Problem]:
         """The problems that are warnings."""
+    def evaluate(
+        self,
+        state: Union[str, "os.PathLike[str]"],
+        *,
+        previous: Union[None, str, "os.PathLike[str]", Mapping[str, Any]] = None,
+    ) -> EvaluateResult:
+        """Evaluates the compiled template against ``state``, the state document of its running
+        system (a path: YAML or JSON, ``puccini-rs schema state`` is its schema), as
+        ``puccini_rs.evaluate`` does with the same arguments, without reading the template
+        again: only the last phase of the compilation runs. ``previous`` is as for
+        ``puccini_rs.evaluate``. The result can be evaluated again in turn. A state that is
+        wrong, missing or unreadable never raises: it gives problems; a source that could not be
+        read gives its problems again and an empty topology."""
 
 @final
 class EvaluateResult(CompileResult):

@@ -21,7 +21,6 @@
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
@@ -51,20 +50,6 @@ impl Workload {
     }
 }
 
-/// Writes a workload of `n` node templates into `folder` with `gen_big.py` when it runs, else
-/// with our generator; returns the main file and every file it consists of.
-fn write_workload(n: usize, folder: &Path) -> (PathBuf, Vec<PathBuf>) {
-    let script = tosca_tests::shared().join("tools/gen_big.py");
-    let ran = Command::new("python3").arg(&script).arg(n.to_string()).arg(folder).output();
-    if ran.is_ok_and(|output| output.status.success()) {
-        let main = folder.join(format!("big_service_{n}.yaml"));
-        return (main.clone(), vec![main, folder.join("big_types.yaml")]);
-    }
-    eprintln!("gen_big.py did not run; using tosca_tests::generate");
-    let main = generate::write(n, folder).expect("the workload is written");
-    (main.clone(), vec![main, folder.join(generate::TYPES_FILE)])
-}
-
 /// Writes every size into its own folder under `root`.
 fn workloads(root: &Path) -> Vec<Workload> {
     SIZES
@@ -72,7 +57,7 @@ fn workloads(root: &Path) -> Vec<Workload> {
         .map(|&n| {
             let folder = root.join(format!("n{n}"));
             std::fs::create_dir_all(&folder).expect("a workload folder");
-            let (main, files) = write_workload(n, &folder);
+            let (main, files) = generate::write_scaling_workload(n, &folder);
             let texts = files.iter().map(|path| std::fs::read_to_string(path).expect("a generated file")).collect();
             Workload { n, main, texts }
         })

@@ -206,6 +206,21 @@ pub fn write(n: usize, folder: &Path) -> std::io::Result<PathBuf> {
     Ok(main)
 }
 
+/// Writes the workload of `n` node templates of the performance issue into `folder` with
+/// `../shared/tools/gen_big.py` when `python3` can run it, else with [`write`]; returns the main
+/// file and every file the workload consists of.
+pub fn write_scaling_workload(n: usize, folder: &Path) -> (PathBuf, Vec<PathBuf>) {
+    let script = crate::shared().join("tools/gen_big.py");
+    let ran = std::process::Command::new("python3").arg(&script).arg(n.to_string()).arg(folder).output();
+    if ran.is_ok_and(|output| output.status.success()) {
+        let main = folder.join(format!("big_service_{n}.yaml"));
+        return (main.clone(), vec![main, folder.join("big_types.yaml")]);
+    }
+    eprintln!("gen_big.py did not run; using tosca_tests::generate");
+    let main = write(n, folder).expect("the workload is written");
+    (main.clone(), vec![main, folder.join(TYPES_FILE)])
+}
+
 fn main(n: usize) -> String {
     let mix = Mix::of(n);
     // About 700 bytes per node; reserving avoids regrowing a multi-megabyte string.

@@ -96,6 +96,81 @@ fn every_day2_case_evaluates_as_expected() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Everything a compilation says of its result, to compare two: the topology's JSON and every
+/// problem, located and in full.
+fn said(compiled: &tosca_core::Compiled) -> (String, Vec<String>) {
+    let topology = serde_json::to_string_pretty(&compiled.topology).expect("the topology serialises");
+    let problems = compiled
+        .problems
+        .iter()
+        .map(|problem| format!("{} {}", problem_line(problem, &compiled.sources), problem.message))
+        .collect();
+    (topology, problems)
+}
+
+#[test]
+fn a_kept_compilation_evaluates_every_state_as_compiling_with_it_does() {
+    // `Compiled::evaluate` re-runs only the render phase: for every case's state and previous
+    // state, it must give what compiling the template with that state gives, problems included
+    // (the template's, found before rendering, and the state's, located in it).
+    for case in cases() {
+        let root = Location::File(case.join("main.yaml"));
+        let kept = tosca_core::compile(&root, &Options::default()).expect("the case loads");
+        let mut states = vec![case.join("state.yaml")];
+        states.extend(Some(case.join("previous.yaml")).filter(|path| path.is_file()));
+        for state in states {
+            let state = Location::File(state);
+            let options = Options { state: Some(state.clone()), ..Options::default() };
+            let compiled = tosca_core::compile(&root, &options).expect("the case loads");
+            let evaluated = kept.evaluate(&state).expect("the state loads");
+            assert_eq!(said(&evaluated), said(&compiled), "{}", state.display());
+            // And again from the evaluation: a state replaces the one before, never adds to it.
+            let again = evaluated.evaluate(&state).expect("the state loads");
+            assert_eq!(said(&again), said(&compiled), "{} (evaluated twice)", state.display());
+        }
+        // The kept compilation is unchanged by its evaluations: no state's file joined it.
+        assert_eq!(said(&kept), said(&tosca_core::compile(&root, &Options::default()).expect("loads")));
+        assert!(!kept.sources.names().iter().any(|name| name.ends_with("state.yaml")), "{}", case.display());
+    }
+}
+
+#[test]
+fn a_kept_compilation_reports_its_template_problems_with_the_state_problems() {
+    // A template warning found before rendering (an unknown key) and a state error found in
+    // rendering (an unknown node): both are reported by an evaluation from a kept compilation.
+    let template = "tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    server:
+      type: tosca.nodes.Compute
+      colour: blue
+  outputs:
+    address: { value: { get_attribute: [server, public_address] } }
+";
+    let state = Location::File("memory/state.yaml".into());
+    let mut options = Options::default();
+    options.loader.overlay.insert(state.clone(), b"nodes:\n  servr:\n    attributes: { public_address: 10.0.0.1 }\n");
+    let kept = tosca_core::compile_text("memory/main.yaml", template, &options).expect("compiles");
+    let codes = |compiled: &tosca_core::Compiled| {
+        compiled.problems.iter().map(|problem| problem_line(problem, &compiled.sources)).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&kept), ["unknown-key main.yaml:6:7"]);
+    let evaluated = kept.evaluate(&state).expect("the state loads");
+    assert_eq!(codes(&evaluated), ["unknown-key main.yaml:6:7", "unknown-state-entry state.yaml:2:3 → server"]);
+    // An evaluator outlives its compilation: an orchestrator may keep it alone.
+    let evaluator = kept.evaluator.clone().expect("a finished compilation keeps its evaluator");
+    drop(kept);
+    options.loader.overlay.insert(state.clone(), b"nodes:\n  server:\n    attributes: { public_address: 10.0.0.1 }\n");
+    let evaluator = tosca_core::compile_text("memory/main.yaml", template, &options)
+        .expect("compiles")
+        .evaluator
+        .unwrap_or(evaluator);
+    let evaluated = evaluator.evaluate(&state).expect("the state loads");
+    assert_eq!(codes(&evaluated), ["unknown-key main.yaml:6:7"]);
+    let topology = serde_json::to_value(&evaluated.topology).expect("the topology serialises");
+    assert_eq!(topology.pointer("/outputs/address/value"), Some(&serde_json::json!("10.0.0.1")));
+}
+
 #[test]
 fn the_state_schema_accepts_a_state_and_rejects_what_the_reader_rejects() {
     let validator = jsonschema::validator_for(&tosca_core::state::document::schema()).expect("the state schema");

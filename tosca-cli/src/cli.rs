@@ -502,6 +502,7 @@ fn csar(command: CsarCommand) -> anyhow::Result<ExitCode> {
                 timings: Timings::new(),
                 names: std::sync::Arc::default(),
                 allowed: 0,
+                evaluator: None,
             };
             let checked = [Checked { input: archive, outcome: Ok(compiled) }];
             let root = Root::new(&std::env::current_dir()?, &root);

@@ -107,6 +107,14 @@ impl SourceMap {
         self.files.write().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// A map of its own holding this one's files under the same ids: files added to either
+    /// afterwards are not in the other. The texts are shared, not copied.
+    pub fn fork(&self) -> SourceMap {
+        let files = self.read();
+        let files = Files { local: files.local.clone(), shared: files.shared.clone() };
+        SourceMap { files: Arc::new(RwLock::new(files)) }
+    }
+
     /// Adds a file and returns its id.
     pub fn add(&self, name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceId {
         let mut files = self.write();

@@ -1,16 +1,19 @@
 //! `evaluate`: a template evaluated against the state of its running system (day 2), as
 //! `puccini-rs evaluate` does ([`tosca_core::day2::evaluate`]), and with `previous`, what changed
-//! since then. One module function rather than a method of `CompileResult`: the evaluation
-//! compiles the template again with the state (the state's values are typed by the template's
-//! definitions), so it takes the template and `compile`'s keyword arguments, as the command
-//! does.
+//! since then. Two ways in: the module function takes the template and `compile`'s keyword
+//! arguments, as the command does, and compiles it with the state; `CompileResult.evaluate`
+//! takes a state only and evaluates the compilation it kept
+//! ([`tosca_core::day2::evaluate_kept`]), re-running the render phase alone, which is what an
+//! orchestrator that evaluates the same template on every event wants.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
-use tosca_core::day2::Previous;
+use tosca_core::compile::Evaluator;
+use tosca_core::day2::{Evaluation, Previous};
 use tosca_core::topology::Topology;
+use tosca_core::{LoadError, Location, Options};
 
 use crate::arguments::{self, Arguments, Source, SourceArguments};
 use crate::problems::Problem;
@@ -33,6 +36,8 @@ struct Outcome {
     allowed: usize,
     /// The change report as JSON text.
     changes: Option<String>,
+    /// What the evaluation kept, to evaluate again.
+    evaluator: Option<Evaluator>,
 }
 
 /// Evaluates the TOSCA service template at `source` against `state`, the state document of
@@ -73,14 +78,55 @@ pub(crate) fn evaluate(
     trust_roots: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<EvaluateResult>> {
     let root = arguments::location(source)?;
-    let state = arguments::location(state)
-        .map_err(|_| PyTypeError::new_err("state must be a str (a path or a URL) or an os.PathLike"))?;
+    let state = state_of(state)?;
     let previous = previous.map(previous_of).transpose()?;
     let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
     let arguments =
         Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
     let options = arguments.configured(arguments.options(true)?, &Source::Location(root.clone()))?;
-    let outcome = run_with(py, options, move |options| outcome(&root, options, &state, previous.as_ref()))?;
+    let outcome = run_with(py, options, move |options| {
+        outcome(tosca_core::day2::evaluate(&root, options, &state, previous.as_ref()), &root)
+    })?;
+    result(py, outcome)
+}
+
+/// `CompileResult.evaluate`: the compilation `evaluator` kept, evaluated against `state` (and
+/// `previous`) on the cancellable worker. Without an evaluator (the template could not be
+/// read), the compilation's `problems` again and an empty topology.
+pub(crate) fn evaluate_kept(
+    py: Python<'_>,
+    evaluator: Option<Evaluator>,
+    problems: &Py<PyList>,
+    allowed: usize,
+    state: &Bound<'_, PyAny>,
+    previous: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<EvaluateResult>> {
+    let state = state_of(state)?;
+    let previous = previous.map(previous_of).transpose()?;
+    let Some(evaluator) = evaluator else {
+        let problems = PyList::new(py, problems.bind(py).iter())?;
+        let result = CompileResult {
+            topology: PyDict::new(py).into_any().unbind(),
+            problems: problems.unbind(),
+            allowed,
+            evaluator: None,
+        };
+        return Py::new(py, PyClassInitializer::from(result).add_subclass(EvaluateResult { changes: py.None() }));
+    };
+    let outcome = run_with(py, Options::default(), move |_| {
+        outcome(tosca_core::day2::evaluate_kept(&evaluator, &state, previous.as_ref()), &state)
+    })?;
+    result(py, outcome)
+}
+
+/// `state`: a path or a URL.
+fn state_of(state: &Bound<'_, PyAny>) -> PyResult<Location> {
+    arguments::location(state)
+        .map_err(|_| PyTypeError::new_err("state must be a str (a path or a URL) or an os.PathLike"))
+}
+
+/// The `EvaluateResult` of an outcome.
+fn result(py: Python<'_>, outcome: Outcome) -> PyResult<Py<EvaluateResult>> {
     let topology = match outcome.topology {
         Some(topology) => topology::to_python(py, topology)?,
         None => PyDict::new(py).into_any(),
@@ -93,6 +139,7 @@ pub(crate) fn evaluate(
         topology: topology.unbind(),
         problems: problem_list(py, outcome.problems)?.unbind(),
         allowed: outcome.allowed,
+        evaluator: outcome.evaluator,
     };
     Py::new(py, PyClassInitializer::from(result).add_subclass(EvaluateResult { changes: changes.unbind() }))
 }
@@ -111,22 +158,20 @@ fn previous_of(previous: &Bound<'_, PyAny>) -> PyResult<Previous> {
     Ok(Previous::State(location))
 }
 
-/// Evaluates: what [`run_with`] waits for. The previous state's problems about the template
-/// are the current state's too: only those located in the previous state's own files are kept.
-fn outcome(
-    root: &tosca_core::Location,
-    options: &tosca_core::Options,
-    state: &tosca_core::Location,
-    previous: Option<&Previous>,
-) -> Outcome {
-    let evaluation = match tosca_core::day2::evaluate(root, options, state, previous) {
+/// An evaluation made into what Python is given, on the worker: what [`run_with`] waits for.
+/// `unreadable` is where a load error is reported. The previous state's problems about the
+/// template are the current state's too: only those located in the previous state's own files
+/// are kept.
+fn outcome(evaluation: Result<Evaluation, LoadError>, unreadable: &Location) -> Outcome {
+    let evaluation = match evaluation {
         Ok(evaluation) => evaluation,
         Err(error) => {
             return Outcome {
                 topology: None,
-                problems: vec![Problem::unreadable(root, &error)],
+                problems: vec![Problem::unreadable(unreadable, &error)],
                 allowed: 0,
                 changes: None,
+                evaluator: None,
             };
         }
     };
@@ -141,5 +186,5 @@ fn outcome(
         allowed += previous.allowed;
     }
     let changes = evaluation.changes.map(|changes| serde_json::to_string(&changes).unwrap_or_default());
-    Outcome { topology: Some(current.topology), problems, allowed, changes }
+    Outcome { topology: Some(current.topology), problems, allowed, changes, evaluator: current.evaluator }
 }

@@ -35,6 +35,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use tosca_core::compile::Evaluator;
 use tosca_core::topology::Topology;
 use tosca_core::{Location, Options};
 
@@ -53,17 +54,23 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 const STACK: usize = 8 * 1024 * 1024;
 
 /// The outcome of `compile`: the topology and every problem.
-#[pyclass(frozen, get_all, subclass, module = "puccini_rs")]
+#[pyclass(frozen, subclass, module = "puccini_rs")]
 pub struct CompileResult {
     /// The topology as plain dicts and lists, the structure `puccini-rs compile` prints as
     /// JSON (`node_templates`, `relationships`, `inputs`, `outputs`, …); as complete as the
     /// problems allowed, and empty when the source could not be read.
+    #[pyo3(get)]
     topology: Py<PyAny>,
     /// Every problem, sorted by file, position and code.
+    #[pyo3(get)]
     problems: Py<PyList>,
     /// How many problems were allowed (by `allow`, the configuration file or an inline allow):
     /// not in `problems`.
+    #[pyo3(get)]
     allowed: usize,
+    /// What the compilation kept to evaluate the template again against a state without
+    /// reading it again (`evaluate`); `None` when the source could not be read.
+    evaluator: Option<Evaluator>,
 }
 
 #[pymethods]
@@ -84,6 +91,22 @@ impl CompileResult {
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, Problem>>> {
         by_severity(self.problems.bind(py), false)
+    }
+
+    /// Evaluates the compiled template against `state`, the state document of its running
+    /// system (a path: YAML or JSON, `puccini-rs schema state` is its schema), as
+    /// `puccini_rs.evaluate` does with the same arguments, without reading the template again:
+    /// only the last phase of the compilation runs. `previous` is as for `puccini_rs.evaluate`.
+    /// Returns an `EvaluateResult`, which can be evaluated again in turn. A state that is
+    /// wrong, missing or unreadable never raises: it gives problems.
+    #[pyo3(signature = (state, *, previous = None))]
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        previous: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<evaluate::EvaluateResult>> {
+        evaluate::evaluate_kept(py, self.evaluator.clone(), &self.problems, self.allowed, state, previous)
     }
 
     /// `<CompileResult: 1 errors, 2 warnings>`, with the name of the subclass for one
@@ -118,6 +141,8 @@ struct Outcome {
     problems: Vec<Problem>,
     /// How many problems were allowed.
     allowed: usize,
+    /// What the compilation kept to evaluate again, when the topology was asked for.
+    evaluator: Option<Evaluator>,
 }
 
 /// Runs the compiler on a thread of its own, with the interpreter's lock released while it
@@ -181,9 +206,17 @@ fn outcome(source: Source, options: &Options, keep_topology: bool) -> Outcome {
     match compiled {
         Ok(compiled) => {
             let problems = compiled.problems.iter().map(|problem| Problem::new(problem, &compiled.sources)).collect();
-            Outcome { topology: keep_topology.then_some(compiled.topology), problems, allowed: compiled.allowed }
+            let evaluator = compiled.evaluator.filter(|_| keep_topology);
+            Outcome {
+                topology: keep_topology.then_some(compiled.topology),
+                problems,
+                allowed: compiled.allowed,
+                evaluator,
+            }
         }
-        Err(error) => Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)], allowed: 0 },
+        Err(error) => {
+            Outcome { topology: None, problems: vec![Problem::unreadable(&root, &error)], allowed: 0, evaluator: None }
+        }
     }
 }
 
@@ -195,7 +228,12 @@ fn compile_source(py: Python<'_>, source: Source, options: Options) -> PyResult<
         None => pyo3::types::PyDict::new(py).into_any(),
     };
     let problems = problem_list(py, outcome.problems)?;
-    Ok(CompileResult { topology: topology.unbind(), problems: problems.unbind(), allowed: outcome.allowed })
+    Ok(CompileResult {
+        topology: topology.unbind(),
+        problems: problems.unbind(),
+        allowed: outcome.allowed,
+        evaluator: outcome.evaluator,
+    })
 }
 
 pub(crate) fn problem_list<'py>(py: Python<'py>, problems: Vec<Problem>) -> PyResult<Bound<'py, PyList>> {

@@ -75,3 +75,38 @@ def test_an_evaluation_is_a_compile_result_with_changes():
     result = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml")
     assert isinstance(result, puccini_rs.CompileResult)
     assert result.ok and result.errors == [] and repr(result) == "<EvaluateResult: 0 errors, 0 warnings>"
+
+
+def test_a_compile_result_evaluates_as_evaluate_does_without_compiling_again():
+    # `CompileResult.evaluate` re-runs the last phase only; it must give what `evaluate` gives.
+    compiled = puccini_rs.compile(SERVICE)
+    for state, previous in [(DAY2 / "state.yaml", None), (DAY2 / "state-2.yaml", DAY2 / "state.yaml")]:
+        kept = compiled.evaluate(state, previous=previous)
+        fresh = puccini_rs.evaluate(SERVICE, state=state, previous=previous)
+        assert isinstance(kept, puccini_rs.EvaluateResult)
+        assert kept.topology == fresh.topology
+        assert kept.problems == fresh.problems
+        assert kept.changes == fresh.changes
+    # An evaluation can be evaluated again, and the compilation is left as it was.
+    again = compiled.evaluate(DAY2 / "state.yaml").evaluate(DAY2 / "state-2.yaml", previous=DAY2 / "state.yaml")
+    assert again.changes == puccini_rs.evaluate(SERVICE, state=DAY2 / "state-2.yaml", previous=DAY2 / "state.yaml").changes
+    assert compiled.topology == puccini_rs.compile(SERVICE).topology
+
+
+def test_a_compile_result_locates_a_mistake_in_the_state(tmp_path):
+    state = tmp_path / "typo.yaml"
+    state.write_text("nodes:\n  sever:\n    attributes: { public_address: 203.0.113.7 }\n")
+    [error] = puccini_rs.compile(SERVICE).evaluate(state).errors
+    assert (error.code, error.file, error.line, error.column) == ("unknown-state-entry", str(state), 2, 3)
+    missing = puccini_rs.compile(SERVICE).evaluate(tmp_path / "missing.yaml")
+    assert not missing.ok and missing.topology == {}
+    assert missing.errors[0].file == str(tmp_path / "missing.yaml")
+
+
+def test_an_unreadable_source_evaluates_to_its_problems_again(tmp_path):
+    compiled = puccini_rs.compile(tmp_path / "missing.yaml")
+    evaluated = compiled.evaluate(DAY2 / "state.yaml")
+    assert evaluated.problems == compiled.problems and not evaluated.ok
+    assert evaluated.topology == {} and evaluated.changes is None
+    with pytest.raises(TypeError):
+        compiled.evaluate(42)

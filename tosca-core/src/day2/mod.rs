@@ -14,12 +14,15 @@
 //!
 //! Why from the template and not from the topology JSON an orchestrator kept: the JSON carries
 //! type names, not type definitions, and checking a state value needs the attribute's data
-//! type, constraints and validation clause. Compiling again is cheap next to what an
-//! orchestrator does on day 2 (at 10,000 node templates with a state for every one, `evaluate`
-//! takes about 1.1 to 1.2 times `compile`'s CPU, the state's reading included; the figures are
-//! in `docs/src/day2.md`), so the template is the
-//! input; a previous *topology* may be the JSON (see [`Previous`]). State values are typed like
-//! a template's assignments, so a value written as a function call is evaluated as one.
+//! type, constraints and validation clause. So the input is the template, or a compilation of
+//! it kept in memory: [`Compiled::evaluate`] re-runs only the render phase with a new state
+//! (the files are not read again, nor the types inherited), so an orchestrator that keeps the
+//! [`Compiled`] (or its [`Evaluator`]; [`evaluate_kept`]) between two events pays for
+//! rendering alone. The CLI, which keeps nothing between runs, compiles the template with the
+//! state; with a previous state, the template is compiled once and the previous state
+//! evaluated from that compilation. A previous *topology* may be the JSON (see [`Previous`]).
+//! State values are typed like a template's assignments, so a value written as a function call
+//! is evaluated as one.
 //!
 //! With a previous state (or the previous evaluated topology), [`changes::changes`] compares
 //! the two evaluations: the values that changed, and for every operation and notification
@@ -29,7 +32,7 @@ pub mod changes;
 
 pub use changes::{ChangeReport, OperationChange, OperationRef, Reason, ReasonKind, RequirementRef};
 
-use crate::compile::{Compiled, Options, compile};
+use crate::compile::{Compiled, Evaluator, Options, compile};
 use crate::loader::{LoadError, Location};
 use crate::topology::Topology;
 
@@ -55,7 +58,8 @@ pub struct Evaluation {
 }
 
 /// Compiles the template at `root` with `options`, evaluated against the state document at
-/// `state`, and, with `previous`, against the previous state too, reporting what changed.
+/// `state`, and, with `previous`, against the previous state too (from the same compilation,
+/// [`Compiled::evaluate`]), reporting what changed.
 /// Fails only when the template or a state document cannot be read; every mistake in them is
 /// a problem.
 pub fn evaluate(
@@ -64,12 +68,27 @@ pub fn evaluate(
     state: &Location,
     previous: Option<&Previous>,
 ) -> Result<Evaluation, LoadError> {
-    let with_state = |state: &Location| compile(root, &Options { state: Some(state.clone()), ..options.clone() });
-    let current = with_state(state)?;
+    let current = compile(root, &Options { state: Some(state.clone()), ..options.clone() })?;
+    compared(current, previous)
+}
+
+/// As [`evaluate`], from a compilation kept in memory (its [`Evaluator`]): only the render
+/// phase runs, once for `state` and once for a previous state. Fails only when a state
+/// document cannot be read.
+pub fn evaluate_kept(
+    evaluator: &Evaluator,
+    state: &Location,
+    previous: Option<&Previous>,
+) -> Result<Evaluation, LoadError> {
+    compared(evaluator.evaluate(state)?, previous)
+}
+
+/// `current` with the previous evaluation and what changed since, when there was one.
+fn compared(current: Compiled, previous: Option<&Previous>) -> Result<Evaluation, LoadError> {
     let (previous, changes) = match previous {
         None => (None, None),
         Some(Previous::State(location)) => {
-            let previous = with_state(location)?;
+            let previous = current.evaluate(location)?;
             let changes = changes::changes(&previous.topology, &current.topology);
             (Some(previous), Some(changes))
         }

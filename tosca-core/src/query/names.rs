@@ -145,9 +145,8 @@ pub struct Names {
 }
 
 impl Names {
-    /// Takes what the namespace phase made (the scopes move here; the rest of the namespace is
-    /// dropped as it would be) and the names of the catalog's types.
-    pub fn new(mut namespace: Namespace, catalog: &Catalog) -> Names {
+    /// Copies what the namespace phase made (its scopes) and the names of the catalog's types.
+    pub fn new(namespace: &Namespace, catalog: &Catalog) -> Names {
         let shown = namespace.output_names(catalog);
         let types = Kind::ALL.map(|kind| {
             (0..catalog.len(kind))
@@ -204,8 +203,8 @@ impl Names {
         }
         Names {
             root: namespace.units.first().map(|unit| unit.source),
-            unit_of_source: std::mem::take(&mut namespace.unit_of_source),
-            scopes: std::mem::take(&mut namespace.scopes),
+            unit_of_source: namespace.unit_of_source.clone(),
+            scopes: namespace.scopes.clone(),
             types,
             extension,
             units,

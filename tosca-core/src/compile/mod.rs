@@ -4,117 +4,31 @@
 //! returns the topology with every problem sorted by file and position. It fails only when the
 //! root file cannot be loaded; every mistake in the input is a problem. [`compile_text`] and
 //! [`compile_bytes`] compile a template held in memory under a name of the caller's choosing.
+//! What it is asked to do is [`Options`] (`options.rs`); what it gives, [`Compiled`], keeps
+//! the work of the phases before rendering, to evaluate the template again against the state
+//! of its running system ([`Compiled::evaluate`], `compiled.rs`).
+
+mod compiled;
+mod options;
+
+pub use compiled::{Compiled, Evaluator};
+pub use options::Options;
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::collections::IndexMap;
 
 use crate::catalog::Catalog;
-use crate::dialect::Dialect;
-use crate::govern::{Config, Levels};
 use crate::loader::{LoadError, Loader, LoaderOptions, Location};
-use crate::problem::{Code, Problem, Problems, Quirk, quirk};
-use crate::query::Names;
+use crate::problem::{Code, Problem, Problems};
 use crate::render::Inputs;
 use crate::source::SourceMap;
-use crate::state::State;
 use crate::timings::Timings;
 use crate::topology::Topology;
 use crate::yaml;
 
-/// What a compilation is asked to do.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Input values as YAML text, by input name (from `--input NAME=VALUE`).
-    pub inputs: Vec<(String, String)>,
-    /// A YAML file of input values (from `--inputs FILE`).
-    pub inputs_file: Option<Location>,
-    /// How files and URLs are reached (`--offline`, `--map-url`, timeouts, limits).
-    pub loader: LoaderOptions,
-    /// The dialect files are read in (`--dialect`); `None` reads every version strictly.
-    pub dialect: Option<Dialect>,
-    /// The known real-world deviations accepted as warnings (`--quirk`); see
-    /// [`Quirk::resolve`](crate::problem::Quirk::resolve) for choosing them by name.
-    pub quirks: Vec<&'static Quirk>,
-    /// Whether the topology must be complete, as `compile` needs it to hand it to an
-    /// orchestrator: a required input with no value and no default is then an error. Off (the
-    /// default), the template is checked as `validate` checks it: valid, with a warning, since
-    /// the orchestrator supplies the value when it deploys.
-    pub complete: bool,
-    /// Limits of function evaluation: how much the values calls copy and build may add up to
-    /// (64 MiB by default; past it, a `value-too-large` problem).
-    pub evaluation: crate::render::EvaluationLimits,
-    /// How node templates are substituted by the compiled files whose `substitution_mappings`
-    /// stand in for them (a VNF's deployment flavours): `--flavour`, and whether every
-    /// candidate is checked (`validate`) or the one chosen rendered (`compile`).
-    pub substitution: crate::render::SubstitutionOptions,
-    /// The level of each code (`--allow`, `--warn`, `--deny`, `puccini-rs.toml`), applied after
-    /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`], denied
-    /// ones become errors. The default changes nothing.
-    pub levels: Levels,
-    /// Set (from another thread) to stop the compilation between two phases, when its caller
-    /// was interrupted (Ctrl-C in the Python module): [`compile`] then returns at the next phase
-    /// boundary with the problems found so far and an empty topology, which the caller, having
-    /// asked for it, discards. `None` (the default) never stops.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Day 2: a state document (`--state FILE`, see [`crate::state`]) whose attribute values,
-    /// operation outputs and new input values the topology is evaluated against. Read through
-    /// the loader like the inputs file, so an overlay can hold it in memory.
-    pub state: Option<Location>,
-}
-
-impl Options {
-    /// Whether [`Options::cancel`] was set.
-    fn cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|cancel| cancel.load(Ordering::Relaxed))
-    }
-
-    /// These options under the configuration file `config`: its levels before this one's (so
-    /// the command line wins), its quirks added, its dialect when none is chosen, its URL
-    /// mappings, profile folders and trust roots after this one's. The trust roots are files
-    /// the caller reads (see [`Config::trust_roots`]).
-    pub fn with_config(&self, config: &Config) -> Options {
-        let mut options = self.clone();
-        options.levels = config.levels.then(&self.levels);
-        for quirk in &config.quirks {
-            if !options.quirks.iter().any(|known| std::ptr::eq(*known, *quirk)) {
-                options.quirks.push(quirk);
-            }
-        }
-        options.dialect = self.dialect.or(config.dialect);
-        options.loader.map_urls.extend(config.map_urls.iter().cloned());
-        options.loader.profile_paths.extend(config.profile_paths.iter().cloned());
-        options
-    }
-}
-
-/// The result of a compilation.
-#[derive(Debug)]
-pub struct Compiled {
-    /// The topology (complete as far as the problems allowed).
-    pub topology: Topology,
-    /// Every problem, sorted by file, position and code.
-    pub problems: Vec<Problem>,
-    /// The source files, for rendering problems.
-    pub sources: SourceMap,
-    /// How long each phase took (`--timings`).
-    pub timings: Timings,
-    /// What each written name resolves to, as the namespace phase resolved it (for tools that
-    /// point into the text; see [`Names`]).
-    pub names: Arc<Names>,
-    /// How many problems were suppressed (by an inline allow or a level): dropped from
-    /// [`problems`](Compiled::problems), counted here so reports can say so.
-    pub allowed: usize,
-}
-
-impl Compiled {
-    /// Whether any problem is an error.
-    pub fn has_errors(&self) -> bool {
-        self.problems.iter().any(|problem| problem.severity == crate::problem::Severity::Error)
-    }
-}
+use compiled::{Kept, Phases};
 
 /// The locations of `TOSCA.meta`'s `Other-Definitions`, beside the entry definitions: in the
 /// same archive, or under the package folder of an entry read from the file system.
@@ -139,33 +53,15 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let loader = Loader::with_options(sources.clone(), options.loader.clone());
     let mut problems = Problems::new();
     let mut timings = Timings::new();
-    let mut inputs = read_inputs(options, &loader, &mut problems)?;
-    // Timed only when there is a state, so a plain compilation's `--timings` lists no phase
-    // it did not run.
-    let state = match options.state {
-        Some(_) => timings.measure(
-            "state",
-            "nodes",
-            || read_state(options, &loader, &mut problems),
-            |state| state.as_ref().ok().and_then(Option::as_ref).map_or(0, |state| state.nodes.len()),
-        )?,
-        None => None,
-    };
-    if let Some(state) = &state {
-        // New input values of an update, typed as any supplied input is.
-        for (name, (_, value)) in &state.inputs {
-            inputs.insert(name.clone(), value.clone());
-        }
-    }
+    let inputs = read_inputs(options, &loader, &mut problems)?;
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
+    // What is kept for a later evaluation against another state: never this one's state, nor
+    // the caller's cancel flag, which belongs to this call.
+    let kept_options = Options { state: None, cancel: None, ..options.clone() };
     let Some(root) = resolved.location else {
-        let mut problems = problems.into_sorted(&sources);
-        quirk::apply(&options.quirks, &mut problems);
-        let (mut problems, inline) = crate::inline_allow::apply(problems, &sources);
-        let allowed = inline + options.levels.apply(&mut problems, &sources);
-        let topology = Topology::default();
-        return Ok(Compiled { topology, problems, sources, timings, names: Arc::default(), allowed });
+        let kept = Kept { phases: None, options: kept_options, inputs, problems };
+        return Evaluator::new(kept, sources.clone()).render(options.state.as_ref(), &loader, sources, timings);
     };
     // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
     // imported by nothing, whose topologies may substitute the root's nodes.
@@ -206,46 +102,20 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     if options.cancelled() {
         return Ok(stopped(problems, sources, timings));
     }
-    let topology = crate::render::render(
-        &namespace,
-        &catalog,
-        &hierarchy,
-        &inputs,
-        options.evaluation,
-        &options.substitution,
-        state.as_ref(),
-        &mut problems,
-        &mut timings,
-    );
+    let phases = Phases { namespace, catalog, hierarchy };
+    let kept = Kept { phases: Some(phases), options: kept_options, inputs, problems };
+    let compiled = Evaluator::new(kept, sources.clone()).render(options.state.as_ref(), &loader, sources, timings)?;
     if options.cancelled() {
-        return Ok(stopped(problems, sources, timings));
+        return Ok(Compiled { topology: Topology::default(), evaluator: None, ..compiled });
     }
-    let (problems, allowed) = timings.measure(
-        "problems",
-        "problems",
-        || {
-            let mut problems = problems.into_sorted(&sources);
-            if options.complete {
-                require_input_values(&mut problems);
-            }
-            if options.quirks.iter().any(|chosen| chosen.name == quirk::UNUSED_TYPES) {
-                crate::usage::label_problems_in_unused_types(&namespace, &catalog, &mut problems);
-            }
-            quirk::apply(&options.quirks, &mut problems);
-            let (mut problems, inline) = crate::inline_allow::apply(problems, &sources);
-            let levelled = options.levels.apply(&mut problems, &sources);
-            (problems, inline + levelled)
-        },
-        |(problems, _)| problems.len(),
-    );
-    let names = Arc::new(Names::new(namespace, &catalog));
-    Ok(Compiled { topology, problems, sources, timings, names, allowed })
+    Ok(compiled)
 }
 
 /// What a compilation stopped by [`Options::cancel`] returns: the problems so far, no topology.
 fn stopped(problems: Problems, sources: SourceMap, timings: Timings) -> Compiled {
     let problems = problems.into_sorted(&sources);
-    Compiled { topology: Topology::default(), problems, sources, timings, names: Arc::default(), allowed: 0 }
+    let names = Arc::default();
+    Compiled { topology: Topology::default(), problems, sources, timings, names, allowed: 0, evaluator: None }
 }
 
 /// Compiles the service template `text`, held in memory, as if it were a file named `name`:
@@ -276,15 +146,6 @@ pub fn compile_bytes(name: impl AsRef<Path>, bytes: &[u8], options: &Options) ->
     let mut options = options.clone();
     options.loader.overlay.insert(root.clone(), bytes);
     compile(&root, &options)
-}
-
-/// Makes every `missing-input` warning an error: a topology with a required input left without
-/// a value cannot be deployed as compiled.
-fn require_input_values(problems: &mut [Problem]) {
-    for problem in problems.iter_mut().filter(|problem| problem.code == Code::MissingInput) {
-        problem.severity = crate::problem::Severity::Error;
-        problem.message.push_str(", so the topology is not complete");
-    }
 }
 
 /// Parses the supplied input values: the file first, then `--input` values on top.
@@ -318,19 +179,6 @@ fn read_inputs(options: &Options, loader: &Loader, problems: &mut Problems) -> R
         }
     }
     Ok(inputs)
-}
-
-/// Reads the state document of [`Options::state`], if any: its shape's problems are located in
-/// it; an empty document is an empty state.
-fn read_state(options: &Options, loader: &Loader, problems: &mut Problems) -> Result<Option<Arc<State>>, LoadError> {
-    let Some(location) = &options.state else { return Ok(None) };
-    let loaded = loader.load(location)?;
-    let limits = yaml::Limits::default();
-    let state = match yaml::parse(loaded.source, &loaded.text, &limits, problems) {
-        Some(node) => State::read(&node, problems),
-        None => State::default(),
-    };
-    Ok(Some(Arc::new(state)))
 }
 
 /// What `csar validate` and `csar meta` report: the archive's layout and metadata only.
@@ -378,9 +226,9 @@ pub fn check_archive(archive: &Location, options: &LoaderOptions) -> Result<Arch
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
-    use crate::govern::Level;
-    use crate::problem::Severity;
 
     const SERVER: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server: { type: tosca.nodes.Compute }\n";
 
@@ -404,31 +252,5 @@ mod tests {
         assert!(matches!(error, LoadError::TooLarge { .. }), "{error}");
         options.loader.max_file_size = SERVER.len() as u64;
         assert!(compile_text("main.yaml", SERVER, &options).is_ok());
-    }
-
-    #[test]
-    fn the_configuration_comes_before_the_options_it_is_merged_into() {
-        let config = crate::govern::config::parse(
-            Path::new("/repo/puccini-rs.toml"),
-            "allow = [\"deprecated\"]\nquirks = [\"short-name\"]\ndialect = \"tosca-2.0-draft\"\n\
-             profile-paths = [\"profiles\"]\n[map-urls]\n\"https://example.com/\" = \"mirror/\"\n",
-            Path::new("/repo"),
-        )
-        .expect("a valid configuration");
-        let mut given = Options::default();
-        given.levels.set("deprecated", Level::Warn).expect("a warning's code");
-        given.quirks = Quirk::resolve("short-name").expect("a quirk");
-        given.loader.map_urls.push(("https://example.com/".to_owned(), "/given/".to_owned()));
-        let merged = given.with_config(&config);
-        // The options' own level wins over the file's; the quirk is chosen once.
-        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Warn));
-        assert_eq!(merged.quirks.len(), 1);
-        assert_eq!(merged.dialect, Some(Dialect::Tosca20Draft));
-        assert_eq!(merged.loader.profile_paths, vec![std::path::PathBuf::from("/repo/profiles")]);
-        assert_eq!(merged.loader.map_urls[0].1, "/given/");
-        assert_eq!(merged.loader.map_urls[1].1, "/repo/mirror/");
-        // Without levels of its own, the file's apply.
-        let merged = Options::default().with_config(&config);
-        assert_eq!(merged.levels.level_of(Code::Deprecated, Severity::Warning, "/repo/a.yaml"), Some(Level::Allow));
     }
 }
