@@ -23,7 +23,7 @@ use lsp_types::notification::{Notification as _, PublishDiagnostics};
 use lsp_types::{Diagnostic, DiagnosticSeverity, PublishDiagnosticsParams, Url};
 use tosca_core::loader::{Deferred, Location, Overlay};
 use tosca_core::problem::{Code, Problem};
-use tosca_core::{LoadError, Options, ReadCache};
+use tosca_core::{Compiled, LoadError, Options, ReadCache};
 
 use crate::diagnostics::{Converter, file_path};
 use crate::document_analysis::Analysis;
@@ -371,7 +371,9 @@ impl Worker {
         let wanted = self.options.loader.deferred.as_ref().map(Deferred::take_wanted).unwrap_or_default();
         self.wanted.extend(wanted.iter().cloned());
         let compiled = match compiled {
-            Ok(compiled) => compiled,
+            // What a compilation keeps to evaluate again (day 2) is never used here: the
+            // analysis kept for the next query need not hold every file's tree.
+            Ok(compiled) => Compiled { evaluator: None, ..compiled },
             Err(error) => {
                 diagnostics.entry(uri.clone()).or_default().push(Diagnostic {
                     severity: Some(DiagnosticSeverity::ERROR),
