@@ -1,12 +1,13 @@
 //! Day 2 on every Tacker package (issue 30): a state giving each node template of a package
 //! (the top-level VNF and every node of its deployment flavour's topology) a value for every
-//! attribute its type declares, and an output for every operation of every interface, evaluates
-//! with no new problem, puts each value where it belongs, and leaves no `get_attribute` or
+//! attribute its type declares (and its capabilities' and its requirements' relationships'
+//! types), and an output for every operation of every interface, evaluates with no new problem, puts each value where it belongs, and leaves no `get_attribute` or
 //! `get_operation_output` it answers; a second state changing one VDU's value is reported as
 //! that change, with no operation to run again unless one depends on it.
 //!
 //! The packages are `../shared/corpus/manifests/tacker-vnf-packages.tsv`'s, compiled offline as
-//! `tests/realworld_flavours.rs` compiles them: the deployment flavour tosca-parser builds for a
+//! `tests/realworld_flavours.rs` compiles them, with `--quirk tosca-parser` (Tacker reads them
+//! with tosca-parser; a package with errors even so is skipped, listed and counted): the deployment flavour tosca-parser builds for a
 //! package (`tests/realworld/tacker-nested.tsv`, its first row) is selected as Tacker
 //! instantiates it, by the input feeding the VNF's `flavour_id`, and rendered by `compile` as
 //! the substitution of the VNF node; the state reaches that topology's nodes under
@@ -127,6 +128,8 @@ struct StateBuilder {
     addresses: usize,
     /// Operation outputs stated.
     outputs: usize,
+    /// Relationships stated.
+    relationships: usize,
     /// The first VDU's first stated value: its state path (node names, outermost first), the
     /// attribute, its pointer and its value.
     first_vdu: Option<(Vec<String>, String, String, Value)>,
@@ -144,54 +147,36 @@ impl StateBuilder {
         let Some(templates) = topology["node_templates"].as_object() else { return nodes };
         for (name, node) in templates {
             let at = format!("{pointer}/node_templates/{}", escape(name));
-            let types: Vec<&str> = node["types"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            let types = type_names(node);
             let vdu_like = types.contains(&VDU) || types.contains(&VDU_CP);
             let label = format!("{}{name}", within.iter().map(|outer| format!("{outer}/")).collect::<String>());
-            let mut attributes = Map::new();
-            for type_name in &types {
-                let declaration = index.find(type_name, Some("node_types"));
-                let declaration = declaration.unwrap_or_else(|| panic!("{label}: type `{type_name}` is declared"));
-                let declared = declaration.definition.get("attributes").and_then(|node| node.as_mapping());
-                for entry in declared.unwrap_or_default() {
-                    let Some(attribute) = entry.key.as_str() else { continue };
-                    if attributes.contains_key(attribute) {
-                        continue; // A refinement in a derived type, already stated.
-                    }
-                    let Some(value) = self.value_of(&entry.value, &format!("{label}.{attribute}")) else { continue };
-                    if vdu_like && attribute.to_lowercase().contains("address") {
-                        self.addresses += 1;
-                    }
-                    self.placed.push((format!("{at}/attributes/{}", escape(attribute)), value.clone()));
-                    if types.contains(&VDU) && self.first_vdu.is_none() {
-                        let mut path = within.to_vec();
-                        path.push(name.clone());
-                        let pointer = format!("{at}/attributes/{}", escape(attribute));
-                        self.first_vdu = Some((path, attribute.to_owned(), pointer, value.clone()));
-                    }
-                    attributes.insert(attribute.to_owned(), value);
-                }
+            let attributes = self.attributes(index, (&types, "node_types"), &label, &at);
+            if vdu_like {
+                self.addresses += attributes.keys().filter(|name| name.to_lowercase().contains("address")).count();
+            }
+            if types.contains(&VDU)
+                && self.first_vdu.is_none()
+                && let Some((attribute, value)) = attributes.iter().next()
+            {
+                let mut path = within.to_vec();
+                path.push(name.clone());
+                let pointer = format!("{at}/attributes/{}", escape(attribute));
+                self.first_vdu = Some((path, attribute.clone(), pointer, value.clone()));
             }
             let mut state = Map::new();
             state.insert("attributes".to_owned(), Value::Object(attributes));
-            let mut outputs = Map::new();
-            for (interface, definition) in node["interfaces"].as_object().into_iter().flatten() {
-                let mut operations = Map::new();
-                for (operation, definition) in definition["operations"].as_object().into_iter().flatten() {
-                    let mut names: Vec<String> =
-                        definition["outputs"].as_object().into_iter().flatten().map(|(name, _)| name.clone()).collect();
-                    if names.is_empty() {
-                        names.push("result".to_owned());
-                    }
-                    let values: Map<String, Value> = names
-                        .iter()
-                        .map(|output| (output.clone(), json!(format!("{label}.{interface}.{operation}.{output}"))))
-                        .collect();
-                    self.outputs += values.len();
-                    operations.insert(operation.clone(), Value::Object(values));
+            let mut capabilities = Map::new();
+            for (capability, definition) in node["capabilities"].as_object().into_iter().flatten() {
+                let label = format!("{label}.{capability}");
+                let at = format!("{at}/capabilities/{}", escape(capability));
+                let attributes = self.attributes(index, (&type_names(definition), "capability_types"), &label, &at);
+                if !attributes.is_empty() {
+                    capabilities.insert(capability.clone(), json!({ "attributes": attributes }));
                 }
-                outputs.insert(interface.clone(), Value::Object(operations));
             }
-            state.insert("outputs".to_owned(), Value::Object(outputs));
+            state.insert("capabilities".to_owned(), Value::Object(capabilities));
+            state.insert("outputs".to_owned(), Value::Object(self.outputs(&node["interfaces"], &label)));
+            state.insert("relationships".to_owned(), Value::Array(self.relationships(index, topology, pointer, name)));
             if node["substitution"]["topology"].is_object() {
                 self.nested = true;
                 let mut nested = within.to_vec();
@@ -205,6 +190,77 @@ impl StateBuilder {
             nodes.insert(name.clone(), Value::Object(state));
         }
         nodes
+    }
+
+    /// The states of the relationships of the node template `name` of the topology at
+    /// `pointer`: each by its requirement's name and index among the assignments of that name,
+    /// its values placed on the topology's relationship edge.
+    fn relationships(&mut self, index: &TypeIndex, topology: &Value, pointer: &str, name: &str) -> Vec<Value> {
+        let node = &topology["node_templates"][name];
+        let assignments = node["requirements"].as_array().map_or(&[][..], Vec::as_slice);
+        let mut relationships = Vec::new();
+        for (position, edge) in topology["relationships"].as_array().into_iter().flatten().enumerate() {
+            if edge["source"] != json!(name) {
+                continue;
+            }
+            let requirement = edge["requirement"].as_str().unwrap_or_default();
+            let entry = edge["requirement_index"].as_u64().and_then(|entry| usize::try_from(entry).ok());
+            let earlier = &assignments[..entry.unwrap_or_default().min(assignments.len())];
+            let index_of = earlier.iter().filter(|assignment| assignment["name"] == json!(requirement)).count();
+            let label = format!("{name}.{requirement}[{index_of}]");
+            let at = format!("{pointer}/relationships/{position}");
+            let attributes = self.attributes(index, (&type_names(edge), "relationship_types"), &label, &at);
+            let outputs = self.outputs(&edge["interfaces"], &label);
+            relationships.push(json!({
+                "requirement": requirement,
+                "index": index_of,
+                "attributes": attributes,
+                "outputs": outputs,
+            }));
+            self.relationships += 1;
+        }
+        relationships
+    }
+
+    /// A value for every attribute the types `types` (of the section named beside them)
+    /// declare, recorded as placed under `at`.
+    fn attributes(&mut self, index: &TypeIndex, types: (&[&str], &str), label: &str, at: &str) -> Map<String, Value> {
+        let (types, section) = types;
+        let mut attributes = Map::new();
+        for type_name in types {
+            let declaration = index.find(type_name, Some(section));
+            let declaration = declaration.unwrap_or_else(|| panic!("{label}: type `{type_name}` is declared"));
+            let declared = declaration.definition.get("attributes").and_then(|node| node.as_mapping());
+            for entry in declared.unwrap_or_default() {
+                let Some(attribute) = entry.key.as_str() else { continue };
+                if attributes.contains_key(attribute) {
+                    continue; // A refinement in a derived type, already stated.
+                }
+                let Some(value) = self.value_of(&entry.value, &format!("{label}.{attribute}")) else { continue };
+                self.placed.push((format!("{at}/attributes/{}", escape(attribute)), value.clone()));
+                attributes.insert(attribute.to_owned(), value);
+            }
+        }
+        attributes
+    }
+
+    /// An output for every operation of every interface of `interfaces` (a topology's JSON):
+    /// those the operation declares, else one named `result`.
+    fn outputs(&mut self, interfaces: &Value, label: &str) -> Map<String, Value> {
+        let mut outputs = Map::new();
+        for (interface, definition) in interfaces.as_object().into_iter().flatten() {
+            let mut operations = Map::new();
+            for (operation, definition) in definition["operations"].as_object().into_iter().flatten() {
+                let values: Map<String, Value> = output_names(definition)
+                    .into_iter()
+                    .map(|output| (output.to_owned(), json!(format!("{label}.{interface}.{operation}.{output}"))))
+                    .collect();
+                self.outputs += values.len();
+                operations.insert(operation.clone(), Value::Object(values));
+            }
+            outputs.insert(interface.clone(), Value::Object(operations));
+        }
+        outputs
     }
 
     /// A value of the attribute defined by `definition`, made from `label`; `None` for a type
@@ -226,6 +282,18 @@ impl StateBuilder {
             _ => return None,
         })
     }
+}
+
+/// The names of an entity's types (its `types` in the topology's JSON), its own first.
+fn type_names(entity: &Value) -> Vec<&str> {
+    entity["types"].as_array().into_iter().flatten().filter_map(Value::as_str).collect()
+}
+
+/// The outputs a state gives an operation (its JSON): those it declares, else `result`.
+fn output_names(operation: &Value) -> Vec<&str> {
+    let declared: Vec<&str> =
+        operation["outputs"].as_object().into_iter().flatten().map(|(name, _)| name.as_str()).collect();
+    if declared.is_empty() { vec!["result"] } else { declared }
 }
 
 /// Every state call in `value`, with the JSON pointer of the node template it is inside (the
@@ -290,6 +358,7 @@ struct Outcome {
     addresses: usize,
     placed: usize,
     outputs: usize,
+    relationships: usize,
     calls_evaluated: usize,
     /// Whether a flavour's topology was stated: substituting a node, or as the root.
     flavoured: usize,
@@ -327,6 +396,7 @@ fn check_package(entry: &Path, package: &str, mut options: Options) -> Outcome {
         addresses: builder.addresses,
         placed: builder.placed.len(),
         outputs: builder.outputs,
+        relationships: builder.relationships,
         ..Outcome::default()
     };
     let failures = &mut outcome.failures;
@@ -435,9 +505,7 @@ fn output_keys(topology: &Value, pointer: &str) -> BTreeSet<String> {
         let at = format!("{pointer}/node_templates/{}", escape(name));
         for (interface, definition) in node["interfaces"].as_object().into_iter().flatten() {
             for (operation, definition) in definition["operations"].as_object().into_iter().flatten() {
-                let declared: Vec<&String> =
-                    definition["outputs"].as_object().into_iter().flatten().map(|(n, _)| n).collect();
-                for output in declared.iter().map(|name| name.as_str()).chain(declared.is_empty().then_some("result")) {
+                for output in output_names(definition) {
                     keys.insert(format!("{at}/{interface}.{operation}.{output}"));
                 }
             }
@@ -473,12 +541,13 @@ fn every_tacker_package_evaluates_against_a_state_of_every_node() {
     let sum = |field: fn(&Outcome) -> usize| evaluated.iter().map(|outcome| field(outcome)).sum::<usize>();
     println!(
         "day 2 on Tacker: {} packages evaluated, {} skipped; {} nodes stated ({} VDUs and connection points, \
-         {} address attributes), {} values placed, {} operation outputs stated, {} dependent calls evaluated; {} flavour topologies; {} value changes listed, in {:.1} s",
+         {} address attributes), {} relationships stated, {} values placed, {} operation outputs stated, {} dependent calls evaluated; {} flavour topologies; {} value changes listed, in {:.1} s",
         evaluated.len(),
         skipped.len(),
         sum(|o| o.nodes),
         sum(|o| o.vdus),
         sum(|o| o.addresses),
+        sum(|o| o.relationships),
         sum(|o| o.placed),
         sum(|o| o.outputs),
         sum(|o| o.calls_evaluated),
