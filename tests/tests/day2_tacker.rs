@@ -3,7 +3,10 @@
 //! attribute its type declares (and its capabilities' and its requirements' relationships'
 //! types), and an output for every operation of every interface, evaluates with no new problem, puts each value where it belongs, and leaves no `get_attribute` or
 //! `get_operation_output` it answers; a second state changing one VDU's value is reported as
-//! that change, with no operation to run again unless one depends on it.
+//! that change, with no operation to run again unless one depends on it. Each package is
+//! compiled once; both states are evaluated from the compilation kept
+//! (`day2::evaluate_kept`, the render phase only), checked against compiling the package with
+//! the first state (`day2::evaluate`): the same topology and problems.
 //!
 //! The packages are `../shared/corpus/manifests/tacker-vnf-packages.tsv`'s, compiled offline as
 //! `tests/realworld_flavours.rs` compiles them, with `--quirk tosca-parser` (Tacker reads them
@@ -37,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
-use tosca_core::day2::{Previous, evaluate};
+use tosca_core::day2::{Previous, evaluate, evaluate_kept};
 use tosca_core::loader::LoaderOptions;
 use tosca_core::problem::{Code, Quirk, Severity};
 use tosca_core::query::TypeIndex;
@@ -369,7 +372,7 @@ struct Outcome {
 
 /// Builds a package's state, evaluates the package against it and against a second state
 /// changing one VDU's value, and checks both.
-fn check_package(entry: &Path, package: &str, mut options: Options) -> Outcome {
+fn check_package(entry: &Path, package: &str, options: Options) -> Outcome {
     let root = Location::File(entry.to_path_buf());
     let baseline = match tosca_core::compile(&root, &options) {
         Ok(compiled) => compiled,
@@ -423,13 +426,28 @@ fn check_package(entry: &Path, package: &str, mut options: Options) -> Outcome {
         at["attributes"][&attribute] = new.clone();
         (path, pointer, old, new)
     });
-    // Both states in memory, beside the package.
-    let folder = entry.parent().expect("a folder");
-    let first = Location::File(folder.join("day2-state.json"));
-    let second = Location::File(folder.join("day2-state-2.json"));
-    options.loader.overlay.insert(first.clone(), serde_json::to_vec(&state).expect("JSON"));
-    options.loader.overlay.insert(second.clone(), serde_json::to_vec(&changed_state).expect("JSON"));
-    let evaluation = evaluate(&root, &options, &second, Some(&Previous::State(first))).expect("the package loads");
+    // The compilation kept evaluates both states (its render phase only); the states are files
+    // of a temporary folder, since a kept compilation reads through the overlay it was given.
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let first = Location::File(folder.path().join("day2-state.json"));
+    let second = Location::File(folder.path().join("day2-state-2.json"));
+    std::fs::write(folder.path().join("day2-state.json"), serde_json::to_vec(&state).expect("JSON")).expect("written");
+    let changed_json = serde_json::to_vec(&changed_state).expect("JSON");
+    std::fs::write(folder.path().join("day2-state-2.json"), changed_json).expect("written");
+    let kept = baseline.evaluator.as_ref().expect("the compilation keeps its evaluator");
+    let evaluation = evaluate_kept(kept, &second, Some(&Previous::State(first.clone()))).expect("the states load");
+    // It gives what compiling the package with the state gives.
+    let compiled = evaluate(&root, &options, &first, None).expect("the package loads").current;
+    let previous = evaluation.previous.as_ref().expect("the previous state's evaluation");
+    let keys = |compiled: &Compiled| -> Vec<String> {
+        compiled.problems.iter().map(|problem| problem_key(problem, compiled)).collect()
+    };
+    if keys(&compiled) != keys(previous) {
+        failures.push(format!("{package}: kept {:#?}, compiled {:#?}", keys(previous), keys(&compiled)));
+    }
+    if serde_json::to_value(&compiled.topology).ok() != serde_json::to_value(&previous.topology).ok() {
+        failures.push(format!("{package}: the kept evaluation's topology differs from the compiled one's"));
+    }
     let previous = evaluation.previous.as_ref().expect("the previous state's evaluation");
     for compiled in [previous, &evaluation.current] {
         for problem in &compiled.problems {
