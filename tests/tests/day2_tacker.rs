@@ -138,6 +138,8 @@ struct StateBuilder {
     first_vdu: Option<(Vec<String>, String, String, Value)>,
     /// A counter making each generated number distinct.
     counter: i64,
+    /// Attributes declared with a type this test makes no value of.
+    unstated: Vec<String>,
     /// Whether a node's substituting topology was stated.
     nested: bool,
 }
@@ -239,7 +241,10 @@ impl StateBuilder {
                 if attributes.contains_key(attribute) {
                     continue; // A refinement in a derived type, already stated.
                 }
-                let Some(value) = self.value_of(&entry.value, &format!("{label}.{attribute}")) else { continue };
+                let Some(value) = self.value_of(&entry.value, &format!("{label}.{attribute}")) else {
+                    self.unstated.push(format!("{label}.{attribute}"));
+                    continue;
+                };
                 self.placed.push((format!("{at}/attributes/{}", escape(attribute)), value.clone()));
                 attributes.insert(attribute.to_owned(), value);
             }
@@ -267,7 +272,7 @@ impl StateBuilder {
     }
 
     /// A value of the attribute defined by `definition`, made from `label`; `None` for a type
-    /// this test does not make values of (none of Tacker's attributes has one).
+    /// this test does not make values of (a failure: none of Tacker's attributes has one).
     fn value_of(&mut self, definition: &tosca_core::yaml::Node, label: &str) -> Option<Value> {
         self.counter += 1;
         let entry_type = definition.get("entry_schema").and_then(|schema| schema.get("type").or(Some(schema)));
@@ -403,29 +408,10 @@ fn check_package(entry: &Path, package: &str, options: Options) -> Outcome {
         ..Outcome::default()
     };
     let failures = &mut outcome.failures;
-    // The second state: the first VDU's first value changed (the first node's when no VDU).
-    let mut changed_state = state.clone();
-    let changed = builder.first_vdu.clone().or_else(|| {
-        let (pointer, value) = builder.placed.first()?;
-        let node = pointer.split('/').nth(2)?.to_owned();
-        let attribute = pointer.rsplit('/').next()?.to_owned();
-        Some((vec![node], attribute, pointer.clone(), value.clone()))
-    });
-    let changed = changed.map(|(path, attribute, pointer, old)| {
-        let new = match &old {
-            Value::String(text) => json!(format!("{text}-changed")),
-            other => json!([other]),
-        };
-        let mut at = &mut changed_state["nodes"];
-        for (depth, node) in path.iter().enumerate() {
-            at = &mut at[node];
-            if depth + 1 < path.len() {
-                at = &mut at["substitution"]["nodes"];
-            }
-        }
-        at["attributes"][&attribute] = new.clone();
-        (path, pointer, old, new)
-    });
+    if !builder.unstated.is_empty() {
+        failures.push(format!("{package}: attributes of a type this test makes no value of: {:?}", builder.unstated));
+    }
+    let (changed_state, changed) = changed_state(&state, &builder);
     // The compilation kept evaluates both states (its render phase only); the states are files
     // of a temporary folder, since a kept compilation reads through the overlay it was given.
     let folder = tempfile::tempdir().expect("a temporary folder");
@@ -448,7 +434,6 @@ fn check_package(entry: &Path, package: &str, options: Options) -> Outcome {
     if serde_json::to_value(&compiled.topology).ok() != serde_json::to_value(&previous.topology).ok() {
         failures.push(format!("{package}: the kept evaluation's topology differs from the compiled one's"));
     }
-    let previous = evaluation.previous.as_ref().expect("the previous state's evaluation");
     for compiled in [previous, &evaluation.current] {
         for problem in &compiled.problems {
             let key = problem_key(problem, compiled);
@@ -480,39 +465,86 @@ fn check_package(entry: &Path, package: &str, options: Options) -> Outcome {
     outcome.flavoured = usize::from(builder.nested || before["substitution"].is_object());
     // The change report: the one value changed, and nothing to run again that does not depend
     // on it.
-    if let Some((path, pointer, old, new)) = changed {
+    if let Some(change) = &changed {
         let changes = evaluation.changes.as_ref().expect("a change report");
-        let values = serde_json::to_value(&changes.values).expect("the report serialises");
-        let listed = values["node_templates"]["changed"].as_array().into_iter().flatten().any(|entity| {
-            entity["name"] == json!(path[0])
-                && entity["changes"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|change| change["old"] == old && change["new"] == new)
-        });
-        if !listed {
-            failures.push(format!("{package}: the change of {pointer} ({old} → {new}) is not listed: {values}"));
-        }
-        let node = pointer.rsplit_once("/attributes/").map_or("", |(node, _)| node);
-        let attribute = pointer.rsplit('/').next().unwrap_or_default();
-        let depending = calls_before
-            .iter()
-            .filter(|(at, call)| {
-                call_target(call, at).is_some_and(|(function, target, rest)| {
-                    function == "$get_attribute" && target == node && rest.first() == Some(&attribute)
-                })
-            })
-            .count();
-        if changes.run_again.len() > depending {
-            failures.push(format!("{package}: run again {:?}, with {depending} calls on the value", changes.run_again));
-        }
-        outcome.changes_listed = usize::from(listed);
-        if changes.compared == 0 {
-            failures.push(format!("{package}: no operation compared"));
-        }
+        let mut change_failures = Vec::new();
+        outcome.changes_listed = usize::from(check_changes(changes, change, &calls_before, &mut change_failures));
+        outcome.failures.extend(change_failures.into_iter().map(|failure| format!("{package}: {failure}")));
     }
     outcome
+}
+
+/// A value changed in a state: the node's path (outermost first), the value's pointer in the
+/// topology, and its old and new values.
+type ValueChange = (Vec<String>, String, Value, Value);
+
+/// `state` with one value changed: the first VDU's first (the first node's when there is no
+/// VDU), and the change.
+fn changed_state(state: &Value, builder: &StateBuilder) -> (Value, Option<ValueChange>) {
+    let mut changed_state = state.clone();
+    let changed = builder.first_vdu.clone().or_else(|| {
+        let (pointer, value) = builder.placed.first()?;
+        let node = pointer.split('/').nth(2)?.to_owned();
+        let attribute = pointer.rsplit('/').next()?.to_owned();
+        Some((vec![node], attribute, pointer.clone(), value.clone()))
+    });
+    let changed = changed.map(|(path, attribute, pointer, old)| {
+        let new = match &old {
+            Value::String(text) => json!(format!("{text}-changed")),
+            other => json!([other]),
+        };
+        let mut at = &mut changed_state["nodes"];
+        for (depth, node) in path.iter().enumerate() {
+            at = &mut at[node];
+            if depth + 1 < path.len() {
+                at = &mut at["substitution"]["nodes"];
+            }
+        }
+        at["attributes"][&attribute] = new.clone();
+        (path, pointer, old, new)
+    });
+    (changed_state, changed)
+}
+
+/// Whether the change report lists `change` (under the outermost node template it is in), and
+/// runs no operation again but for the calls of `calls` (state calls of the stateless
+/// topology) that read the changed value; the failures are pushed.
+fn check_changes(
+    changes: &tosca_core::day2::ChangeReport,
+    change: &ValueChange,
+    calls: &[(String, &Value)],
+    failures: &mut Vec<String>,
+) -> bool {
+    let (path, pointer, old, new) = change;
+    let values = serde_json::to_value(&changes.values).expect("the report serialises");
+    let listed = values["node_templates"]["changed"].as_array().into_iter().flatten().any(|entity| {
+        entity["name"] == json!(path[0])
+            && entity["changes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|change| change["old"] == *old && change["new"] == *new)
+    });
+    if !listed {
+        failures.push(format!("the change of {pointer} ({old} → {new}) is not listed: {values}"));
+    }
+    let node = pointer.rsplit_once("/attributes/").map_or("", |(node, _)| node);
+    let attribute = pointer.rsplit('/').next().unwrap_or_default();
+    let depending = calls
+        .iter()
+        .filter(|(at, call)| {
+            call_target(call, at).is_some_and(|(function, target, rest)| {
+                function == "$get_attribute" && target == node && rest.first() == Some(&attribute)
+            })
+        })
+        .count();
+    if changes.run_again.len() > depending {
+        failures.push(format!("run again {:?}, with {depending} calls on the value", changes.run_again));
+    }
+    if changes.compared == 0 {
+        failures.push("no operation compared".to_owned());
+    }
+    listed
 }
 
 /// `pointer-of-node/interface.operation.output` for every operation output the state states
