@@ -8,6 +8,7 @@ mod architecture;
 mod catalogue;
 mod conformance;
 mod day2;
+mod day2_tacker;
 mod deferred;
 mod determinism;
 mod doc_links;
