@@ -18,14 +18,14 @@
 //! named: the attributes come from the declarations of the node's types (the topology's
 //! `types` chain, read from the compilation's own files, the normative profile's included).
 //!
-//! What is declared, in the packages' copies of ETSI GS NFV-SOL 001 (v2.6.1 and v2.7.1: "ETSI
-//! NFV SOL 001 vnfd types definitions version 2.6.1", clause numbers of v2.6.1, in the order
-//! the types files declare them): §6.8.1 `tosca.nodes.nfv.VNF`, §6.8.2
-//! `tosca.nodes.nfv.VnfExtCp`, §6.8.3 `tosca.nodes.nfv.Vdu.Compute`, §6.8.4–6.8.6 the
-//! `tosca.nodes.nfv.Vdu.Virtual*Storage` nodes, §6.8.7 `tosca.nodes.nfv.VduCp` and §6.8.8
-//! `tosca.nodes.nfv.VnfVirtualLink` declare properties, requirements and capabilities but no
-//! `attributes` (`modifiable_attributes` of the VNF is commented out), nor does §5.9.1
-//! `tosca.nodes.nfv.Cp`; every node's attributes are `tosca.nodes.Root`'s (TOSCA 1.2 §5.9.1:
+//! What is declared, in the packages' copies of ETSI GS NFV-SOL 001 (v2.6.1 and v2.7.1, "ETSI
+//! NFV SOL 001 vnfd types definitions"; `a_vdu_given_addresses_is_an_unknown_state_entry`
+//! checks it in the files of the first package with a VDU): `tosca.nodes.nfv.VNF`, `tosca.nodes.nfv.VnfExtCp`,
+//! `tosca.nodes.nfv.Vdu.Compute`, the `tosca.nodes.nfv.Vdu.Virtual*Storage` nodes,
+//! `tosca.nodes.nfv.VduCp` and `tosca.nodes.nfv.VnfVirtualLink` declare properties,
+//! requirements and capabilities but no `attributes` (`modifiable_attributes` of the VNF is
+//! commented out), nor does the common types' `tosca.nodes.nfv.Cp`; every node's attributes are
+//! `tosca.nodes.Root`'s (the Simple Profile's:
 //! `tosca_id`, `tosca_name`, `state`). No type declares an address attribute (the
 //! `private_address`/`public_address` of `tosca.nodes.Compute` are not inherited by
 //! `Vdu.Compute`, derived from `tosca.nodes.Root`), and no package writes `get_attribute` or
@@ -638,7 +638,7 @@ fn the_check_counts_the_calls_a_state_answers() {
 
 #[test]
 fn a_vdu_given_addresses_is_an_unknown_state_entry() {
-    // SOL001 §6.8.3 `tosca.nodes.nfv.Vdu.Compute` declares no attribute: the state of the first
+    // SOL001's `tosca.nodes.nfv.Vdu.Compute` declares no attribute: the state of the first
     // package whose flavour has a VDU gives that VDU `addresses`, as an orchestrator used to
     // `tosca.nodes.Compute` would.
     let corpus = shared().join("corpus");
@@ -680,8 +680,11 @@ fn a_vdu_given_addresses_is_an_unknown_state_entry() {
     assert_eq!((problem.code, problem.severity), (Code::UnknownStateEntry, Severity::Error));
     assert_eq!(problem.message, format!("node template `{vdu}` has no attribute `addresses`"));
     assert!(compiled.sources.display(problem.span).ends_with("day2-addresses.yaml:7:13"), "{problem:#?}");
-    // No declared attribute or property is near `addresses`: no "did you mean".
-    assert_eq!((&problem.suggestion, &problem.help), (&None, &None));
+    // No declared attribute or property is near `addresses`: no "did you mean", but what the
+    // type declares (`tosca.nodes.Root`'s attributes, then the VDU's properties).
+    assert_eq!(problem.suggestion, None);
+    let help = problem.help.as_deref().unwrap_or_default();
+    assert!(help.starts_with("its type declares `tosca_id`, `tosca_name`, `state`, "), "{help}");
     // The value is left out.
     let nested = &compiled.topology.node_templates[&top].substitution.as_ref().expect("the flavour").topology;
     assert!(!nested.node_templates[&vdu].attributes.contains_key("addresses"));

@@ -178,10 +178,14 @@ impl Render<'_> {
                 Some(value_type) => {
                     values.insert(name.clone(), self.coerce(value, value_type, problems));
                 }
-                None => problems.push(
-                    unknown(*span, format!("{owner} has no attribute `{name}`"))
-                        .with_nearest(name, known.iter().copied()),
-                ),
+                None => {
+                    let problem = unknown(*span, format!("{owner} has no attribute `{name}`"))
+                        .with_nearest(name, known.iter().copied());
+                    problems.push(match problem.help {
+                        Some(_) => problem,
+                        None => problem.with_help(what_is_known(&known)),
+                    });
+                }
             }
         }
     }
@@ -213,6 +217,24 @@ fn check_outputs(outputs: &Outputs, interfaces: &Interfaces, owner: &str, proble
                         .with_nearest(operation, names),
                 );
             }
+        }
+    }
+}
+
+/// How many names [`what_is_known`] lists before it counts the rest.
+const MAX_LISTED: usize = 12;
+
+/// The help of an attribute with no name near it: the attributes (and properties) there are.
+fn what_is_known(known: &[&str]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let names: Vec<&str> = known.iter().copied().filter(|name| seen.insert(*name)).collect();
+    match names.len() {
+        0 => "its type declares no attribute or property".to_owned(),
+        count => {
+            let listed: Vec<String> = names.iter().take(MAX_LISTED).map(|name| format!("`{name}`")).collect();
+            let more = count.saturating_sub(MAX_LISTED);
+            let rest = if more > 0 { format!(" and {more} more") } else { String::new() };
+            format!("its type declares {}{rest}", listed.join(", "))
         }
     }
 }
@@ -252,5 +274,20 @@ impl Evaluator<'_, '_> {
         };
         let (_, value) = crate::state::output(outputs, interface, operation, output)?;
         self.built(super::super::value::plain(value), at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_lists_what_the_type_declares_each_once_and_counts_the_rest() {
+        assert_eq!(what_is_known(&["state", "address", "state"]), "its type declares `state`, `address`");
+        let many: Vec<String> = (0..15).map(|index| format!("a{index}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let help = what_is_known(&many);
+        assert!(help.starts_with("its type declares `a0`, `a1`, ") && help.ends_with("`a11` and 3 more"), "{help}");
+        assert_eq!(what_is_known(&[]), "its type declares no attribute or property");
     }
 }
