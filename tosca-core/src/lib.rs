@@ -69,6 +69,9 @@
 //! - [`topology`]: the output types, serialised as `puccini-rs compile` prints them (their
 //!   JSON Schema: [`topology::schema`]); [`export`]: Clout and Graphviz DOT; [`diff`]: two
 //!   topologies compared.
+//! - [`day2`]: a template evaluated against the state of its running system, and the operations
+//!   to run again since the previous state; [`Compiled::evaluate`] evaluates a compilation kept
+//!   in memory, re-running its render phase only.
 //! - [`problem`]: [`Code`] (every code with its explanation: `puccini-rs explain CODE`),
 //!   [`Severity`], [`Quirk`].
 //!
