@@ -26,6 +26,19 @@ pub fn shared() -> PathBuf {
     workspace().join("../shared")
 }
 
+/// The paths the Tacker manifest (`corpus/manifests/tacker-vnf-packages.tsv` under `corpus`)
+/// lists: each package's entry definitions, relative to `corpus`.
+pub fn tacker_packages(corpus: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(corpus.join("manifests/tacker-vnf-packages.tsv")).expect("the Tacker manifest");
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .skip(1)
+        .filter_map(|line| line.split('\t').next())
+        .filter(|path| !path.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The URL Puccini's 2.0 examples import the Simple Profile from (its folder).
 pub const DRAFT_2_0_PROFILE_URL: &str = "https://raw.githubusercontent.com/xDaryamo/tosca-community-contributions/refs/heads/master/profiles/org/oasis-open/simple/2.0/";
 

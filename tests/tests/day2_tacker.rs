@@ -58,18 +58,6 @@ const VDU_CP: &str = "tosca.nodes.nfv.VduCp";
 /// The functions only a running system answers.
 const STATE_CALLS: [&str; 2] = ["$get_attribute", "$get_operation_output"];
 
-/// The packages the manifest lists.
-fn manifest(corpus: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(corpus.join("manifests/tacker-vnf-packages.tsv")).expect("the Tacker manifest");
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .skip(1)
-        .filter_map(|line| line.split('\t').next())
-        .filter(|path| !path.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// The flavour tosca-parser builds first for each package: `(input feeding flavour_id, flavour)`.
 fn flavours() -> BTreeMap<String, (String, String)> {
     let text = std::fs::read_to_string(workspace().join("tests/realworld/tacker-nested.tsv")).expect("the baseline");
@@ -571,7 +559,7 @@ fn output_keys(topology: &Value, pointer: &str) -> BTreeSet<String> {
 fn every_tacker_package_evaluates_against_a_state_of_every_node() {
     let started = Instant::now();
     let corpus = shared().join("corpus");
-    let packages = manifest(&corpus);
+    let packages = tosca_tests::tacker_packages(&corpus);
     assert!(packages.len() >= 80, "only {} packages in the manifest", packages.len());
     let flavours = flavours();
     let outcomes: Vec<(String, Outcome)> = packages
@@ -643,7 +631,7 @@ fn a_vdu_given_addresses_is_an_unknown_state_entry() {
     // `tosca.nodes.Compute` would.
     let corpus = shared().join("corpus");
     let flavours = flavours();
-    let found = manifest(&corpus).into_iter().find_map(|package| {
+    let found = tosca_tests::tacker_packages(&corpus).into_iter().find_map(|package| {
         let entry = corpus.join(&package);
         let options = options(&entry, flavours.get(&package));
         let compiled = tosca_core::compile(&Location::File(entry.clone()), &options).ok()?;

@@ -32,19 +32,6 @@ use tosca_tests::{check_report, read_causes, shared, workspace};
 const ETSI_FORGE: &str = "https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/";
 
 /// The packages the manifest expects to compile.
-fn packages(corpus: &Path) -> Vec<String> {
-    let manifest =
-        std::fs::read_to_string(corpus.join("manifests/tacker-vnf-packages.tsv")).expect("the Tacker manifest");
-    manifest
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .skip(1)
-        .filter_map(|line| line.split('\t').next())
-        .filter(|path| !path.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// The error codes of one compilation, with their counts; a root that cannot be loaded counts
 /// as one `cannot-load`.
 fn errors(corpus: &Path, path: &str, quirks: &[&'static Quirk]) -> BTreeMap<String, usize> {
@@ -126,7 +113,7 @@ fn report(outcomes: &[Outcome], causes: &BTreeMap<String, String>) -> (usize, us
 #[test]
 fn tacker_packages_never_regress() {
     let corpus = shared().join("corpus");
-    let packages = packages(&corpus);
+    let packages = tosca_tests::tacker_packages(&corpus);
     assert!(packages.len() >= 80, "only {} packages in the manifest", packages.len());
     let tosca_parser = Quirk::resolve("tosca-parser").expect("the tosca-parser set");
     let outcomes: Vec<Outcome> = packages

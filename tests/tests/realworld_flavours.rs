@@ -82,18 +82,6 @@ fn baseline(path: &Path) -> Vec<Nested> {
         .collect()
 }
 
-/// The packages the Tacker manifest lists.
-fn manifest(corpus: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(corpus.join("manifests/tacker-vnf-packages.tsv")).expect("the Tacker manifest");
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .skip(1)
-        .filter_map(|line| line.split('\t').next())
-        .filter(|path| !path.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// The package compiled with the row's flavour selected, as JSON; `Err` when it cannot load.
 fn compile(corpus: &Path, row: &Nested) -> Result<Value, String> {
     let entry = corpus.join(&row.package);
@@ -169,7 +157,7 @@ fn lacks(corpus: &Path, row: &Nested) -> Vec<String> {
 fn tacker_flavours_hold_what_tosca_parser_builds() {
     let corpus = shared().join("corpus");
     let rows = baseline(&workspace().join("tests/realworld/tacker-nested.tsv"));
-    let listed = manifest(&corpus);
+    let listed = tosca_tests::tacker_packages(&corpus);
     let unlisted: Vec<&str> = rows
         .iter()
         .map(|row| row.package.as_str())
