@@ -207,7 +207,7 @@ pub fn write(n: usize, folder: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// Writes the workload of `n` node templates of the performance issue into `folder` with
-/// `../shared/tools/gen_big.py` when `python3` can run it, else with [`write`]; returns the main
+/// `../shared/tools/gen_big.py` when `python3` can run it, else with [`write`](fn@write); returns the main
 /// file and every file the workload consists of.
 pub fn write_scaling_workload(n: usize, folder: &Path) -> (PathBuf, Vec<PathBuf>) {
     let script = crate::shared().join("tools/gen_big.py");

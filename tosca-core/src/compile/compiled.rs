@@ -93,7 +93,7 @@ impl Compiled {
 
 /// What a compilation keeps to evaluate its template again against a state (day 2): the work
 /// of the phases before rendering, the options and inputs it was given, and the problems found
-/// before rendering (see the [module](self)). Cheap to clone (shared), and `Send` and `Sync`,
+/// before rendering, which [`Compiled::evaluate`] renders again. Cheap to clone (shared), and `Send` and `Sync`,
 /// so a caller may keep it without the [`Compiled`] it came from.
 #[derive(Clone)]
 pub struct Evaluator {

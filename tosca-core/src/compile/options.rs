@@ -35,11 +35,11 @@ pub struct Options {
     /// candidate is checked (`validate`) or the one chosen rendered (`compile`).
     pub substitution: crate::render::SubstitutionOptions,
     /// The level of each code (`--allow`, `--warn`, `--deny`, `puccini-rs.toml`), applied after
-    /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`], denied
+    /// the quirks: allowed problems are dropped and counted in [`Compiled::allowed`](crate::Compiled::allowed), denied
     /// ones become errors. The default changes nothing.
     pub levels: Levels,
     /// Set (from another thread) to stop the compilation between two phases, when its caller
-    /// was interrupted (Ctrl-C in the Python module): [`compile`] then returns at the next phase
+    /// was interrupted (Ctrl-C in the Python module): [`compile`](crate::compile()) then returns at the next phase
     /// boundary with the problems found so far and an empty topology, which the caller, having
     /// asked for it, discards. `None` (the default) never stops.
     pub cancel: Option<Arc<AtomicBool>>,
