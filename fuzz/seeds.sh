@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 shared=../../shared/corpus
-mkdir -p corpus/yaml corpus/compile corpus/csar_meta corpus/values corpus/pattern corpus/yaml_split
+mkdir -p corpus/yaml corpus/compile corpus/csar_meta corpus/values corpus/pattern corpus/yaml_split corpus/state
 
 # Each file under its content hash, so a rerun adds nothing twice.
 seed() {
@@ -23,6 +23,11 @@ while IFS= read -r -d '' file; do
         { printf '\003'; cat "$file"; } >"corpus/yaml_split/seed-$(sha1sum "$file" | cut -c1-16)"
     fi
 done < <(find "$shared" ../tests/cases ../examples ../profiles -name '*.yaml' -print0)
+
+# The day-2 states of our tests and examples.
+while IFS= read -r -d '' file; do
+    seed state "$file"
+done < <(find ../tests/day2 ../examples/day2 -name '*.yaml' ! -name 'main.yaml' -print0)
 
 while IFS= read -r -d '' file; do
     seed csar_meta "$file"

@@ -112,12 +112,12 @@ class CompileResult:
         """The problems that are warnings."""
     def evaluate(
         self,
-        state: Union[str, "os.PathLike[str]"],
+        state: Union[str, "os.PathLike[str]", Mapping[str, Any]],
         *,
         previous: Union[None, str, "os.PathLike[str]", Mapping[str, Any]] = None,
     ) -> EvaluateResult:
         """Evaluates the compiled template against ``state``, the state document of its running
-        system (a path: YAML or JSON, ``puccini-rs schema state`` is its schema), as
+        system (a path to YAML or JSON, or a dict, as for ``puccini_rs.evaluate``), as
         ``puccini_rs.evaluate`` does with the same arguments, without reading the template
         again: only the last phase of the compilation runs. ``previous`` is as for
         ``puccini_rs.evaluate``. The result can be evaluated again in turn. A state that is
@@ -142,7 +142,7 @@ class EvaluateResult(CompileResult):
 def evaluate(
     source: _Source,
     *,
-    state: Union[str, "os.PathLike[str]"],
+    state: Union[str, "os.PathLike[str]", Mapping[str, Any]],
     previous: Union[None, str, "os.PathLike[str]", Mapping[str, Any]] = None,
     inputs: Optional[Mapping[str, Any]] = None,
     quirks: Iterable[str] = (),
@@ -160,9 +160,10 @@ def evaluate(
     trust_roots: Iterable[Union[str, "os.PathLike[str]"]] = (),
 ) -> EvaluateResult:
     """Evaluates the TOSCA service template at ``source`` against ``state``, the state document
-    of its running system (a path to YAML or JSON; ``puccini-rs schema state`` is its schema),
-    as ``puccini-rs evaluate`` does: attribute values, operation outputs and new input values
-    are put into the topology and every call they answer is evaluated.
+    of its running system (a path to YAML or JSON, or a dict; ``puccini-rs schema state`` is its
+    schema), as ``puccini-rs evaluate`` does: attribute values, operation outputs and new input
+    values are put into the topology and every call they answer is evaluated. A dict's problems
+    are located in ``json.dumps(state, indent=2)``, named ``<state>``.
 
     ``previous`` is the previous evaluation: the previous state document (a path) or the
     previous topology (a dict, such as an earlier ``EvaluateResult.topology``). With it,

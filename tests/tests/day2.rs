@@ -172,6 +172,35 @@ topology_template:
 }
 
 #[test]
+fn a_state_held_in_memory_evaluates_as_its_file_does() {
+    let case = workspace().join("tests/day2/bad_state");
+    let kept = tosca_core::compile(&Location::File(case.join("main.yaml")), &Options::default()).expect("loads");
+    let path = case.join("state.yaml");
+    let text = std::fs::read_to_string(&path).expect("the case's state");
+    // Named as the file, held in memory: the same topology and problems, at the same places.
+    let from_file = kept.evaluate(&Location::File(path.clone())).expect("the state loads");
+    let from_text = kept.evaluate_text(&path, &text).expect("the state is in memory");
+    assert_eq!(said(&from_text), said(&from_file));
+    assert!(!from_text.problems.is_empty(), "the case's state has mistakes, each located");
+    // Under another name, the problems are located there; no file of that name is read.
+    let elsewhere = kept.evaluate_text("memory/state.json", &text).expect("the state is in memory");
+    let files: Vec<String> = elsewhere
+        .problems
+        .iter()
+        .map(|problem| elsewhere.sources.name(problem.span.source))
+        .filter(|name| name.ends_with("state.yaml") || name.ends_with("state.json"))
+        .collect();
+    assert!(!files.is_empty() && files.iter().all(|name| name.ends_with("memory/state.json")), "{files:?}");
+    // A state larger than a file may be is refused, as a file is.
+    let mut options = Options::default();
+    options.loader.max_file_size = 4096;
+    let small = tosca_core::compile(&Location::File(case.join("main.yaml")), &options).expect("loads");
+    let padded = format!("{text}#{}\n", " ".repeat(4096));
+    let error = small.evaluate_text("memory/state.yaml", &padded).expect_err("too large");
+    assert!(matches!(error, tosca_core::LoadError::TooLarge { .. }), "{error}");
+}
+
+#[test]
 fn the_state_schema_accepts_a_state_and_rejects_what_the_reader_rejects() {
     let validator = jsonschema::validator_for(&tosca_core::state::document::schema()).expect("the state schema");
     // `tests/day2/v13_relationships/state.yaml` as JSON.

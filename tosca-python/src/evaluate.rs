@@ -41,9 +41,10 @@ struct Outcome {
 }
 
 /// Evaluates the TOSCA service template at `source` against `state`, the state document of
-/// its running system (a path: YAML or JSON, `puccini-rs schema state` is its schema): the
-/// state's attribute values, operation outputs and input values are put into the topology and
-/// every call they answer is evaluated, as `puccini-rs evaluate` does.
+/// its running system (a path to YAML or JSON, or a dict; `puccini-rs schema state` is its
+/// schema): the state's attribute values, operation outputs and input values are put into the
+/// topology and every call they answer is evaluated, as `puccini-rs evaluate` does. A dict's
+/// problems are located in `json.dumps(state, indent=2)`, named `<state>`.
 ///
 /// `previous` is what the previous evaluation was: the previous state document (a path), or
 /// the previous evaluated topology (a dict: an earlier `EvaluateResult.topology` or
@@ -83,7 +84,8 @@ pub(crate) fn evaluate(
     let sources = SourceArguments { map_urls, profile_paths, timeout, network_deadline, trust_roots };
     let arguments =
         Arguments { inputs, quirks, offline, dialect, flavour, levels: [allow, warn, deny], config, sources };
-    let options = arguments.configured(arguments.options(true)?, &Source::Location(root.clone()))?;
+    let mut options = arguments.configured(arguments.options(true)?, &Source::Location(root.clone()))?;
+    let state = state.location(&mut options.loader.overlay);
     let outcome = run_with(py, options, move |options| {
         outcome(tosca_core::day2::evaluate(&root, options, &state, previous.as_ref()), &root)
     })?;
@@ -114,15 +116,55 @@ pub(crate) fn evaluate_kept(
         return Py::new(py, PyClassInitializer::from(result).add_subclass(EvaluateResult { changes: py.None() }));
     };
     let outcome = run_with(py, Options::default(), move |_| {
-        outcome(tosca_core::day2::evaluate_kept(&evaluator, &state, previous.as_ref()), &state)
+        let (current, at) = match state {
+            StateArgument::Location(location) => (evaluator.evaluate(&location), location),
+            StateArgument::Text(text) => {
+                (evaluator.evaluate_text(STATE_NAME, &text), Location::File(STATE_NAME.into()))
+            }
+        };
+        outcome(current.and_then(|current| tosca_core::day2::compare(current, previous.as_ref())), &at)
     })?;
     result(py, outcome)
 }
 
-/// `state`: a path or a URL.
-fn state_of(state: &Bound<'_, PyAny>) -> PyResult<Location> {
-    arguments::location(state)
-        .map_err(|_| PyTypeError::new_err("state must be a str (a path or a URL) or an os.PathLike"))
+/// The name a state given as a dict is known by in problems.
+const STATE_NAME: &str = "<state>";
+
+/// A state document as `state` gives it.
+enum StateArgument {
+    /// A path or a URL.
+    Location(Location),
+    /// A dict, as JSON text (see [`topology::to_json_document`]).
+    Text(String),
+}
+
+impl StateArgument {
+    /// Where the state is read from: a dict's text is put in `overlay` under [`STATE_NAME`].
+    fn location(self, overlay: &mut tosca_core::Overlay) -> Location {
+        match self {
+            StateArgument::Location(location) => location,
+            StateArgument::Text(text) => {
+                let location = Location::File(STATE_NAME.into());
+                overlay.insert(location.clone(), text);
+                location
+            }
+        }
+    }
+}
+
+/// `state`: a path or a URL, or a mapping (the state document as Python values).
+fn state_of(state: &Bound<'_, PyAny>) -> PyResult<StateArgument> {
+    if state.is_instance_of::<PyDict>() || state.is_instance(&mapping_class(state.py())?)? {
+        return Ok(StateArgument::Text(topology::to_json_document(state)?));
+    }
+    arguments::location(state).map(StateArgument::Location).map_err(|_| {
+        PyTypeError::new_err("state must be a str (a path or a URL), an os.PathLike or a dict (the state document)")
+    })
+}
+
+/// `collections.abc.Mapping`.
+fn mapping_class(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    py.import("collections.abc")?.getattr("Mapping")
 }
 
 /// The `EvaluateResult` of an outcome.

@@ -94,7 +94,7 @@ impl CompileResult {
     }
 
     /// Evaluates the compiled template against `state`, the state document of its running
-    /// system (a path: YAML or JSON, `puccini-rs schema state` is its schema), as
+    /// system (a path to YAML or JSON, or a dict, as for `puccini_rs.evaluate`), as
     /// `puccini_rs.evaluate` does with the same arguments, without reading the template again:
     /// only the last phase of the compilation runs. `previous` is as for `puccini_rs.evaluate`.
     /// Returns an `EvaluateResult`, which can be evaluated again in turn. A state that is

@@ -21,6 +21,17 @@ pub(crate) fn to_python(py: Python<'_>, topology: Topology) -> PyResult<Bound<'_
     json_function(py, "loads")?.call1((text,))
 }
 
+/// A state document given as Python values, as JSON text indented by two spaces (so a problem
+/// in it has a line and a column to point at in the same text `json.dumps(state, indent=2)`
+/// gives).
+pub(crate) fn to_json_document(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = value.py();
+    let keywords = pyo3::types::PyDict::new(py);
+    keywords.set_item("allow_nan", false)?;
+    keywords.set_item("indent", 2)?;
+    json_function(py, "dumps")?.call((value,), Some(&keywords))?.extract()
+}
+
 /// JSON text as Python objects (`json.loads`).
 pub(crate) fn from_json(py: Python<'_>, text: String) -> PyResult<Bound<'_, PyAny>> {
     json_function(py, "loads")?.call1((text,))

@@ -110,3 +110,37 @@ def test_an_unreadable_source_evaluates_to_its_problems_again(tmp_path):
     assert evaluated.topology == {} and evaluated.changes is None
     with pytest.raises(TypeError):
         compiled.evaluate(42)
+
+
+STATE = {
+    "nodes": {
+        "server": {"attributes": {"public_address": "203.0.113.7", "private_address": "10.0.0.7"}},
+        "app": {"outputs": {"Standard": {"create": {"volume_id": "vol-42"}}}},
+    }
+}
+
+
+def test_a_state_may_be_a_dict():
+    # What an orchestrator holds in memory: the same result as the state's file gives.
+    from_file = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml")
+    assert puccini_rs.evaluate(SERVICE, state=STATE).topology == from_file.topology
+    kept = puccini_rs.compile(SERVICE)
+    assert kept.evaluate(STATE).topology == from_file.topology
+    changes = kept.evaluate(DAY2 / "state-2.yaml", previous=from_file.topology).changes
+    assert [entry["operation"] for entry in changes["run_again"]] == ["configure", "start"]
+
+
+def test_a_mistake_in_a_dict_state_is_located_in_its_json():
+    import json
+
+    state = {"nodes": {"sever": {"attributes": {"public_address": "203.0.113.7"}}}}
+    for result in [puccini_rs.evaluate(SERVICE, state=state), puccini_rs.compile(SERVICE).evaluate(state)]:
+        [error] = result.errors
+        assert error.code == "unknown-state-entry" and error.file.endswith("<state>")
+        line = json.dumps(state, indent=2).splitlines()[error.line - 1]
+        assert line[error.column - 1 :].startswith('"sever"'), (line, error.column)
+    # A value JSON cannot hold raises, as json.dumps does.
+    with pytest.raises(ValueError):
+        puccini_rs.compile(SERVICE).evaluate({"nodes": {"server": {"attributes": {"x": float("nan")}}}})
+    with pytest.raises(TypeError):
+        puccini_rs.evaluate(SERVICE, state={"nodes": {"server": {"attributes": {"x": object()}}}})

@@ -10,11 +10,12 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
 use crate::hierarchy::Hierarchy;
-use crate::loader::{LoadError, Loader, Location};
+use crate::loader::{LoadError, Loader, LoaderOptions, Location};
 use crate::namespace::Namespace;
 use crate::problem::{Code, Problem, Problems, quirk};
 use crate::query::Names;
@@ -78,15 +79,31 @@ impl Compiled {
     pub fn evaluate(&self, state: &Location) -> Result<Compiled, LoadError> {
         match &self.evaluator {
             Some(evaluator) => evaluator.evaluate(state),
-            None => Ok(Compiled {
-                topology: Topology::default(),
-                problems: self.problems.clone(),
-                sources: self.sources.clone(),
-                timings: Timings::new(),
-                names: self.names.clone(),
-                allowed: self.allowed,
-                evaluator: None,
-            }),
+            None => Ok(self.stopped_again()),
+        }
+    }
+
+    /// As [`evaluate`](Compiled::evaluate), with the state document held in memory (YAML or
+    /// JSON `text`) as if it were a file named `name`: its problems are located at
+    /// `name:line:column`, and no file of that name is read. It has the limit of a file
+    /// ([`LoaderOptions::max_file_size`](crate::LoaderOptions::max_file_size)).
+    pub fn evaluate_text(&self, name: impl AsRef<Path>, text: &str) -> Result<Compiled, LoadError> {
+        match &self.evaluator {
+            Some(evaluator) => evaluator.evaluate_text(name, text),
+            None => Ok(self.stopped_again()),
+        }
+    }
+
+    /// What evaluating a compilation that kept nothing gives: its problems again, no topology.
+    fn stopped_again(&self) -> Compiled {
+        Compiled {
+            topology: Topology::default(),
+            problems: self.problems.clone(),
+            sources: self.sources.clone(),
+            timings: Timings::new(),
+            names: self.names.clone(),
+            allowed: self.allowed,
+            evaluator: None,
         }
     }
 }
@@ -144,8 +161,25 @@ impl Evaluator {
     /// [`Compiled::evaluate`]. The state is read through the compilation's loader options
     /// (its overlay, its limits), never through its read cache.
     pub fn evaluate(&self, state: &Location) -> Result<Compiled, LoadError> {
-        let sources = self.sources.fork();
+        self.evaluate_with(state, self.kept.options.loader.clone())
+    }
+
+    /// The kept template evaluated against the state document `text`, held in memory as if
+    /// it were a file named `name`: see [`Compiled::evaluate_text`].
+    pub fn evaluate_text(&self, name: impl AsRef<Path>, text: &str) -> Result<Compiled, LoadError> {
+        let state = Location::File(name.as_ref().to_path_buf());
         let mut loader_options = self.kept.options.loader.clone();
+        if text.len() as u64 > loader_options.max_file_size {
+            return Err(LoadError::TooLarge { location: state.display(), limit: loader_options.max_file_size });
+        }
+        loader_options.overlay.insert(state.clone(), text.as_bytes());
+        self.evaluate_with(&state, loader_options)
+    }
+
+    /// Evaluates against the state at `state`, read with `loader_options` but never through a
+    /// read cache (a loader's end would judge the cache's entries unused).
+    fn evaluate_with(&self, state: &Location, mut loader_options: LoaderOptions) -> Result<Compiled, LoadError> {
+        let sources = self.sources.fork();
         loader_options.cache = None;
         let loader = Loader::with_options(sources.clone(), loader_options);
         self.render(Some(state), &loader, sources, Timings::new())

@@ -69,7 +69,7 @@ pub fn evaluate(
     previous: Option<&Previous>,
 ) -> Result<Evaluation, LoadError> {
     let current = compile(root, &Options { state: Some(state.clone()), ..options.clone() })?;
-    compared(current, previous)
+    compare(current, previous)
 }
 
 /// As [`evaluate`], from a compilation kept in memory (its [`Evaluator`]): only the render
@@ -80,11 +80,14 @@ pub fn evaluate_kept(
     state: &Location,
     previous: Option<&Previous>,
 ) -> Result<Evaluation, LoadError> {
-    compared(evaluator.evaluate(state)?, previous)
+    compare(evaluator.evaluate(state)?, previous)
 }
 
-/// `current` with the previous evaluation and what changed since, when there was one.
-fn compared(current: Compiled, previous: Option<&Previous>) -> Result<Evaluation, LoadError> {
+/// The evaluation `current` (a [`Compiled`] evaluated against a state, by any of the ways in:
+/// [`Compiled::evaluate_text`] for a state held in memory) with, given `previous`, the previous
+/// evaluation (a previous state is evaluated from `current`'s compilation) and what changed
+/// since. Fails only when a previous state cannot be read.
+pub fn compare(current: Compiled, previous: Option<&Previous>) -> Result<Evaluation, LoadError> {
     let (previous, changes) = match previous {
         None => (None, None),
         Some(Previous::State(location)) => {
