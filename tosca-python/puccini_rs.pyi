@@ -122,7 +122,9 @@ class CompileResult:
         again: only the last phase of the compilation runs. ``previous`` is as for
         ``puccini_rs.evaluate``. The result can be evaluated again in turn. A state that is
         wrong, missing or unreadable never raises: it gives problems; a source that could not be
-        read gives its problems again and an empty topology."""
+        read gives its problems again and an empty topology. Misuse raises: ``TypeError`` for an
+        argument of the wrong type, and for a dict ``ValueError`` or ``TypeError`` when a value
+        cannot be JSON (NaN, an object), as ``json.dumps`` does."""
 
 @final
 class EvaluateResult(CompileResult):

@@ -124,9 +124,13 @@ fn a_kept_compilation_evaluates_every_state_as_compiling_with_it_does() {
             let compiled = tosca_core::compile(&root, &options).expect("the case loads");
             let evaluated = kept.evaluate(&state).expect("the state loads");
             assert_eq!(said(&evaluated), said(&compiled), "{}", state.display());
-            // And again from the evaluation: a state replaces the one before, never adds to it.
+            // And again from the evaluation: a state replaces the one before, never adds to it,
+            // not even its file (an orchestrator evaluates thousands of times).
             let again = evaluated.evaluate(&state).expect("the state loads");
             assert_eq!(said(&again), said(&compiled), "{} (evaluated twice)", state.display());
+            assert_eq!(again.sources.names(), evaluated.sources.names());
+            let from_compiled = compiled.evaluate(&state).expect("the state loads");
+            assert_eq!(from_compiled.sources.names(), compiled.sources.names());
         }
         // The kept compilation is unchanged by its evaluations: no state's file joined it.
         assert_eq!(said(&kept), said(&tosca_core::compile(&root, &Options::default()).expect("loads")));

@@ -87,13 +87,15 @@ pub(crate) fn evaluate(
     let mut options = arguments.configured(arguments.options(true)?, &Source::Location(root.clone()))?;
     let state = state.location(&mut options.loader.overlay);
     let outcome = run_with(py, options, move |options| {
-        outcome(tosca_core::day2::evaluate(&root, options, &state, previous.as_ref()), &root)
+        let evaluation = tosca_core::day2::evaluate(&root, options, &state, previous.as_ref());
+        outcome(evaluation, &root, &[&state], previous.as_ref())
     })?;
     result(py, outcome)
 }
 
 /// `CompileResult.evaluate`: the compilation `evaluator` kept, evaluated against `state` (and
-/// `previous`) on the cancellable worker. Without an evaluator (the template could not be
+/// `previous`) on a worker thread, as `compile` runs (Ctrl-C raises at once; the one phase it
+/// runs, rendering, ends by itself). Without an evaluator (the template could not be
 /// read), the compilation's `problems` again and an empty topology.
 pub(crate) fn evaluate_kept(
     py: Python<'_>,
@@ -122,7 +124,12 @@ pub(crate) fn evaluate_kept(
                 (evaluator.evaluate_text(STATE_NAME, &text), Location::File(STATE_NAME.into()))
             }
         };
-        outcome(current.and_then(|current| tosca_core::day2::compare(current, previous.as_ref())), &at)
+        outcome(
+            current.and_then(|current| tosca_core::day2::compare(current, previous.as_ref())),
+            &at,
+            &[],
+            previous.as_ref(),
+        )
     })?;
     result(py, outcome)
 }
@@ -201,16 +208,29 @@ fn previous_of(previous: &Bound<'_, PyAny>) -> PyResult<Previous> {
 }
 
 /// An evaluation made into what Python is given, on the worker: what [`run_with`] waits for.
-/// `unreadable` is where a load error is reported. The previous state's problems about the
-/// template are the current state's too: only those located in the previous state's own files
-/// are kept.
-fn outcome(evaluation: Result<Evaluation, LoadError>, unreadable: &Location) -> Outcome {
+/// A load error is reported at the one of `others`, the previous state and `first` that its
+/// message names, else at `first`. The previous state's problems about the template are the
+/// current state's too: only those located in the previous state's own files are kept.
+fn outcome(
+    evaluation: Result<Evaluation, LoadError>,
+    first: &Location,
+    others: &[&Location],
+    previous: Option<&Previous>,
+) -> Outcome {
     let evaluation = match evaluation {
         Ok(evaluation) => evaluation,
         Err(error) => {
+            let message = error.to_string();
+            let previous = match previous {
+                Some(Previous::State(location)) => Some(location),
+                _ => None,
+            };
+            // The template last: a state's path may begin with the template's.
+            let mut candidates = others.iter().copied().chain(previous).chain(std::iter::once(first));
+            let at = candidates.find(|location| message.contains(&location.display())).unwrap_or(first);
             return Outcome {
                 topology: None,
-                problems: vec![Problem::unreadable(unreadable, &error)],
+                problems: vec![Problem::unreadable(at, &error)],
                 allowed: 0,
                 changes: None,
                 evaluator: None,

@@ -98,7 +98,8 @@ impl CompileResult {
     /// `puccini_rs.evaluate` does with the same arguments, without reading the template again:
     /// only the last phase of the compilation runs. `previous` is as for `puccini_rs.evaluate`.
     /// Returns an `EvaluateResult`, which can be evaluated again in turn. A state that is
-    /// wrong, missing or unreadable never raises: it gives problems.
+    /// wrong, missing or unreadable never raises: it gives problems (misuse raises: a wrong
+    /// argument type, or a dict value JSON cannot hold, as `json.dumps` does).
     #[pyo3(signature = (state, *, previous = None))]
     fn evaluate(
         &self,

@@ -144,3 +144,25 @@ def test_a_mistake_in_a_dict_state_is_located_in_its_json():
         puccini_rs.compile(SERVICE).evaluate({"nodes": {"server": {"attributes": {"x": float("nan")}}}})
     with pytest.raises(TypeError):
         puccini_rs.evaluate(SERVICE, state={"nodes": {"server": {"attributes": {"x": object()}}}})
+
+
+def test_a_chained_evaluation_keeps_the_previous_states_problems(tmp_path):
+    # The previous state's own problems are reported however the evaluation was reached.
+    previous = tmp_path / "previous.yaml"
+    previous.write_text("nodes:\n  ghost:\n    attributes: { public_address: 203.0.113.7 }\n")
+    fresh = puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", previous=previous)
+    chained = puccini_rs.compile(SERVICE).evaluate(previous).evaluate(DAY2 / "state.yaml", previous=previous)
+    assert [problem.file for problem in fresh.errors] == [str(previous)]
+    assert chained.problems == fresh.problems and chained.changes == fresh.changes
+
+
+def test_an_unreadable_state_is_blamed_on_its_own_file(tmp_path):
+    missing = tmp_path / "missing.yaml"
+    for result in [
+        puccini_rs.evaluate(SERVICE, state=missing),
+        puccini_rs.compile(SERVICE).evaluate(missing),
+        puccini_rs.evaluate(SERVICE, state=DAY2 / "state.yaml", previous=missing),
+        puccini_rs.compile(SERVICE).evaluate(DAY2 / "state.yaml", previous=missing),
+    ]:
+        [error] = result.errors
+        assert (error.code, error.file) == ("import-failed", str(missing))

@@ -115,8 +115,8 @@ impl Compiled {
 #[derive(Clone)]
 pub struct Evaluator {
     kept: Arc<Kept>,
-    /// The compilation's files: forked for each evaluation, so a state read by one is not in
-    /// the others.
+    /// The compilation's files, without any state's: forked for each evaluation, so a state
+    /// read by one is in no other, and evaluating an evaluation again does not pile them up.
     sources: SourceMap,
     names: Arc<Names>,
 }
@@ -176,11 +176,10 @@ impl Evaluator {
         self.evaluate_with(&state, loader_options)
     }
 
-    /// Evaluates against the state at `state`, read with `loader_options` but never through a
-    /// read cache (a loader's end would judge the cache's entries unused).
-    fn evaluate_with(&self, state: &Location, mut loader_options: LoaderOptions) -> Result<Compiled, LoadError> {
+    /// Evaluates against the state at `state`, read with `loader_options` (which have no read
+    /// cache: the compilation dropped it when keeping its options).
+    fn evaluate_with(&self, state: &Location, loader_options: LoaderOptions) -> Result<Compiled, LoadError> {
         let sources = self.sources.fork();
-        loader_options.cache = None;
         let loader = Loader::with_options(sources.clone(), loader_options);
         self.render(Some(state), &loader, sources, Timings::new())
     }
@@ -229,7 +228,8 @@ impl Evaluator {
             || finish_problems(problems, &sources, options, kept.phases.as_ref()),
             |(problems, _)| problems.len(),
         );
-        let evaluator = Evaluator { kept: self.kept.clone(), sources: sources.clone(), names: self.names.clone() };
+        // The next evaluation starts from the compilation's files, never this state's.
+        let evaluator = self.clone();
         let names = self.names.clone();
         Ok(Compiled { topology, problems, sources, timings, names, allowed, evaluator: Some(evaluator) })
     }

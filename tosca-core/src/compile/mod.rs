@@ -57,11 +57,15 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     let resolved = loader.resolve_root(root)?;
     problems.extend(resolved.problems);
     // What is kept for a later evaluation against another state: never this one's state, nor
-    // the caller's cancel flag, which belongs to this call.
-    let kept_options = Options { state: None, cancel: None, ..options.clone() };
+    // the caller's cancel flag, which belongs to this call, nor what only reading the template
+    // needed (a read cache, URLs deferred to the caller, the root's bytes held in memory).
+    let mut kept_options = Options { state: None, cancel: None, ..options.clone() };
+    kept_options.loader.cache = None;
+    kept_options.loader.deferred = None;
+    kept_options.loader.overlay.remove(root);
     let Some(root) = resolved.location else {
         let kept = Kept { phases: None, options: kept_options, inputs, problems };
-        return Evaluator::new(kept, sources.clone()).render(options.state.as_ref(), &loader, sources, timings);
+        return Evaluator::new(kept, sources.fork()).render(options.state.as_ref(), &loader, sources, timings);
     };
     // The substitution templates `TOSCA.meta` names (`Other-Definitions`): units of their own,
     // imported by nothing, whose topologies may substitute the root's nodes.
@@ -104,7 +108,8 @@ pub fn compile(root: &Location, options: &Options) -> Result<Compiled, LoadError
     }
     let phases = Phases { namespace, catalog, hierarchy };
     let kept = Kept { phases: Some(phases), options: kept_options, inputs, problems };
-    let compiled = Evaluator::new(kept, sources.clone()).render(options.state.as_ref(), &loader, sources, timings)?;
+    // The evaluator keeps the template's files without the state's, read next.
+    let compiled = Evaluator::new(kept, sources.fork()).render(options.state.as_ref(), &loader, sources, timings)?;
     if options.cancelled() {
         return Ok(Compiled { topology: Topology::default(), evaluator: None, ..compiled });
     }
