@@ -338,11 +338,13 @@ pub(crate) struct EvaluateArgs {
     /// The service template or archive.
     #[arg(value_name = "TEMPLATE")]
     pub(crate) template: String,
-    /// The state document (YAML or JSON; `puccini-rs schema state` prints its schema).
+    /// The state document (YAML or JSON; `puccini-rs schema state` prints its schema); `-` reads
+    /// it from standard input (one of TEMPLATE, --state and --previous may be `-`).
     #[arg(long, value_name = "FILE")]
     pub(crate) state: String,
     /// The previous state document, or the topology the previous evaluation printed: print the
-    /// change report (what changed, which operations must run again) instead of the topology.
+    /// change report (what changed, which operations must run again) instead of the topology;
+    /// `-` reads it from standard input.
     #[arg(long, value_name = "FILE")]
     pub(crate) previous: Option<String>,
     /// Write the output to this file instead of stdout, replaced atomically (as `compile -o`).

@@ -3,7 +3,8 @@
 //! `--previous`, the change report (JSON, or text in the words of `diff`). Problems go to
 //! stderr as `compile` prints them; those of the previous state too, when it is a state.
 //! Exit codes as `compile`: 0 clean or warnings, 1 errors, 2 an unreadable input or a usage
-//! error.
+//! error. One of the template, the state and the previous one may be `-`, standard input
+//! (named `<stdin>` in problems): an orchestrator pipes the state it holds.
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -21,7 +22,12 @@ use crate::diff::Style;
 
 /// Runs `evaluate`.
 pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
+    let piped = [Some(&args.template), Some(&args.state), args.previous.as_ref()]
+        .into_iter()
+        .filter(|argument| argument.is_some_and(|argument| argument == crate::stdin::ARGUMENT))
+        .count();
     let usage = match (args.previous.is_some(), args.format) {
+        _ if piped > 1 => Some("standard input (`-`) is one of TEMPLATE, --state and --previous, not two"),
         (false, EvaluateFormat::Text) => Some("--format text is the change report's: it needs --previous"),
         (true, EvaluateFormat::Yaml) => Some("the change report (--previous) is printed as json or text"),
         _ => None,
@@ -54,14 +60,15 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
         Ok(configured) => configured,
         Err(code) => return Ok(code),
     };
-    let options = configured.options(0);
+    let mut options = configured.options(0).clone();
+    let root = located(&args.template, &mut options)?;
+    let state = located(&args.state, &mut options)?;
     let previous = match &args.previous {
-        Some(previous) => Some(previous_of(previous, options)?),
+        Some(previous) => Some(previous_of(previous, &mut options)?),
         None => None,
     };
+    let options = &options;
     let started = std::time::Instant::now();
-    let root = Location::from_argument(&args.template);
-    let state = Location::from_argument(&args.state);
     let mut evaluation = tosca_core::day2::evaluate(&root, options, &state, previous.as_ref())?;
     let stderr = std::io::stderr();
     let human = Human::new(format::colour(&stderr)).max_similar(args.report.max_similar);
@@ -114,8 +121,8 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
 
 /// The previous evaluation: a topology printed before (JSON with `tosca_definitions_version`
 /// and `node_templates`), or else a state document.
-fn previous_of(argument: &str, options: &Options) -> anyhow::Result<Previous> {
-    let location = Location::from_argument(argument);
+fn previous_of(argument: &str, options: &mut Options) -> anyhow::Result<Previous> {
+    let location = located(argument, options)?;
     let loader = Loader::with_options(SourceMap::new(), options.loader.clone());
     let loaded = loader.load(&location)?;
     if crate::diff::compiled_topology(&loaded.text) {
@@ -124,6 +131,18 @@ fn previous_of(argument: &str, options: &Options) -> anyhow::Result<Previous> {
         return Ok(Previous::Topology(Box::new(topology)));
     }
     Ok(Previous::State(location))
+}
+
+/// Where `argument` is read from: standard input (`-`) is put in `options`' overlay under the
+/// name `<stdin>`, read once; anything else is the file or URL it names.
+fn located(argument: &str, options: &mut Options) -> Result<Location, tosca_core::LoadError> {
+    if argument != crate::stdin::ARGUMENT {
+        return Ok(Location::from_argument(argument));
+    }
+    let location = Location::File(crate::stdin::NAME.into());
+    let bytes = crate::stdin::bytes(options.loader.max_file_size)?;
+    options.loader.overlay.insert(location.clone(), bytes);
+    Ok(location)
 }
 
 /// Writes what `write` writes to the file (replaced once whole) or to stdout, buffered.

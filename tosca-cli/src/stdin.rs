@@ -22,8 +22,12 @@ pub fn compile(input: &str, options: &Options) -> Result<Compiled, LoadError> {
     if input != ARGUMENT {
         return tosca_core::compile(&Location::from_argument(input), options);
     }
-    let bytes = BYTES.get_or_init(|| read(options.loader.max_file_size)).as_ref().map_err(Clone::clone)?;
-    tosca_core::compile_bytes(NAME, bytes, options)
+    tosca_core::compile_bytes(NAME, bytes(options.loader.max_file_size)?, options)
+}
+
+/// Standard input's bytes, read whole the first time (up to `limit` bytes) and kept.
+pub fn bytes(limit: u64) -> Result<&'static [u8], LoadError> {
+    BYTES.get_or_init(|| read(limit)).as_ref().map(Vec::as_slice).map_err(Clone::clone)
 }
 
 /// The name `input` is reported under: [`NAME`] for standard input, itself otherwise.

@@ -88,3 +88,35 @@ fn schema_prints_the_state_and_change_report_schemas() {
         assert_eq!(schema["title"], title);
     }
 }
+
+/// The exit code, stdout and stderr of the binary run in `folder` with `stdin` piped in.
+fn piped(folder: &Path, args: &[&str], stdin: Vec<u8>) -> (Option<i32>, String, String) {
+    let output = crate::run::piped_in(folder, args, stdin);
+    (output.status.code(), crate::run::text(&output.stdout), crate::run::text(&output.stderr))
+}
+
+#[test]
+fn evaluate_reads_the_state_or_the_previous_from_standard_input() {
+    // What an orchestrator does: pipe the state it holds.
+    let case = day2().join("v13_host_chain");
+    let read = |name: &str| std::fs::read(case.join(name)).expect("the case's file");
+    let from_file = run_in(&case, &["evaluate", "main.yaml", "--state", "state.yaml"]);
+    let from_stdin = piped(&case, &["evaluate", "main.yaml", "--state", "-"], read("state.yaml"));
+    assert_eq!(from_stdin, from_file);
+    // Or the template.
+    let template_piped = piped(&case, &["evaluate", "-", "--state", "state.yaml"], read("main.yaml"));
+    assert_eq!(template_piped, from_file);
+    let report = ["evaluate", "main.yaml", "--state", "state.yaml", "--previous", "previous.yaml"];
+    let from_file = run_in(&case, &report);
+    let from_stdin =
+        piped(&case, &["evaluate", "main.yaml", "--state", "state.yaml", "--previous", "-"], read("previous.yaml"));
+    assert_eq!(from_stdin, from_file);
+    // A mistake in a piped state is located at `<stdin>`.
+    let (code, _, stderr) = piped(&case, &["evaluate", "main.yaml", "--state", "-"], b"nodes:\n  sever: {}\n".to_vec());
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("--> <stdin>:2:3"), "{stderr}");
+    // Standard input is one of them only.
+    let (code, _, stderr) = piped(&case, &["evaluate", "-", "--state", "-"], read("state.yaml"));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("standard input (`-`) is one of TEMPLATE, --state and --previous"), "{stderr}");
+}

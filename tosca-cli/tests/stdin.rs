@@ -1,21 +1,7 @@
 //! `compile -` and `validate -`: the template read from standard input, named `<stdin>`, its
 //! relative imports resolved against the working directory.
 
-use std::path::Path;
-use std::process::Output;
-
-use crate::run::text;
-use assert_cmd::Command;
-
-fn piped(folder: &Path, args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
-    Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
-        .current_dir(folder)
-        .env("NO_COLOR", "1")
-        .args(args)
-        .write_stdin(stdin.into())
-        .output()
-        .expect("the binary runs")
-}
+use crate::run::{piped_in as piped, text};
 
 const VALID: &str = "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    server:\n      type: tosca.nodes.Compute\n";
 

@@ -20,6 +20,18 @@ pub(crate) fn output_in(folder: &Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// The whole outcome of the binary run in `folder` with `stdin` on its standard input, without
+/// colours.
+pub(crate) fn piped_in(folder: &Path, args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
+    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("puccini-rs"))
+        .current_dir(folder)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .write_stdin(stdin.into())
+        .output()
+        .expect("the binary runs")
+}
+
 /// Bytes the binary wrote, as text.
 pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
