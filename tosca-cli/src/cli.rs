@@ -88,12 +88,8 @@ where
 
 /// `puccini-rs lsp`: the options of the flags, each document under its configuration file.
 fn lsp(args: &args::LspArgs) -> anyhow::Result<ExitCode> {
-    let chosen = match quirks(&args.dialect.quirk)? {
+    let (chosen, levels) = match quirks_and_levels(&args.dialect, &args.levels)? {
         Ok(chosen) => chosen,
-        Err(code) => return Ok(code),
-    };
-    let levels = match config::levels(&args.levels)? {
-        Ok(levels) => levels,
         Err(code) => return Ok(code),
     };
     let inputs = InputArgs { values: Vec::new(), values_file: None, flavour: None };
@@ -174,6 +170,20 @@ pub(crate) fn options(
     }
 }
 
+/// The quirks (`--quirk`, [`quirks`]) and the levels (`--allow`, `--warn`, `--deny`) a
+/// command runs with, or the exit code when either is refused (or `--quirk help` printed the
+/// list).
+pub(crate) fn quirks_and_levels(
+    dialect: &args::DialectArgs,
+    levels: &args::LevelArgs,
+) -> anyhow::Result<Result<(Vec<&'static Quirk>, tosca_core::govern::Levels), ExitCode>> {
+    let quirks = match quirks(&dialect.quirk)? {
+        Ok(quirks) => quirks,
+        Err(code) => return Ok(Err(code)),
+    };
+    Ok(config::levels(levels)?.map(|levels| (quirks, levels)))
+}
+
 /// The quirks `--quirk` names (quirks or sets of them). `--quirk help` prints the list and an
 /// unknown name prints it on stderr; both end the run with the exit code returned.
 pub(crate) fn quirks(names: &[String]) -> anyhow::Result<Result<Vec<&'static Quirk>, ExitCode>> {
@@ -232,12 +242,8 @@ fn compile(args: CompileArgs) -> anyhow::Result<ExitCode> {
         writeln!(std::io::stderr(), "puccini-rs: {refusal}")?;
         return Ok(ExitCode::from(2));
     }
-    let quirks = match quirks(&args.dialect.quirk)? {
-        Ok(quirks) => quirks,
-        Err(code) => return Ok(code),
-    };
-    let levels = match config::levels(&args.levels)? {
-        Ok(levels) => levels,
+    let (quirks, levels) = match quirks_and_levels(&args.dialect, &args.levels)? {
+        Ok(chosen) => chosen,
         Err(code) => return Ok(code),
     };
     let started = Instant::now();
@@ -348,12 +354,8 @@ impl<W: Write> Write for Counted<W> {
 }
 
 fn validate(args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    let quirks = match quirks(&args.dialect.quirk)? {
-        Ok(quirks) => quirks,
-        Err(code) => return Ok(code),
-    };
-    let levels = match config::levels(&args.levels)? {
-        Ok(levels) => levels,
+    let (quirks, levels) = match quirks_and_levels(&args.dialect, &args.levels)? {
+        Ok(chosen) => chosen,
         Err(code) => return Ok(code),
     };
     if !args.root.is_dir() {

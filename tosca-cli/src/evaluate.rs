@@ -44,12 +44,8 @@ pub(crate) fn run(args: EvaluateArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     }
-    let quirks = match crate::quirks(&args.dialect.quirk)? {
-        Ok(quirks) => quirks,
-        Err(code) => return Ok(code),
-    };
-    let levels = match crate::config::levels(&args.levels)? {
-        Ok(levels) => levels,
+    let (quirks, levels) = match crate::quirks_and_levels(&args.dialect, &args.levels)? {
+        Ok(chosen) => chosen,
         Err(code) => return Ok(code),
     };
     let mut options =

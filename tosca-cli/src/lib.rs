@@ -29,4 +29,4 @@ mod timings;
 mod yaml_string;
 
 // `diff` runs the compiler as `compile` does.
-use cli::{options, quirks, run};
+use cli::{options, quirks, quirks_and_levels, run};
